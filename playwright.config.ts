@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+// Separate ports, data folders and built web roots let several e2e runs share one machine.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Browser flows against the real server and its embedded database, in Debian's Chromium.
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx src/server/main.ts`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+      LOG_LEVEL: 'warn',
+      REGISTER_LIMIT_PER_IP: '1000',
+      LOGIN_LIMIT_PER_IP: '1000',
+      ADMIN_LOGIN: 'e2e-operator',
+      ADMIN_PASSWORD: 'e2e-operator-password',
+      RATE_REFRESH_MINUTES: '0',
+    },
+  },
+});

@@ -1,0 +1,212 @@
+// Operator back-office API (PRODUCT.md §5, §7): one schema serves each form and its route.
+import { z } from 'zod';
+import { addressProblem } from '@/domain/addresses';
+import { dec } from '@/domain/decimal';
+import { decimalString, isoDateTime } from './common';
+import { networkSchema } from './cryptos';
+
+export const operatorLoginBodySchema = z.strictObject({
+  login: z.string().trim().min(1, 'Login is required.').max(100, 'Login must be at most 100 characters.'),
+  password: z.string().min(1, 'Password is required.').max(200, 'Password must be at most 200 characters.'),
+});
+export type OperatorLoginBody = z.infer<typeof operatorLoginBodySchema>;
+
+export const operatorSchema = z.object({ id: z.number().int(), login: z.string() });
+export type Operator = z.infer<typeof operatorSchema>;
+
+export const PASSWORDS_DIFFER = 'Passwords do not match.';
+
+export const operatorPasswordBodySchema = z
+  .strictObject({
+    login: z.string().trim().min(2, 'Admin name must be at least 2 characters.').max(100, 'Admin name must be at most 100 characters.'),
+    oldPassword: z.string().min(4, 'Old password must be at least 4 characters.').max(200),
+    newPassword: z.string().min(8, 'New password must be at least 8 characters.').max(200, 'New password must be at most 200 characters.'),
+    confirmNewPassword: z.string().max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, { message: PASSWORDS_DIFFER, path: ['confirmNewPassword'] });
+export type OperatorPasswordBody = z.input<typeof operatorPasswordBodySchema>;
+
+/** A positive decimal with at most `dp` decimals, as typed by the operator. */
+export const positiveDecimal = (message: string, dp = 6) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, message)
+    .refine((v) => !/^0+(\.0+)?$/.test(v), message)
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= dp, `At most ${dp} decimals.`)
+    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 24, 'The number is too large.');
+
+export const RATE_MESSAGE = 'Rate must be a positive number.';
+
+const cryptoFields = {
+  fullName: z.string().trim().min(2, 'Full name must be at least 2 characters.').max(60, 'Full name must be at most 60 characters.'),
+  network: networkSchema,
+  chainId: z.number().int('Chain id must be a whole number.').positive('Chain id must be positive.').max(2_147_483_647).nullable().default(null),
+  tokenContract: z.string().trim().max(128).nullable().default(null),
+  decimals: z.number().int().min(0, 'Decimals must be between 0 and 36.').max(36, 'Decimals must be between 0 and 36.').nullable().default(null),
+  priceFeedId: z
+    .string()
+    .trim()
+    .max(100, 'Price feed id must be at most 100 characters.')
+    .regex(/^[a-z0-9-]*$/, 'Price feed id may contain only lower-case letters, digits and dashes.')
+    .default(''),
+  rateSource: z.enum(['feed', 'manual']).default('manual'),
+  rate: positiveDecimal(RATE_MESSAGE),
+  address: z.string().trim().max(128, 'Address must be at most 128 characters.').default(''),
+  enabled: z.boolean().default(true),
+};
+
+type CryptoFieldsOut = z.output<z.ZodObject<typeof cryptoFields>>;
+
+/** Cross-field rules: an address valid for the network, a chain id for EVM, token details together. */
+function checkCrypto(v: CryptoFieldsOut, ctx: z.RefinementCtx) {
+  if (v.address !== '') {
+    const problem = addressProblem(v.network, v.address);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
+  }
+  if (v.network === 'evm' && v.chainId === null) ctx.addIssue({ code: 'custom', path: ['chainId'], message: 'EVM networks need a chain id (1 for Ethereum).' });
+  if (v.network !== 'evm' && v.chainId !== null) ctx.addIssue({ code: 'custom', path: ['chainId'], message: 'Only EVM networks have a chain id.' });
+  if (v.tokenContract) {
+    if (v.network === 'evm') {
+      const problem = addressProblem('evm', v.tokenContract);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['tokenContract'], message: `Token contract: ${problem}` });
+    }
+    if (v.decimals === null) ctx.addIssue({ code: 'custom', path: ['decimals'], message: 'Tokens need their number of decimals.' });
+  }
+  if (v.rateSource === 'feed' && v.priceFeedId === '') ctx.addIssue({ code: 'custom', path: ['priceFeedId'], message: 'Feed rates need a price feed id.' });
+}
+
+export const createCryptoBodySchema = z
+  .strictObject({
+    currency: z
+      .string()
+      .trim()
+      .min(2, 'Currency must be at least 2 characters.')
+      .max(12, 'Currency must be at most 12 characters.')
+      .regex(/^[A-Za-z0-9]+$/, 'Currency may contain only letters and digits.')
+      .transform((v) => v.toUpperCase()),
+    ...cryptoFields,
+  })
+  .superRefine(checkCrypto);
+export type CreateCryptoBody = z.input<typeof createCryptoBodySchema>;
+
+export const updateCryptoBodySchema = z.strictObject(cryptoFields).superRefine(checkCrypto);
+export type UpdateCryptoBody = z.input<typeof updateCryptoBodySchema>;
+
+export const adminCryptoSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  network: networkSchema,
+  chainId: z.number().int().nullable(),
+  tokenContract: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+  priceFeedId: z.string(),
+  rateSource: z.enum(['feed', 'manual']),
+  rate: decimalString.nullable(),
+  usdPrice: decimalString.nullable(),
+  rateUpdatedAt: isoDateTime.nullable(),
+  /** A feed rate older than RATE_MAX_AGE_MINUTES (or never fetched): buying with it is refused. */
+  stale: z.boolean(),
+  address: z.string(),
+  enabled: z.boolean(),
+  /** Enabled, with an address and a rate: shown to buyers. */
+  offered: z.boolean(),
+  iconUrl: z.string(),
+});
+export type AdminCrypto = z.infer<typeof adminCryptoSchema>;
+export const adminCryptosSchema = z.object({ cryptos: z.array(adminCryptoSchema) });
+
+export const deleteCryptoResultSchema = z.object({ outcome: z.enum(['deleted', 'disabled']), message: z.string() });
+
+export const evmWalletBodySchema = z
+  .strictObject({ address: z.string().trim().min(1, 'Address is required.').max(128) })
+  .superRefine((v, ctx) => {
+    const problem = addressProblem('evm', v.address);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
+  });
+export const evmWalletResultSchema = z.object({ updated: z.array(z.string()), message: z.string() });
+
+export const refreshResultSchema = z.object({
+  updated: z.array(z.string()),
+  /** Feed cryptos the price API had no price for: left unchanged. */
+  missing: z.array(z.string()),
+  message: z.string(),
+});
+export type RefreshResult = z.infer<typeof refreshResultSchema>;
+
+export const INVALID_NUMBER = 'Invalid number format';
+export const mainCurrencyBodySchema = z.strictObject({
+  priceUsd: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, INVALID_NUMBER)
+    .refine((v) => !/^0+(\.0+)?$/.test(v), 'Price must be greater than zero.')
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 8, 'At most 8 decimals.')
+    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 20, 'The number is too large.'),
+});
+export const mainCurrencySchema = z.object({ priceUsd: decimalString });
+
+const wholeTokens = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,6})?$/, `${label} must be a positive number with at most 6 decimals.`)
+    .refine((v) => !/^0+(\.0+)?$/.test(v), `${label} must be greater than zero.`)
+    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 30, `${label} is too large.`);
+
+export const saleSettingsBodySchema = z
+  .strictObject({
+    tokenName: z.string().trim().min(2, 'Token name must be at least 2 characters.').max(60, 'Token name must be at most 60 characters.'),
+    tokenSymbol: z
+      .string()
+      .trim()
+      .min(2, 'Symbol must be at least 2 characters.')
+      .max(12, 'Symbol must be at most 12 characters.')
+      .regex(/^[A-Za-z0-9]+$/, 'Symbol may contain only letters and digits.')
+      .transform((v) => v.toUpperCase()),
+    totalSupply: wholeTokens('Total supply'),
+    softCap: wholeTokens('Soft cap'),
+    hardCap: wholeTokens('Hard cap'),
+    startsAt: z.iso.datetime({ offset: true, message: 'Enter a valid start time.' }),
+    endsAt: z.iso.datetime({ offset: true, message: 'Enter a valid end time.' }),
+    orderExpiryMinutes: z.number().int('Order expiry must be whole minutes.').min(5, 'Order expiry must be at least 5 minutes.').max(10_080, 'Order expiry must be at most 7 days.'),
+    listingAt: z.iso.datetime({ offset: true, message: 'Enter a valid listing date.' }).nullable(),
+    deliveryNote: z.string().trim().max(2000, 'Delivery note must be at most 2000 characters.'),
+  })
+  .superRefine((v, ctx) => {
+    if (Date.parse(v.endsAt) <= Date.parse(v.startsAt)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' });
+    if (dec(v.softCap).gt(v.hardCap)) ctx.addIssue({ code: 'custom', path: ['softCap'], message: 'Soft cap must not exceed the hard cap.' });
+    if (dec(v.hardCap).gt(v.totalSupply)) ctx.addIssue({ code: 'custom', path: ['hardCap'], message: 'Hard cap must not exceed the total supply.' });
+  });
+export type SaleSettingsBody = z.input<typeof saleSettingsBodySchema>;
+
+export const saleSettingsSchema = z.object({
+  tokenName: z.string(),
+  tokenSymbol: z.string(),
+  priceUsd: decimalString,
+  totalSupply: decimalString,
+  softCap: decimalString,
+  hardCap: decimalString,
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
+  orderExpiryMinutes: z.number().int(),
+  listingAt: isoDateTime.nullable(),
+  deliveryNote: z.string(),
+  updatedAt: isoDateTime,
+});
+export type SaleSettings = z.infer<typeof saleSettingsSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  operator: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: isoDateTime,
+});
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const auditQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});

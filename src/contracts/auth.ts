@@ -1,0 +1,85 @@
+// Buyer registration, sign-in and profile: one schema serves the form and the server.
+import { z } from 'zod';
+import { decimalString, isoDateTime } from './common';
+
+export const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 200;
+
+const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+
+export const nameField = trimmed(100).min(1, 'Full name is required.');
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email('Enter a valid email address.'));
+export const phoneField = z
+  .string()
+  .trim()
+  .max(32, 'Phone number must be at most 32 characters.')
+  .regex(/^(\+?[0-9 ()\-.]{5,32})?$/, 'Enter a valid phone number.');
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const PASSWORDS_DIFFER = 'Passwords do not match.';
+
+export const registerBodySchema = z
+  .strictObject({
+    name: nameField,
+    email: emailField,
+    phone: phoneField.default(''),
+    password: newPasswordField,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.strictObject({
+  email: z.string().trim().min(1, 'Email is required.').max(254, 'Email must be at most 254 characters.'),
+  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const LOGIN_FAILED = 'Invalid email or password.';
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+
+export const profileBodySchema = z.strictObject({
+  name: nameField,
+  email: emailField,
+  phone: phoneField.default(''),
+});
+export type ProfileBody = z.input<typeof profileBodySchema>;
+
+export const passwordChangeBodySchema = z
+  .strictObject({
+    currentPassword: z.string().min(1, 'Current password is required.').max(PASSWORD_MAX),
+    newPassword: newPasswordField,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+export type PasswordChangeBody = z.input<typeof passwordChangeBodySchema>;
+
+export const levelProgressSchema = z.object({
+  level: z.string().nullable(),
+  next: z.string().nullable(),
+  nextThreshold: decimalString.nullable(),
+  percent: decimalString,
+});
+
+/** The signed-in buyer as GET /api/me returns it: profile and balance, never secrets. */
+export const meSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  createdAt: isoDateTime,
+  /** Sum of the buyer's ledger entries, purchased and bonus tokens. */
+  balance: decimalString,
+  bonusTokens: decimalString,
+  usdValue: decimalString,
+  progress: levelProgressSchema,
+});
+export type Me = z.infer<typeof meSchema>;

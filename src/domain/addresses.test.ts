@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { addressProblem } from './addresses';
+
+describe('addressProblem', () => {
+  it.each([
+    ['bitcoin', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+    ['bitcoin', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy'],
+    ['bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    ['bitcoin', 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297'],
+    ['evm', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
+    ['tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+    ['solana', '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'],
+    ['other', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L'],
+  ] as const)('accepts a valid %s address %s', (network, address) => {
+    expect(addressProblem(network, address)).toBeNull();
+  });
+
+  it('refuses Bitcoin addresses with a wrong checksum', () => {
+    expect(addressProblem('bitcoin', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toMatch(/Bitcoin/);
+    expect(addressProblem('bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr')).toMatch(/Bitcoin/);
+  });
+
+  it('refuses EVM addresses with a wrong checksum, the wrong length, or no checksum at all', () => {
+    expect(addressProblem('evm', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toMatch(/checksum is wrong/);
+    expect(addressProblem('evm', '0x52908400098527886E0F7030069857D2E4169EE')).toMatch(/40 hex/);
+    expect(addressProblem('evm', '0x52908400098527886e0f7030069857d2e4169ee7')).toMatch(/checksummed/);
+  });
+
+  it('refuses TRON and Solana addresses that do not decode', () => {
+    expect(addressProblem('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toMatch(/TRON/);
+    expect(addressProblem('solana', '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl')).toMatch(/Solana/);
+  });
+
+  it('refuses short, long and spaced addresses on any network', () => {
+    expect(addressProblem('other', 'abcd')).toBe('Address must be at least 5 characters.');
+    expect(addressProblem('other', 'a'.repeat(129))).toMatch(/at most 128/);
+    expect(addressProblem('other', 'abc def')).toMatch(/spaces/);
+    expect(addressProblem('other', '<script>')).toBeNull();
+  });
+});

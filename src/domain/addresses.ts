@@ -1,0 +1,49 @@
+// Wallet address checks per network. A mistyped address would send buyers' money nowhere, so each
+// check verifies the address's own checksum where the network has one.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { Address, NETWORK } from '@scure/btc-signer';
+import { base58, createBase58check } from '@scure/base';
+import { isAddress } from 'viem';
+
+export type AddressNetwork = 'bitcoin' | 'evm' | 'tron' | 'solana' | 'other';
+
+const tronBase58check = createBase58check(sha256);
+const bitcoinAddress = Address(NETWORK);
+
+/** An error message for an invalid address on this network, or null when it is valid. */
+export function addressProblem(network: AddressNetwork, address: string): string | null {
+  if (address.length < 5) return 'Address must be at least 5 characters.';
+  if (address.length > 128) return 'Address must be at most 128 characters.';
+  if (/\s/.test(address)) return 'Address must not contain spaces.';
+  switch (network) {
+    case 'bitcoin':
+      try {
+        bitcoinAddress.decode(address);
+        return null;
+      } catch {
+        return 'Not a valid Bitcoin address (checksum or format is wrong).';
+      }
+    case 'evm':
+      if (!isAddress(address, { strict: false })) return 'Not a valid EVM address (0x followed by 40 hex digits).';
+      // All-lower or all-upper case carries no EIP-55 checksum, so a typo would go unnoticed.
+      if (address.slice(2) === address.slice(2).toLowerCase() || address.slice(2) === address.slice(2).toUpperCase()) {
+        return 'Enter the address in its checksummed (mixed-case) form, as your wallet shows it.';
+      }
+      return isAddress(address, { strict: true }) ? null : 'The address checksum is wrong: check it for typos.';
+    case 'tron':
+      try {
+        const bytes = tronBase58check.decode(address);
+        return bytes.length === 21 && bytes[0] === 0x41 ? null : 'Not a valid TRON address.';
+      } catch {
+        return 'Not a valid TRON address (checksum or format is wrong).';
+      }
+    case 'solana':
+      try {
+        return base58.decode(address).length === 32 ? null : 'Not a valid Solana address.';
+      } catch {
+        return 'Not a valid Solana address.';
+      }
+    case 'other':
+      return /^[\x21-\x7e]+$/.test(address) ? null : 'Address may only contain printable ASCII characters.';
+  }
+}

@@ -1,0 +1,109 @@
+// buildApp(config, database): plugins → modules → error handler. No listen() here (main.ts does that),
+// so tests build the same app and drive it with inject().
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Actor } from './modules/audit/audit.repository';
+import type { Database, Db } from './db/client';
+import { RateRefreshJob } from './jobs/rate-refresh';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { cryptoRoutes } from './modules/cryptos/cryptos.routes';
+import { CryptoService } from './modules/cryptos/cryptos.service';
+import { operatorRoutes } from './modules/operators/operators.routes';
+import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
+import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOperatorGuard } from './plugins/operator-guard';
+import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
+import { registerSecurity } from './plugins/security';
+import { SessionStore } from './plugins/sessions';
+import { registerWeb } from './plugins/web';
+import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { saleRoutes } from './modules/sale/sale.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    sessions: SessionStore;
+    rateLimiter: RateLimiter;
+    cryptos: CryptoService;
+    priceFeed: PriceFeed;
+    rateRefresh: RateRefreshJob;
+    /** Method and URL of every route, for tests that walk the route table. */
+    routeTable: { method: string; url: string }[];
+  }
+  interface FastifyRequest {
+    buyerId?: number;
+    operator?: Actor;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Folder of the built web app; tests may point elsewhere. */
+  webRoot?: string | undefined;
+  /** The price API client; tests pass a local fake. */
+  priceFeed?: PriceFeed;
+}
+
+export async function buildApp({ config, database, webRoot, priceFeed }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Trust X-Forwarded-For only for the configured number of proxy hops in front of the app.
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('sessions', new SessionStore(database.db, config));
+  app.decorate('rateLimiter', new RateLimiter(database.db));
+  app.decorate('cryptos', new CryptoService(database.db, config.RATE_MAX_AGE_MINUTES));
+  const feed = priceFeed ?? createPriceFeed(config.PRICE_API_URL);
+  app.decorate('priceFeed', feed);
+  app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
+  app.addHook('onClose', async () => app.rateRefresh.stop());
+  app.decorateRequest('buyerId', undefined);
+  app.decorateRequest('operator', undefined);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+
+  await app.register(cookie);
+  await registerSecurity(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseStore(app.rateLimiter),
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
+  });
+
+  registerOperatorGuard(app);
+
+  await app.register(healthRoutes);
+  await app.register(saleRoutes);
+  await app.register(contentRoutes);
+  await app.register(authRoutes);
+  await app.register(meRoutes);
+  await app.register(cryptoRoutes);
+  await app.register(operatorRoutes);
+  await app.register(saleAdminRoutes);
+  await app.register(auditRoutes);
+  await registerWeb(app, webRoot);
+
+  return app;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, HOST: 'localhost', DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000', RATE_REFRESH_MINUTES: 5, RATE_MAX_AGE_MINUTES: 60 });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', HOST: '', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'ftp://x', DATA_DIR: '' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const keys = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(keys.sort()).toEqual(['DATABASE_URL', 'DATA_DIR', 'HOST', 'PORT', 'PUBLIC_URL']);
+  });
+
+  it('treats an empty DATABASE_URL as unset and trims the public URL', () => {
+    expect(loadConfig({ DATABASE_URL: '', PUBLIC_URL: 'https://sale.example.com/' })).toMatchObject({ DATABASE_URL: undefined, PUBLIC_URL: 'https://sale.example.com' });
+  });
+
+  it('needs both or neither of ADMIN_LOGIN and ADMIN_PASSWORD', () => {
+    expect(() => loadConfig({ ADMIN_LOGIN: 'root' })).toThrow(/ADMIN_LOGIN and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_LOGIN: 'root', ADMIN_PASSWORD: 'short' })).toThrow(/at least 8/);
+  });
+});

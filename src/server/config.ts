@@ -1,0 +1,68 @@
+// Configuration from the environment, validated once at start; a bad value fails fast with every bad key named.
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('localhost'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** Folder of the built web app (default dist/web). */
+  WEB_ROOT: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Number of proxy hops to trust for the client address (X-Forwarded-For); 0 trusts none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  ADMIN_LOGIN: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  PRICE_API_URL: z.url().default('https://api.coingecko.com/api/v3'),
+  RATE_REFRESH_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  RATE_MAX_AGE_MINUTES: z.coerce.number().positive().max(10080).default(60),
+  /** Attempts per window for buyer and operator sign-in, per client address and per account. */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(problems);
+  }
+  const c = parsed.data;
+  if ((c.ADMIN_LOGIN === undefined) !== (c.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(['ADMIN_LOGIN and ADMIN_PASSWORD: set both or neither']);
+  }
+  if (c.ADMIN_PASSWORD !== undefined && c.ADMIN_PASSWORD.length < 8) {
+    throw new ConfigError(['ADMIN_PASSWORD: must be at least 8 characters']);
+  }
+  const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
+  const publicUrl = (c.PUBLIC_URL ?? `http://${host}:${c.PORT}`).replace(/\/+$/, '');
+  return { ...c, PUBLIC_URL: publicUrl };
+}
+
+/** Configuration for tests: defaults with overrides, no environment read. */
+export function testConfig(overrides: Partial<Record<keyof z.input<typeof envSchema>, string>> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}

@@ -1,0 +1,29 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError } from './lock';
+
+describe('data folder lock', () => {
+  it('refuses a second holder while the first holds it, and frees on release', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'presale-lock-'));
+    const first = acquireDataDirLock(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    first.release();
+    const second = acquireDataDirLock(dir);
+    second.release();
+  });
+
+  it('refuses when another live process holds it, naming the folder and pid', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'presale-lock-'));
+    writeFileSync(join(dir, 'presale.lock'), String(process.ppid));
+    expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`${dir}.*pid ${process.ppid}`));
+  });
+
+  it('takes over a lock left by a process that died', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'presale-lock-'));
+    writeFileSync(join(dir, 'presale.lock'), '2147483646');
+    const lock = acquireDataDirLock(dir);
+    lock.release();
+  });
+});

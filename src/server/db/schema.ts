@@ -1,0 +1,169 @@
+// The one schema for PGlite and PostgreSQL. Amounts are NUMERIC and read as strings; never floats.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const amount = (name: string) => numeric(name, { precision: 38, scale: 6 });
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+);
+
+/** Server-side sessions. Only a SHA-256 of the cookie's random id is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    kind: text('kind', { enum: ['buyer', 'operator'] }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('sessions_subject_idx').on(t.kind, t.subjectId), check('sessions_kind_check', sql`${t.kind} in ('buyer', 'operator')`)],
+);
+
+/** The sale: a single row (id = 1) the operator edits. */
+export const saleSettings = pgTable(
+  'sale_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    tokenName: text('token_name').notNull(),
+    tokenSymbol: text('token_symbol').notNull(),
+    priceUsd: numeric('price_usd', { precision: 30, scale: 8 }).notNull(),
+    totalSupply: amount('total_supply').notNull(),
+    softCap: amount('soft_cap').notNull(),
+    hardCap: amount('hard_cap').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    orderExpiryMinutes: integer('order_expiry_minutes').notNull().default(60),
+    listingAt: instant('listing_at'),
+    deliveryNote: text('delivery_note').notNull().default(''),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('sale_settings_single_row', sql`${t.id} = 1`)],
+);
+
+export const ORDER_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A buyer's order: the quote the server computed, and its state. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    cryptoCode: text('crypto_code').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    tokens: amount('tokens').notNull(),
+    bonusTokens: amount('bonus_tokens').notNull(),
+    payAmount: amount('pay_amount').notNull(),
+    rate: amount('rate').notNull(),
+    usdAmount: amount('usd_amount').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    check('orders_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'expired')`),
+  ],
+);
+
+/** Append-only ledger: a buyer's balance is the sum of their entries. One entry per order and kind. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    kind: text('kind', { enum: ['purchase', 'bonus'] }).notNull(),
+    amount: amount('amount').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ledger_user_idx').on(t.userId), uniqueIndex('ledger_order_kind_key').on(t.orderId, t.kind)],
+);
+
+/** Fixed-window counters for rate limits, shared by every instance on the same database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: instant('window_started_at').notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** Operators of the back-office: their own accounts, separate from buyers. */
+export const operators = pgTable(
+  'operators',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    login: text('login').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('operators_login_lower_key').on(sql`lower(${t.login})`)],
+);
+
+export const NETWORKS = ['bitcoin', 'evm', 'tron', 'solana', 'other'] as const;
+export const RATE_SOURCES = ['feed', 'manual'] as const;
+
+/** Cryptocurrencies buyers can pay with. Offered only when enabled, with a wallet address and a rate. */
+export const cryptos = pgTable(
+  'cryptos',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    network: text('network', { enum: NETWORKS }).notNull(),
+    chainId: integer('chain_id'),
+    tokenContract: text('token_contract'),
+    decimals: integer('decimals'),
+    priceFeedId: text('price_feed_id'),
+    rateSource: text('rate_source', { enum: RATE_SOURCES }).notNull().default('feed'),
+    /** Last USD price from the feed; feed-mode rates are recomputed from it when the token price changes. */
+    usdPrice: numeric('usd_price', { precision: 38, scale: 12 }),
+    /** Tokens per 1 unit of this crypto. */
+    rate: amount('rate'),
+    rateUpdatedAt: instant('rate_updated_at'),
+    address: text('address'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('cryptos_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('cryptos_rate_positive', sql`${t.rate} is null or ${t.rate} > 0`),
+    check('cryptos_network_check', sql`${t.network} in ('bitcoin', 'evm', 'tron', 'solana', 'other')`),
+  ],
+);
+
+/** Append-only record of operator changes (a trigger refuses UPDATE and DELETE). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    operatorLogin: text('operator_login').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

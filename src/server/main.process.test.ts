@@ -1,0 +1,76 @@
+// Starts the real server process (as `npm start` does, minus the web build) on a fresh data folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const MAIN = join(import.meta.dirname, 'main.ts');
+const running: ChildProcess[] = [];
+
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_REFRESH_MINUTES: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(output: () => string, text: string, timeoutMs = 45_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!output().includes(text)) {
+    if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; output:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+const json = { 'content-type': 'application/json' };
+
+describe('the server process', () => {
+  it('starts on the embedded database, prints the URL and first operator, locks its folder, shuts down on SIGTERM and keeps data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'presale-main-'));
+    const port = String(39_000 + (process.pid % 1000));
+    const base = `http://127.0.0.1:${port}`;
+    const first = start({ PORT: port, DATA_DIR: dataDir });
+    await waitFor(first.output, 'Presale is running');
+    expect(first.output()).toContain(`Open ${base}`);
+    expect(first.output()).toMatch(/Sign in with login "admin" and password:\s+\S{24}/);
+
+    const register = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Persisted Buyer', email: 'persist@example.com', password: 'persist password', confirmPassword: 'persist password' }),
+    });
+    expect(register.status).toBe(201);
+
+    const second = start({ PORT: String(Number(port) + 1), DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another Presale process/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = start({ PORT: port, DATA_DIR: dataDir });
+    await waitFor(again.output, 'Presale is running');
+    expect(again.output()).not.toContain('First operator created');
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'persist@example.com', password: 'persist password' }) });
+    expect(login.status).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+
+  it('refuses to start with bad configuration, naming every bad key', async () => {
+    const bad = start({ PORT: 'abc', DATABASE_URL: 'mysql://nope', PUBLIC_URL: 'not a url' });
+    expect(await bad.exited).toBe(1);
+    for (const key of ['PORT', 'DATABASE_URL', 'PUBLIC_URL']) expect(bad.output()).toContain(key);
+  }, 60_000);
+});

@@ -1,0 +1,27 @@
+import { EMAIL_TAKEN, LOGIN_FAILED, type LoginBody, type registerBodySchema } from '@/contracts/auth';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, conflict } from '../../errors';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
+import { findUserByEmail, insertUser, type UserRow } from './users.repository';
+
+export async function registerBuyer(db: Db, body: z.output<typeof registerBodySchema>): Promise<UserRow> {
+  if (await findUserByEmail(db, body.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await insertUser(db, { name: body.name, email: body.email, phone: body.phone, passwordHash });
+  } catch (e) {
+    // Two registrations racing for one address: the unique index decides.
+    if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw e;
+  }
+}
+
+/** The buyer with these credentials; the same 401 whether the e-mail or the password is wrong. */
+export async function authenticateBuyer(db: Db, body: LoginBody): Promise<UserRow> {
+  const user = await findUserByEmail(db, body.email);
+  const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstNothing(body.password);
+  if (!user || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
+  return user;
+}

@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import type { AdminCrypto, createCryptoBodySchema, updateCryptoBodySchema } from '@/contracts/admin';
+import type { PublicCrypto } from '@/contracts/cryptos';
+import type { Db } from '../../db/client';
+import { cryptos } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { conflict, notFound } from '../../errors';
+import { recordAudit, type Actor } from '../audit/audit.repository';
+import { eq } from 'drizzle-orm';
+import {
+  deleteCryptoRow,
+  findCryptoForUpdate,
+  insertCrypto,
+  isCryptoUsedByOrders,
+  listCryptos,
+  updateCrypto,
+  type CryptoInsert,
+  type CryptoRow,
+} from './cryptos.repository';
+import { isOffered, toAdminCrypto, toPublicCrypto } from './cryptos.mapper';
+
+type CreateBody = z.output<typeof createCryptoBodySchema>;
+type UpdateBody = z.output<typeof updateCryptoBodySchema>;
+
+/** What the audit log keeps of a crypto: everything the operator can change. */
+function auditView(row: CryptoRow) {
+  return {
+    code: row.code,
+    name: row.name,
+    network: row.network,
+    chainId: row.chainId,
+    tokenContract: row.tokenContract,
+    decimals: row.decimals,
+    priceFeedId: row.priceFeedId,
+    rateSource: row.rateSource,
+    rate: row.rate,
+    address: row.address,
+    enabled: row.enabled,
+  };
+}
+
+function columns(body: UpdateBody): Omit<CryptoInsert, 'code'> {
+  return {
+    name: body.fullName,
+    network: body.network,
+    chainId: body.chainId,
+    tokenContract: body.tokenContract || null,
+    decimals: body.decimals,
+    priceFeedId: body.priceFeedId || null,
+    rateSource: body.rateSource,
+    address: body.address || null,
+    enabled: body.enabled,
+  };
+}
+
+export class CryptoService {
+  constructor(
+    private readonly db: Db,
+    private readonly maxAgeMinutes: number,
+  ) {}
+
+  async listAdmin(now = new Date()): Promise<AdminCrypto[]> {
+    return (await listCryptos(this.db)).map((r) => toAdminCrypto(r, now, this.maxAgeMinutes));
+  }
+
+  async listOffered(): Promise<PublicCrypto[]> {
+    return (await listCryptos(this.db)).filter(isOffered).map(toPublicCrypto);
+  }
+
+  async create(actor: Actor, body: CreateBody): Promise<AdminCrypto> {
+    const taken = `${body.currency} already exists.`;
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const created = await insertCrypto(tx, { code: body.currency, ...columns(body), rate: body.rate, rateUpdatedAt: new Date() });
+        await recordAudit(tx, actor, 'crypto.created', `crypto:${created.code}`, null, auditView(created));
+        return created;
+      });
+      return toAdminCrypto(row, new Date(), this.maxAgeMinutes);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(taken, { currency: taken });
+      throw e;
+    }
+  }
+
+  async update(actor: Actor, code: string, body: UpdateBody): Promise<AdminCrypto> {
+    const row = await this.db.transaction(async (tx) => {
+      const before = await findCryptoForUpdate(tx, code);
+      if (!before) throw notFound(`No crypto ${code.toUpperCase()}.`);
+      const rateChanged = before.rate === null || before.rate !== body.rate;
+      const after = await updateCrypto(tx, before.code, {
+        ...columns(body),
+        rate: body.rate,
+        ...(rateChanged ? { rateUpdatedAt: new Date() } : {}),
+        // A typed rate replaces the feed's, so the stored feed price no longer explains it.
+        ...(rateChanged ? { usdPrice: null } : {}),
+      });
+      await recordAudit(tx, actor, 'crypto.updated', `crypto:${after.code}`, auditView(before), auditView(after));
+      return after;
+    });
+    return toAdminCrypto(row, new Date(), this.maxAgeMinutes);
+  }
+
+  /** Deletes a crypto no order refers to; one that orders use is disabled instead, keeping their history. */
+  async remove(actor: Actor, code: string): Promise<{ outcome: 'deleted' | 'disabled'; message: string }> {
+    return this.db.transaction(async (tx) => {
+      const before = await findCryptoForUpdate(tx, code);
+      if (!before) throw notFound(`No crypto ${code.toUpperCase()}.`);
+      if (await isCryptoUsedByOrders(tx, before.code)) {
+        const after = await updateCrypto(tx, before.code, { enabled: false });
+        await recordAudit(tx, actor, 'crypto.disabled', `crypto:${before.code}`, auditView(before), auditView(after));
+        return { outcome: 'disabled' as const, message: `${before.code} is used by existing orders, so it was disabled instead of deleted.` };
+      }
+      await deleteCryptoRow(tx, before.code);
+      await recordAudit(tx, actor, 'crypto.deleted', `crypto:${before.code}`, auditView(before), null);
+      return { outcome: 'deleted' as const, message: `${before.code} was deleted.` };
+    });
+  }
+
+  /** Sets one address on every crypto of an EVM network, all or nothing. */
+  async setEvmWallet(actor: Actor, address: string): Promise<{ updated: string[]; message: string }> {
+    return this.db.transaction(async (tx) => {
+      const evm = await tx.select().from(cryptos).where(eq(cryptos.network, 'evm')).for('update');
+      if (evm.length === 0) return { updated: [], message: 'There is no crypto on an EVM network to update.' };
+      await tx.update(cryptos).set({ address, updatedAt: new Date() }).where(eq(cryptos.network, 'evm'));
+      const codes = evm.map((c) => c.code).sort();
+      await recordAudit(
+        tx,
+        actor,
+        'wallet.evm_updated',
+        'crypto:evm',
+        Object.fromEntries(evm.map((c) => [c.code, c.address])),
+        Object.fromEntries(codes.map((c) => [c, address])),
+      );
+      return { updated: codes, message: `ERC-20 wallet set on ${codes.join(', ')}.` };
+    });
+  }
+}

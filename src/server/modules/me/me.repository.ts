@@ -1,0 +1,15 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { ledgerEntries } from '../../db/schema';
+
+/** A buyer's balance is the sum of their ledger entries; bonus tokens are the bonus entries among them. */
+export async function sumLedger(db: Queryable, userId: number): Promise<{ balance: string; bonusTokens: string }> {
+  const [row] = await db
+    .select({
+      balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
+      bonusTokens: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'bonus'), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  return { balance: row?.balance ?? '0', bonusTokens: row?.bonusTokens ?? '0' };
+}

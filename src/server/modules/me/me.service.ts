@@ -1,0 +1,57 @@
+import { EMAIL_TAKEN, type Me, type PasswordChangeBody, type profileBodySchema } from '@/contracts/auth';
+import { dec, toFixed, toPlain } from '@/domain/decimal';
+import { levelProgress } from '@/domain/levels';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, conflict, unauthorized } from '../../errors';
+import { hashPassword, verifyPassword } from '../../passwords';
+import { findUserByEmail, findUserById, updateUser } from '../auth/users.repository';
+import { getSaleSettings } from '../sale/sale.service';
+import { sumLedger } from './me.repository';
+
+export async function getMe(db: Db, userId: number): Promise<Me> {
+  const [user, ledger, sale] = await Promise.all([findUserById(db, userId), sumLedger(db, userId), getSaleSettings(db)]);
+  if (!user) throw unauthorized();
+  const balance = dec(ledger.balance);
+  const progress = levelProgress(balance);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    createdAt: user.createdAt.toISOString(),
+    balance: toPlain(balance),
+    bonusTokens: toPlain(dec(ledger.bonusTokens)),
+    usdValue: toFixed(balance.times(sale.priceUsd), 2),
+    progress: {
+      level: progress.level?.name ?? null,
+      next: progress.next?.name ?? null,
+      nextThreshold: progress.next?.threshold ?? null,
+      percent: progress.percent,
+    },
+  };
+}
+
+export async function updateProfile(db: Db, userId: number, body: z.output<typeof profileBodySchema>): Promise<Me> {
+  const holder = await findUserByEmail(db, body.email);
+  if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  try {
+    await updateUser(db, userId, { name: body.name, email: body.email, phone: body.phone });
+  } catch (e) {
+    if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw e;
+  }
+  return getMe(db, userId);
+}
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
+
+export async function changePassword(db: Db, userId: number, body: PasswordChangeBody): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+  }
+  await updateUser(db, userId, { passwordHash: await hashPassword(body.newPassword) });
+}

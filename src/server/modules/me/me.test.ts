@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_TAKEN, PASSWORDS_DIFFER } from '@/contracts/auth';
+import { sessions } from '../../db/schema';
+import { databaseKind, REGISTRATION, registerBuyer, useTestApp } from '../../test/harness';
+
+const COOKIE = 'presale_session';
+
+describe(`profile and password (${databaseKind})`, () => {
+  const t = useTestApp();
+
+  it('refuses every /api/me route without a buyer session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/me'],
+      ['PATCH', '/api/me'],
+      ['POST', '/api/me/password'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+    const forged = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: 'forged-session-id' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('updates the profile', async () => {
+    const { cookie } = await registerBuyer(t.app);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      cookies: { [COOKIE]: cookie },
+      payload: { name: 'Ada King', email: 'ada.king@example.com', phone: '' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Ada King', email: 'ada.king@example.com', phone: '' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ada.king@example.com', password: REGISTRATION.password } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("refuses another buyer's e-mail and changes nothing", async () => {
+    await registerBuyer(t.app, { email: 'taken@example.com' });
+    const { cookie } = await registerBuyer(t.app);
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookie }, payload: { name: 'New Name', email: 'TAKEN@example.com' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: { message: EMAIL_TAKEN, fields: { email: EMAIL_TAKEN } } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: cookie } });
+    expect(me.json()).toMatchObject({ name: REGISTRATION.name, email: REGISTRATION.email });
+  });
+
+  it('refuses an empty name and a bad e-mail', async () => {
+    const { cookie } = await registerBuyer(t.app);
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookie }, payload: { name: '', email: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ error: { fields: object } }>().error.fields).sort()).toEqual(['email', 'name']);
+  });
+
+  it('changes the password and ends the other sessions, keeping this one', async () => {
+    const { cookie } = await registerBuyer(t.app);
+    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: REGISTRATION.password } });
+    const otherCookie = other.cookies.find((c) => c.name === COOKIE)?.value ?? '';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      cookies: { [COOKIE]: cookie },
+      payload: { currentPassword: REGISTRATION.password, newPassword: 'a brand new secret', confirmPassword: 'a brand new secret' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: otherCookie } })).statusCode).toBe(401);
+    expect(await t.database.db.select().from(sessions)).toHaveLength(1);
+    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: REGISTRATION.password } });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: 'a brand new secret' } });
+    expect(newLogin.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password or mismatched confirmation, changing nothing', async () => {
+    const { cookie } = await registerBuyer(t.app);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      cookies: { [COOKIE]: cookie },
+      payload: { currentPassword: 'not my password', newPassword: 'a brand new secret', confirmPassword: 'a brand new secret' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { fields: { currentPassword: 'Current password is incorrect.' } } });
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      cookies: { [COOKIE]: cookie },
+      payload: { currentPassword: REGISTRATION.password, newPassword: 'a brand new secret', confirmPassword: 'another secret!' },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ error: { fields: { confirmPassword: PASSWORDS_DIFFER } } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: REGISTRATION.password } });
+    expect(login.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { OperatorPasswordBody } from '@/contracts/admin';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, conflict, notFound } from '../../errors';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
+import { recordAudit, type Actor } from '../audit/audit.repository';
+import { countOperators, findOperatorById, findOperatorByLogin, insertOperator, setOperatorPassword, type OperatorRow } from './operators.repository';
+
+export const OPERATOR_LOGIN_FAILED = 'Invalid login or password.';
+
+/** A strong random password for a new or reset operator: 24 characters of base64url (144 bits). */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export async function authenticateOperator(db: Db, login: string, password: string): Promise<OperatorRow> {
+  const operator = await findOperatorByLogin(db, login);
+  const ok = operator ? await verifyPassword(operator.passwordHash, password) : await verifyAgainstNothing(password);
+  if (!operator || !ok) throw new AppError('unauthorized', OPERATOR_LOGIN_FAILED);
+  return operator;
+}
+
+export async function createOperator(db: Db, login: string, password: string): Promise<OperatorRow> {
+  if (login.trim().length < 2) throw new AppError('invalid_input', 'Admin name must be at least 2 characters.');
+  if (password.length < 8) throw new AppError('invalid_input', 'New password must be at least 8 characters.');
+  try {
+    return await insertOperator(db, login.trim(), await hashPassword(password));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(`An operator named ${login} already exists.`);
+    throw e;
+  }
+}
+
+export async function resetOperatorPassword(db: Db, login: string, password: string): Promise<OperatorRow> {
+  const operator = await findOperatorByLogin(db, login);
+  if (!operator) throw notFound(`No operator named ${login}.`);
+  await setOperatorPassword(db, operator.id, await hashPassword(password));
+  return operator;
+}
+
+/**
+ * First start: with no operator, create one from ADMIN_LOGIN/ADMIN_PASSWORD, or with a generated
+ * password that the caller prints once. Returns what was created, or null when operators exist.
+ */
+export async function ensureFirstOperator(db: Db, fromEnv: { login?: string | undefined; password?: string | undefined }): Promise<{ login: string; generatedPassword: string | null } | null> {
+  if ((await countOperators(db)) > 0) return null;
+  const login = fromEnv.login ?? 'admin';
+  const generated = fromEnv.password ? null : generatePassword();
+  try {
+    await createOperator(db, login, fromEnv.password ?? generated ?? '');
+  } catch (e) {
+    // Another instance created it at the same moment.
+    if (e instanceof AppError && e.code === 'conflict') return null;
+    throw e;
+  }
+  return { login, generatedPassword: generated };
+}
+
+export const WRONG_OLD_PASSWORD = 'Old password is incorrect.';
+
+export async function changeOperatorPassword(db: Db, actor: Actor, body: OperatorPasswordBody): Promise<void> {
+  const operator = await findOperatorById(db, actor.id);
+  if (!operator) throw notFound('Operator not found.');
+  if (operator.login.toLowerCase() !== body.login.trim().toLowerCase()) {
+    throw new AppError('invalid_input', 'Admin name does not match your account.', { login: 'Admin name does not match your account.' });
+  }
+  if (!(await verifyPassword(operator.passwordHash, body.oldPassword))) {
+    throw new AppError('invalid_input', WRONG_OLD_PASSWORD, { oldPassword: WRONG_OLD_PASSWORD });
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await setOperatorPassword(tx, operator.id, passwordHash);
+    await recordAudit(tx, actor, 'operator.password_changed', `operator:${operator.login}`, null, null);
+  });
+}

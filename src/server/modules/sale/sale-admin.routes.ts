@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mainCurrencyBodySchema, mainCurrencySchema, saleSettingsBodySchema, saleSettingsSchema } from '@/contracts/admin';
+import { operatorOf } from '../../plugins/operator-guard';
+import { getSaleSettingsView, updateSaleSettings, updateTokenPrice } from './sale-admin.service';
+
+export const saleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/sale', { schema: { response: { 200: saleSettingsSchema } } }, async () => getSaleSettingsView(app.db));
+
+  app.put('/api/admin/sale', { schema: { body: saleSettingsBodySchema, response: { 200: saleSettingsSchema } } }, async (request) =>
+    updateSaleSettings(app.db, operatorOf(request), request.body),
+  );
+
+  app.put('/api/admin/main-currency', { schema: { body: mainCurrencyBodySchema, response: { 200: mainCurrencySchema } } }, async (request) =>
+    updateTokenPrice(app.db, operatorOf(request), request.body.priceUsd),
+  );
+};

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, saleSettings, type OrderStatus } from '../../db/schema';
+import { databaseKind, registerBuyer, useTestApp } from '../../test/harness';
+import type { Sale } from '@/contracts/sale';
+
+describe(`GET /api/sale (${databaseKind})`, () => {
+  const t = useTestApp();
+  let orderNo = 0;
+
+  async function addOrder(userId: number, status: OrderStatus, tokens: string, usdAmount: string) {
+    orderNo += 1;
+    await t.database.db.insert(orders).values({
+      publicId: `test-order-${orderNo}`,
+      userId,
+      cryptoCode: 'ETH',
+      address: '0x0000000000000000000000000000000000000001',
+      status,
+      tokens,
+      bonusTokens: '0',
+      payAmount: '1',
+      rate: '1',
+      usdAmount,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+  }
+
+  const getSale = async () => (await t.app.inject({ method: 'GET', url: '/api/sale' })).json<Sale>();
+
+  it('starts live with honest defaults and zero figures', async () => {
+    const sale = await getSale();
+    expect(sale).toMatchObject({ state: 'live', progressPercent: '0.00', tokensSold: '0', raisedUsd: '0.00', buyers: 0, listingAt: null });
+    expect(sale.limits).toEqual({ minTokens: '40', maxTokens: '100000' });
+    expect(sale.levels.map((l) => l.name)).toEqual(['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond', 'Legend']);
+    const days = (Date.parse(sale.endsAt) - Date.parse(sale.startsAt)) / 86_400_000;
+    expect(days).toBe(30);
+  });
+
+  it('sums approved orders only, counting each buyer once', async () => {
+    const a = await registerBuyer(t.app, { email: 'a@example.com' });
+    const b = await registerBuyer(t.app, { email: 'b@example.com' });
+    await addOrder(a.id, 'approved', '1000.5', '10.005');
+    await addOrder(a.id, 'approved', '250', '2.5');
+    await addOrder(b.id, 'approved', '0.000001', '0.00000001');
+    await addOrder(b.id, 'pending', '99999', '999.99');
+    await addOrder(b.id, 'rejected', '5000', '50');
+    await addOrder(b.id, 'expired', '5000', '50');
+    await t.database.db.update(saleSettings).set({ hardCap: '10000' }).where(eq(saleSettings.id, 1));
+    const sale = await getSale();
+    expect(sale).toMatchObject({ tokensSold: '1250.500001', raisedUsd: '12.51', buyers: 2, progressPercent: '12.51' });
+  });
+
+  it('is upcoming before the start, ended after the end, sold out at the hard cap', async () => {
+    const hour = 3600_000;
+    await t.database.db.update(saleSettings).set({ startsAt: new Date(Date.now() + hour), endsAt: new Date(Date.now() + 2 * hour) });
+    expect((await getSale()).state).toBe('upcoming');
+    await t.database.db.update(saleSettings).set({ startsAt: new Date(Date.now() - 2 * hour), endsAt: new Date(Date.now() - hour) });
+    expect((await getSale()).state).toBe('ended');
+    await t.database.db.update(saleSettings).set({ endsAt: new Date(Date.now() + hour), hardCap: '100' });
+    const a = await registerBuyer(t.app);
+    await addOrder(a.id, 'approved', '100', '1');
+    expect(await getSale()).toMatchObject({ state: 'sold_out', progressPercent: '100.00' });
+  });
+
+  it('shows the listing date only when the operator set one', async () => {
+    const listing = new Date('2027-03-01T12:00:00Z');
+    await t.database.db.update(saleSettings).set({ listingAt: listing });
+    expect((await getSale()).listingAt).toBe(listing.toISOString());
+  });
+});

@@ -1,0 +1,80 @@
+// Fixed-window counters kept in the database, so every instance sharing it counts the same attempts.
+// Used by @fastify/rate-limit (per client address) and directly by services (per account).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { AppError } from '../errors';
+
+export interface RateLimitHit {
+  hits: number;
+  /** Milliseconds until the window resets. */
+  resetInMs: number;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    const now = this.now();
+    const windowStart = new Date(now.getTime() - windowMs);
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key, windowStartedAt: now, hits: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then 1 else ${rateLimits.hits} + 1 end`,
+          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
+    if (!row) throw new Error('rate limit upsert returned nothing');
+    return { hits: row.hits, resetInMs: Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime()) };
+  }
+
+  /** Counts an attempt on `key` and throws a 429 once more than `max` fall in the window. */
+  async consume(key: string, max: number, windowMs: number): Promise<void> {
+    const { hits, resetInMs } = await this.hit(key, windowMs);
+    if (hits > max) throw tooManyAttempts(resetInMs);
+  }
+}
+
+export function tooManyAttempts(resetInMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'rate_limited',
+    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** A @fastify/rate-limit store on RateLimiter; each route counts under its own prefix. */
+export function databaseStore(limiter: RateLimiter) {
+  class DatabaseRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = 'ip',
+    ) {}
+
+    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+      limiter.hit(`${this.prefix}:${key}`, timeWindow).then(
+        (r) => callback(null, { current: r.hits, ttl: r.resetInMs }),
+        (e: unknown) => callback(e instanceof Error ? e : new Error(String(e))),
+      );
+    }
+
+    child(routeOptions: object): DatabaseRateLimitStore {
+      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      const method = Array.isArray(route?.method) ? route.method.join(',') : (route?.method ?? '');
+      return new DatabaseRateLimitStore(undefined, `ip:${method} ${route?.url ?? ''}`);
+    }
+  }
+  return DatabaseRateLimitStore;
+}

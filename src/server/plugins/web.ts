@@ -1,0 +1,48 @@
+// Serves the built web app (dist/web) and crypto icons; unknown non-API paths get the app's index.html
+// so the client router can render them (including its own not-found page).
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors';
+
+export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+const ICONS_DIR = join(dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
+const GENERIC_ICON = join(ICONS_DIR, 'generic.svg');
+
+export async function registerWeb(app: FastifyInstance, webRoot = WEB_ROOT): Promise<void> {
+  const hasWeb = existsSync(join(webRoot, 'index.html'));
+
+  // /crypto/{code}.svg from the cryptocurrency-icons package, with its generic icon as fallback.
+  app.get('/crypto/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const match = /^([a-z0-9]{1,20})\.svg$/i.exec(file);
+    const named = match?.[1] ? join(ICONS_DIR, `${match[1].toLowerCase()}.svg`) : GENERIC_ICON;
+    const path = existsSync(named) ? named : GENERIC_ICON;
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await readFile(path));
+  });
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        void reply.header('cache-control', path.includes(join(webRoot, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      throw notFound(`No route ${request.method} ${request.url.split('?')[0] ?? ''}.`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,100 @@
+// Route and service tests run against a real database: in-memory PGlite, or PostgreSQL when the
+// suite runs with TEST_DB=postgres. One database per test process; data is reset before each test.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeEach } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { seedCryptos } from '../modules/cryptos/cryptos.repository';
+import { createOperator } from '../modules/operators/operators.service';
+import { ensureSaleSettings } from '../modules/sale/sale.repository';
+import type { PriceFeed } from '../modules/rates/price-feed';
+
+let shared: Promise<Database> | undefined;
+
+export const databaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const url = databaseKind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+    if (databaseKind === 'postgres' && !url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const database = await openDatabase(url ? { databaseUrl: url, poolSize: 30 } : { memory: true });
+    await database.migrate();
+    return database;
+  })();
+  return shared;
+}
+
+export async function resetDatabase(database: Database): Promise<void> {
+  const tables = (await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as { rows: { tablename: string }[] };
+  const names = tables.rows.map((r) => `"${r.tablename}"`);
+  if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+  await ensureSaleSettings(database.db, new Date());
+  await seedCryptos(database.db);
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+}
+
+/**
+ * Builds the app on the shared test database for a test file and resets the data before each test.
+ * Use the returned object's fields inside tests (they are set in beforeEach).
+ */
+export function useTestApp(overrides: Parameters<typeof testConfig>[0] = {}, options: { priceFeed?: PriceFeed } = {}): TestContext {
+  const ctx: Partial<TestContext> = {};
+  beforeEach(async () => {
+    const database = await testDatabase();
+    await resetDatabase(database);
+    if (!ctx.app) {
+      ctx.database = database;
+      ctx.config = testConfig(overrides);
+      ctx.app = await buildApp({ config: ctx.config, database, webRoot: '/nonexistent', ...options });
+      await ctx.app.ready();
+    }
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+  });
+  return ctx as TestContext;
+}
+
+/** The value of a Set-Cookie for `name` in a response, or undefined. */
+export function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
+  const found = response.cookies.find((c) => c.name === name);
+  return found?.value;
+}
+
+export const REGISTRATION = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0000',
+  password: 'correct horse battery',
+  confirmPassword: 'correct horse battery',
+};
+
+/** Registers a buyer and returns their session cookie value. */
+export async function registerBuyer(app: FastifyInstance, overrides: Partial<typeof REGISTRATION> = {}): Promise<{ cookie: string; id: number }> {
+  const body = { ...REGISTRATION, ...overrides };
+  if (overrides.password && !overrides.confirmPassword) body.confirmPassword = overrides.password;
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  const cookie = cookieValue(res, 'presale_session');
+  if (!cookie) throw new Error('registration set no session cookie');
+  return { cookie, id: res.json<{ id: number }>().id };
+}
+
+export const OPERATOR = { login: 'operator', password: 'operator password 1' };
+
+/** Creates an operator and signs them in; returns the operator session cookie value. */
+export async function signInOperator(app: FastifyInstance, database: Database, login = OPERATOR.login, password = OPERATOR.password): Promise<string> {
+  await createOperator(database.db, login, password);
+  const res = await app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { login, password } });
+  if (res.statusCode !== 200) throw new Error(`operator sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = cookieValue(res, 'presale_operator_session');
+  if (!cookie) throw new Error('operator sign-in set no cookie');
+  return cookie;
+}

@@ -1,0 +1,4 @@
+// Work in progress: replaced by the real page in this session.
+export function Component() {
+  return <h1>register</h1>;
+}

@@ -1,0 +1,65 @@
+// The one way the browser calls the API: JSON in and out, cookies included, and one error type.
+import { errorBodySchema } from '@/contracts/errors';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Thrown when the server could not be reached at all. */
+export class NetworkError extends Error {
+  constructor() {
+    super('Could not reach the server. Check your connection and try again.');
+    this.name = 'NetworkError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function api<T>(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json', ...headers } : { accept: 'application/json', 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(data);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+    throw new ApiError(response.status, 'unknown', `Request failed (${response.status}).`);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export const apiGet = <T>(path: string) => api<T>('GET', path);
+export const apiPost = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>('POST', path, body ?? {}, headers);
+export const apiPatch = <T>(path: string, body: unknown) => api<T>('PATCH', path, body);
+export const apiPut = <T>(path: string, body: unknown) => api<T>('PUT', path, body);
+export const apiDelete = <T>(path: string) => api<T>('DELETE', path);
+
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  return fallback;
+}

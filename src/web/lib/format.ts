@@ -1,0 +1,62 @@
+// Display formatting for amounts that arrive as decimal strings. Grouping is done on the string,
+// so no amount passes through a floating-point number on its way to the screen.
+import { dec, toFixed } from '@/domain/decimal';
+
+function group(integer: string): string {
+  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "1234567.5" → "1,234,567.50" with exactly `dp` decimals (half-up). */
+export function formatFixed(value: string, dp: number): string {
+  const [int = '0', frac] = toFixed(dec(value), dp).split('.');
+  const sign = int.startsWith('-') ? '-' : '';
+  const digits = sign ? int.slice(1) : int;
+  return `${sign}${group(digits)}${frac ? `.${frac}` : ''}`;
+}
+
+/** US dollars with 2 decimals: "$1,234.50". */
+export function formatUsd(value: string): string {
+  const s = formatFixed(value, 2);
+  return s.startsWith('-') ? `-$${s.slice(1)}` : `$${s}`;
+}
+
+/** Token or crypto amount: grouped, at most `maxDp` decimals, trailing zeros trimmed. */
+export function formatAmount(value: string, maxDp = 6): string {
+  const s = formatFixed(value, maxDp);
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}
+
+/** Percent with 2 decimals: "12.34%". */
+export function formatPercent(value: string): string {
+  return `${formatFixed(value, 2)}%`;
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "3 days ago", "just now"-style relative time between two instants. */
+export function formatRelative(from: Date, now: Date): string {
+  const seconds = Math.round((from.getTime() - now.getTime()) / 1000);
+  if (Math.abs(seconds) < 45) return 'just now';
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** Date and time in the viewer's zone with the zone named, e.g. "Nov 23, 2026, 14:05 GMT+1". */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso));
+}
+
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(iso));
+}

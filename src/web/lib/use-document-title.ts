@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { useSale } from '@/web/features/sale/api/get-sale';
+
+/** Sets the document title to "{Token name} | {Page}" (PRODUCT.md §2). */
+export function useDocumentTitle(page: string): void {
+  const { data } = useSale();
+  const token = data?.token.name ?? 'Presale';
+  useEffect(() => {
+    document.title = `${token} | ${page}`;
+  }, [token, page]);
+}
