@@ -83,3 +83,7 @@ export const meSchema = z.object({
   progress: levelProgressSchema,
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** GET /api/auth/session: the signed-in buyer, or null. */
+export const sessionSchema = z.object({ buyer: meSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatFixed, formatPercent, formatRelative, formatUsd } from './format';
+import { formatAmount, formatDateTime, formatFixed, formatPercent, formatRelative, formatUsd } from './format';
 
 describe('format', () => {
   it('groups and fixes decimals without floating point', () => {
@@ -21,5 +21,11 @@ describe('format', () => {
     expect(formatRelative(new Date('2026-11-23T11:59:50Z'), now)).toBe('just now');
     expect(formatRelative(new Date('2026-11-20T12:00:00Z'), now)).toBe('3 days ago');
     expect(formatRelative(new Date('2026-11-23T10:00:00Z'), now)).toBe('2 hours ago');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('names the time zone', () => {
+    expect(formatDateTime('2026-11-23T12:05:00.000Z')).toMatch(/2026.*\d{2}:\d{2}.*(UTC|GMT)/);
   });
 });

@@ -54,7 +54,7 @@ export function formatRelative(from: Date, now: Date): string {
 
 /** Date and time in the viewer's zone with the zone named, e.g. "Nov 23, 2026, 14:05 GMT+1". */
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
 }
 
 export function formatDate(iso: string): string {

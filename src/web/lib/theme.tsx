@@ -7,8 +7,8 @@ const STORAGE_KEY = 'presale-theme';
 interface ThemeContextValue {
   choice: ThemeChoice;
   resolved: 'light' | 'dark';
-  setChoice(choice: ThemeChoice): void;
-  toggle(): void;
+  setChoice: (choice: ThemeChoice) => void;
+  toggle: () => void;
 }
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);

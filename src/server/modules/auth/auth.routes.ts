@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBodySchema, meSchema, registerBodySchema } from '@/contracts/auth';
+import { loginBodySchema, meSchema, registerBodySchema, sessionSchema } from '@/contracts/auth';
 import { okSchema } from '@/contracts/common';
 import { getMe } from '../me/me.service';
 import { authenticateBuyer, registerBuyer } from './auth.service';
@@ -41,6 +41,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return getMe(app.db, user.id);
     },
   );
+
+  // Who is signed in, answered with 200 either way: pages ask it on every visit, and a signed-out
+  // visitor is an answer, not an error.
+  app.get('/api/auth/session', { schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const id = app.sessions.cookieOf(request, 'buyer');
+    const userId = id ? await app.sessions.find('buyer', id) : null;
+    return { buyer: userId === null ? null : await getMe(app.db, userId) };
+  });
 
   app.post('/api/auth/logout', { schema: { body: z.undefined().or(z.strictObject({})), response: { 200: okSchema } } }, async (request, reply) => {
     const id = app.sessions.cookieOf(request, 'buyer');

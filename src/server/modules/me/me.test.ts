@@ -21,6 +21,24 @@ describe(`profile and password (${databaseKind})`, () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('answers who is signed in with 200 either way, never with secrets', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ buyer: null });
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { [COOKIE]: 'forged-session-id' } });
+    expect(forged.json()).toEqual({ buyer: null });
+    const { cookie } = await registerBuyer(t.app, { email: 'session@example.com' });
+    const signedIn = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { [COOKIE]: cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.json()).toMatchObject({ buyer: { email: 'session@example.com', balance: '0' } });
+    expect(signedIn.body).not.toContain(cookie);
+    expect(signedIn.body).not.toMatch(/argon2|password/i);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [COOKIE]: cookie }, payload: {} });
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { [COOKIE]: cookie } });
+    expect(after.json()).toEqual({ buyer: null });
+  });
+
   it('updates the profile', async () => {
     const { cookie } = await registerBuyer(t.app);
     const res = await t.app.inject({

@@ -1,4 +1,5 @@
-// Work in progress: replaced by the real page in this session.
+import { LegalPage } from '@/web/features/landing/components/legal-page';
+
 export function Component() {
-  return <h1>privacy</h1>;
+  return <LegalPage title="Privacy Policy" pick="privacyMarkdown" />;
 }

@@ -1,4 +1,5 @@
-// Work in progress: replaced by the real page in this session.
+import { LegalPage } from '@/web/features/landing/components/legal-page';
+
 export function Component() {
-  return <h1>terms</h1>;
+  return <LegalPage title="Terms" pick="termsMarkdown" />;
 }

@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Sale } from '../src/contracts/sale';
+import { getSaleSettings, operatorApi, putSaleSettings } from './operator-api';
+
+const HOUR = 3600_000;
+
+async function readSale(page: Page): Promise<Sale> {
+  const res = await page.request.get('/api/sale');
+  return (await res.json()) as Sale;
+}
+
+/** Seconds shown by a countdown such as "29d 23:58:51" or "01:02:03". */
+function countdownSeconds(text: string): number {
+  const m = /^(?:(\d+)d )?(\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!m) throw new Error(`not a countdown: ${text}`);
+  const [, d = '0', h = '0', min = '0', s = '0'] = m;
+  return Number(d) * 86_400 + Number(h) * 3600 + Number(min) * 60 + Number(s);
+}
+
+test.describe('landing page', () => {
+  test('shows the real figures and a countdown to the real end', async ({ page }) => {
+    await page.goto('/');
+    const sale = await readSale(page);
+    const price = Number(sale.priceUsd).toFixed(2);
+    await expect(page.getByText(`1.00 ${sale.token.symbol} = $${price}`)).toBeVisible();
+    await expect(page.getByText(`Progress: ${sale.progressPercent}%`)).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Sale progress' })).toBeVisible();
+    await expect(page.getByText('Presale ends in', { exact: true })).toBeVisible();
+
+    const timer = page.getByRole('timer', { name: 'Presale ends in' });
+    const first = (await timer.textContent()) ?? '';
+    const expected = (Date.parse(sale.endsAt) - Date.now()) / 1000;
+    // The countdown shows the time left to the operator's end instant, whichever day it is.
+    expect(Math.abs(countdownSeconds(first) - expected)).toBeLessThan(120);
+    await expect(timer).not.toHaveText(first);
+    expect(countdownSeconds((await timer.textContent()) ?? '')).toBeLessThan(countdownSeconds(first));
+
+    const details = page.locator('#tokendetails');
+    await expect(details.getByText(sale.token.name.toUpperCase(), { exact: true })).toBeVisible();
+    await expect(details.getByText(sale.token.symbol, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Purchase Tokens!' })).toHaveAttribute('href', '/register');
+    await expect(page).toHaveTitle(`${sale.token.name} | Official Presale`);
+  });
+
+  test('counts to the start before the sale, and hides buying once it has ended', async ({ page }) => {
+    const api = await operatorApi();
+    const original = await getSaleSettings(api);
+    try {
+      const startsAt = new Date(Date.now() + 2 * HOUR).toISOString();
+      const endsAt = new Date(Date.now() + 72 * HOUR).toISOString();
+      await putSaleSettings(api, original, { startsAt, endsAt });
+      await page.goto('/');
+      const timer = page.getByRole('timer', { name: 'Presale starts in' });
+      await expect(timer).toHaveText(/^0[12]:\d{2}:\d{2}$/);
+      expect(Math.abs(countdownSeconds((await timer.textContent()) ?? '') - 2 * 3600)).toBeLessThan(120);
+
+      await putSaleSettings(api, original, { startsAt: new Date(Date.now() - 48 * HOUR).toISOString(), endsAt: new Date(Date.now() - HOUR).toISOString() });
+      await page.reload();
+      await expect(page.getByText('The presale has ended.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Purchase Tokens!' })).toHaveCount(0);
+      await expect(page.getByRole('timer')).toHaveCount(0);
+    } finally {
+      await putSaleSettings(api, original, {});
+      await api.dispose();
+    }
+  });
+
+  test('updates the figures without a reload', async ({ page }) => {
+    await page.goto('/');
+    const sale = await readSale(page);
+    await expect(page.getByText(`1.00 ${sale.token.symbol} = $${Number(sale.priceUsd).toFixed(2)}`)).toBeVisible();
+    const api = await operatorApi();
+    try {
+      const res = await api.put('/api/admin/main-currency', { data: { priceUsd: '7.77' } });
+      expect(res.ok()).toBe(true);
+      // The page polls the sale; the new price appears while the page stays open.
+      await expect(page.getByText(`1.00 ${sale.token.symbol} = $7.77`)).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await api.put('/api/admin/main-currency', { data: { priceUsd: sale.priceUsd } });
+      await api.dispose();
+    }
+  });
+
+  test('lists the levels, a single-open FAQ and the footer', async ({ page }) => {
+    await page.goto('/');
+    const rewards = page.locator('#rewards');
+    for (const level of ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond', 'Legend']) {
+      await expect(rewards.getByRole('heading', { name: level })).toBeVisible();
+    }
+    await expect(rewards.getByText('+20% bonus')).toBeVisible();
+
+    const first = page.getByRole('button', { name: /How do I buy/ });
+    const second = page.getByRole('button', { name: 'Which payment methods are accepted?' });
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeVisible();
+    for (const name of ['Homepage', 'Token Details', 'Rewards', 'FAQ', 'Privacy', 'Terms']) {
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await footer.getByRole('link', { name: 'Terms' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sale terms and risk disclosure' })).toBeVisible();
+  });
+
+  test('scrolls to the section a hash names, and hides the header while scrolling down', async ({ page }) => {
+    await page.goto('/#faq');
+    await expect(page.getByRole('heading', { name: 'FAQ', level: 2 })).toBeInViewport();
+    const header = page.getByRole('banner');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toBeInViewport();
+    await page.mouse.wheel(0, 600);
+    await expect(header).not.toBeInViewport();
+    await page.mouse.wheel(0, -200);
+    await expect(header).toBeInViewport();
+    await header.getByRole('link', { name: 'Token Details' }).click();
+    await expect(page).toHaveURL(/#tokendetails$/);
+    await expect(page.getByRole('heading', { name: 'Token Details', level: 2 })).toBeInViewport();
+  });
+
+  test('opens and follows the mobile menu on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('link', { name: 'Rewards' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Rewards', level: 2 })).toBeInViewport();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+  });
+
+  test('shows Page not found for unknown paths with a way home', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Purchase Tokens!' })).toBeVisible();
+  });
+
+  test('renders the privacy policy', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'one-way hash' })).toBeVisible();
+  });
+});

@@ -1,0 +1,30 @@
+import { Markdown } from '@/web/components/markdown';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useContent } from '@/web/features/content/api/get-content';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { PublicLayout } from './public-layout';
+
+/** Privacy policy or sale terms: the operator's text, rendered from Markdown without raw HTML. */
+export function LegalPage({ title, pick }: { title: string; pick: 'privacyMarkdown' | 'termsMarkdown' }) {
+  useDocumentTitle(title);
+  const { data, isError } = useContent();
+  return (
+    <PublicLayout>
+      <article className="mx-auto max-w-3xl px-4 py-12">
+        {data ? (
+          <Markdown source={data[pick]} />
+        ) : isError ? (
+          <p role="alert" className="text-destructive">
+            This page could not be loaded. Reload the page to try again.
+          </p>
+        ) : (
+          <div className="grid gap-4" aria-busy="true">
+            <Skeleton className="h-9 w-2/3" />
+            <Skeleton className="h-24" />
+            <Skeleton className="h-40" />
+          </div>
+        )}
+      </article>
+    </PublicLayout>
+  );
+}

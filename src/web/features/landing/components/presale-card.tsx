@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { Sale } from '@/contracts/sale';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Progress } from '@/web/components/ui/progress';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useMe } from '@/web/features/auth/api/me';
+import { saleQueryKey, useSale } from '@/web/features/sale/api/get-sale';
+import { formatAmount, formatDateTime, formatFixed, formatPercent, formatUsd } from '@/web/lib/format';
+import { paths } from '@/web/lib/paths';
+import { countdownTarget, formatRemaining } from '../lib/countdown';
+import { useServerNow } from '../lib/use-server-clock';
+
+const STATE_NOTICE: Partial<Record<Sale['state'], string>> = {
+  ended: 'The presale has ended.',
+  sold_out: 'The presale is sold out.',
+};
+
+export function PresaleCard({ heading, subheading }: { heading: string | undefined; subheading: string | undefined }) {
+  const { data: sale, dataUpdatedAt, isError } = useSale();
+  const { data: me } = useMe();
+
+  return (
+    <Card className="w-full max-w-md gap-5 shadow-lg">
+      <CardContent className="grid gap-5">
+        <div className="grid gap-2 text-center">
+          {heading ? <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1> : <Skeleton className="mx-auto h-8 w-3/4" />}
+          {subheading ? <p className="text-muted-foreground text-sm">{subheading}</p> : null}
+        </div>
+        {sale ? (
+          <SaleFigures sale={sale} receivedAt={dataUpdatedAt} signedIn={Boolean(me)} />
+        ) : isError ? (
+          <p role="alert" className="text-destructive text-center text-sm">
+            The sale figures could not be loaded. Reload the page to try again.
+          </p>
+        ) : (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading sale figures">
+            <Skeleton className="h-5 w-1/2 justify-self-center" />
+            <Skeleton className="h-3 w-full" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SaleFigures({ sale, receivedAt, signedIn }: { sale: Sale; receivedAt: number; signedIn: boolean }) {
+  const symbol = sale.token.symbol;
+  const target = countdownTarget(sale);
+  const now = useServerNow(sale.serverTime, receivedAt);
+  const remaining = target ? target.at - now : 0;
+  const queryClient = useQueryClient();
+  const notice = STATE_NOTICE[sale.state];
+
+  // When the instant passes, the sale's state changes on the server: ask for it at once.
+  const passed = target !== null && remaining <= 0;
+  useEffect(() => {
+    if (passed) void queryClient.invalidateQueries({ queryKey: saleQueryKey });
+  }, [passed, queryClient]);
+
+  return (
+    <>
+      <p className="bg-muted rounded-md py-2 text-center font-medium">
+        1.00 {symbol} = {formatUsd(sale.priceUsd)}
+      </p>
+      <div className="grid gap-2">
+        <div className="flex items-baseline justify-between text-sm">
+          <span className="font-medium">Progress: {formatPercent(sale.progressPercent)}</span>
+          <span className="text-muted-foreground">{sale.buyers === 1 ? '1 buyer' : `${formatFixed(String(sale.buyers), 0)} buyers`}</span>
+        </div>
+        <Progress value={Number(sale.progressPercent)} aria-label="Sale progress" />
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="bg-muted/50 rounded-md p-2">
+            <dt className="text-muted-foreground text-xs">Raised</dt>
+            <dd className="font-semibold">{formatUsd(sale.raisedUsd)}</dd>
+          </div>
+          <div className="bg-muted/50 rounded-md p-2">
+            <dt className="text-muted-foreground text-xs">Tokens sold</dt>
+            <dd className="font-semibold break-words">
+              {formatAmount(sale.tokensSold)} / {formatAmount(sale.hardCap)} {symbol}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      {target ? (
+        <div className="grid gap-1 text-center">
+          <p className="text-muted-foreground text-sm">{target.label}</p>
+          <p className="font-mono text-3xl font-semibold tabular-nums" role="timer" aria-live="off" aria-label={target.label}>
+            {formatRemaining(remaining)}
+          </p>
+          <p className="text-muted-foreground text-xs">{formatDateTime(new Date(target.at).toISOString())}</p>
+        </div>
+      ) : null}
+      {notice ? (
+        <p role="status" className="bg-muted rounded-md p-3 text-center font-medium">
+          {notice}
+        </p>
+      ) : (
+        <Button asChild size="lg" className="w-full text-base">
+          <Link to={signedIn ? paths.buyToken : paths.register}>Purchase Tokens!</Link>
+        </Button>
+      )}
+    </>
+  );
+}

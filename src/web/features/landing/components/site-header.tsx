@@ -1,0 +1,97 @@
+import { Menu, Moon, Sun, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/web/components/ui/button';
+import { useMe } from '@/web/features/auth/api/me';
+import { useSale } from '@/web/features/sale/api/get-sale';
+import { paths } from '@/web/lib/paths';
+import { useTheme } from '@/web/lib/theme';
+import { cn } from '@/web/lib/utils';
+import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
+
+const SECTIONS = [
+  { label: 'Home', to: paths.homeSection('top') },
+  { label: 'Token Details', to: paths.homeSection('tokendetails') },
+  { label: 'Rewards', to: paths.homeSection('rewards') },
+  { label: 'FAQ', to: paths.homeSection('faq') },
+] as const;
+
+export function SiteHeader() {
+  const hidden = useHideOnScroll(50);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { data: sale } = useSale();
+  const { data: me } = useMe();
+  const { resolved, toggle } = useTheme();
+
+  const account = me ? (
+    <Button asChild size="sm">
+      <Link to={paths.dashboard}>Dashboard</Link>
+    </Button>
+  ) : (
+    <>
+      <Button asChild size="sm" variant="ghost">
+        <Link to={paths.login}>Log in</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to={paths.register}>Register</Link>
+      </Button>
+    </>
+  );
+
+  return (
+    <header
+      className={cn(
+        'bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-40 border-b backdrop-blur transition-transform duration-300',
+        hidden && !menuOpen && '-translate-y-full',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to={paths.homeSection('top')} className="flex min-w-0 items-center gap-2">
+          <img src="/favicon.svg" alt="" className="size-8 shrink-0" width={32} height={32} />
+          <span className="flex min-w-0 flex-col leading-tight">
+            <span className="truncate font-semibold">{sale?.token.name ?? '\u00a0'}</span>
+            <span className="text-muted-foreground text-xs">Official Presale</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+          {SECTIONS.map((s) => (
+            <Button key={s.label} asChild variant="ghost" size="sm">
+              <Link to={s.to}>{s.label}</Link>
+            </Button>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <Button variant="ghost" size="icon" onClick={toggle} aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+            {resolved === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+          </Button>
+          <div className="hidden items-center gap-2 md:flex">{account}</div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 pt-2 pb-4 md:hidden">
+          <ul className="grid gap-1">
+            {SECTIONS.map((s) => (
+              <li key={s.label}>
+                <Link to={s.to} className="hover:bg-accent block rounded-md px-3 py-2 text-sm font-medium" onClick={() => setMenuOpen(false)}>
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex gap-2 [&>*]:flex-1">{account}</div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
