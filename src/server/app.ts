@@ -7,14 +7,20 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Actor } from './modules/audit/audit.repository';
 import type { Database, Db } from './db/client';
+import { OrderExpiryJob } from './jobs/order-expiry';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { cryptoRoutes } from './modules/cryptos/cryptos.routes';
 import { CryptoService } from './modules/cryptos/cryptos.service';
+import { eventRoutes } from './modules/events/events.routes';
 import { operatorRoutes } from './modules/operators/operators.routes';
+import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { OrderService } from './modules/orders/orders.service';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
 import { registerErrorHandler } from './plugins/errors';
+import { EventBus } from './plugins/event-bus';
 import { registerOperatorGuard } from './plugins/operator-guard';
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
@@ -36,6 +42,9 @@ declare module 'fastify' {
     cryptos: CryptoService;
     priceFeed: PriceFeed;
     rateRefresh: RateRefreshJob;
+    events: EventBus;
+    orders: OrderService;
+    orderExpiry: OrderExpiryJob;
     /** Method and URL of every route, for tests that walk the route table. */
     routeTable: { method: string; url: string }[];
   }
@@ -75,7 +84,13 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   const feed = priceFeed ?? createPriceFeed(config.PRICE_API_URL);
   app.decorate('priceFeed', feed);
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
-  app.addHook('onClose', async () => app.rateRefresh.stop());
+  app.decorate('events', new EventBus());
+  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events));
+  app.decorate('orderExpiry', new OrderExpiryJob(app.orders, 60_000, app.log));
+  app.addHook('onClose', async () => {
+    app.rateRefresh.stop();
+    app.orderExpiry.stop();
+  });
   app.decorateRequest('buyerId', undefined);
   app.decorateRequest('operator', undefined);
   const routeTable: { method: string; url: string }[] = [];
@@ -103,6 +118,9 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   await app.register(operatorRoutes);
   await app.register(saleAdminRoutes);
   await app.register(auditRoutes);
+  await app.register(orderRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(eventRoutes);
   await registerWeb(app, webRoot);
 
   return app;

@@ -53,6 +53,7 @@ export const saleSettings = pgTable(
   (t) => [check('sale_settings_single_row', sql`${t.id} = 1`)],
 );
 
+export const NETWORKS = ['bitcoin', 'evm', 'tron', 'solana', 'other'] as const;
 export const ORDER_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -73,6 +74,19 @@ export const orders = pgTable(
     payAmount: amount('pay_amount').notNull(),
     rate: amount('rate').notNull(),
     usdAmount: amount('usd_amount').notNull(),
+    /** The crypto's payment details when the order was made: later edits to the crypto do not change an order. */
+    network: text('network', { enum: NETWORKS }).notNull().default('other'),
+    chainId: integer('chain_id'),
+    tokenContract: text('token_contract'),
+    decimals: integer('decimals'),
+    /** The buyer's Idempotency-Key and a fingerprint of the request it came with. */
+    idempotencyKey: text('idempotency_key'),
+    requestFingerprint: text('request_fingerprint'),
+    /** The payment's transaction hash, as the buyer attached it. */
+    txHash: text('tx_hash'),
+    decidedAt: instant('decided_at'),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decisionNote: text('decision_note'),
     expiresAt: instant('expires_at').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -80,6 +94,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     check('orders_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'expired')`),
   ],
 );
@@ -120,7 +135,6 @@ export const operators = pgTable(
   (t) => [uniqueIndex('operators_login_lower_key').on(sql`lower(${t.login})`)],
 );
 
-export const NETWORKS = ['bitcoin', 'evm', 'tron', 'solana', 'other'] as const;
 export const RATE_SOURCES = ['feed', 'manual'] as const;
 
 /** Cryptocurrencies buyers can pay with. Offered only when enabled, with a wallet address and a rate. */

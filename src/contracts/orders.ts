@@ -1,0 +1,92 @@
+// Orders (PRODUCT.md §6, §7): the buyer sends what to buy, the server computes every amount.
+import { z } from 'zod';
+import { decimalString, isoDateTime } from './common';
+import { networkSchema } from './cryptos';
+
+export const orderStatusSchema = z.enum(['pending', 'approved', 'rejected', 'expired']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** An amount as typed: a non-negative decimal with at most 6 decimals and a sane length. */
+const amountField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, `${label} is too long.`)
+    .regex(/^\d+(\.\d+)?$/, `${label} must be a number such as 100 or 0.5.`)
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 6, `${label} may have at most 6 decimals.`)
+    .refine((v) => !/^0+(\.0+)?$/.test(v), `${label} must be greater than zero.`);
+
+export const createOrderBodySchema = z
+  .strictObject({
+    crypto: z.string().trim().min(1, 'Choose a cryptocurrency.').max(20, 'Choose a cryptocurrency.'),
+    tokens: amountField('Token amount').optional(),
+    payAmount: amountField('Pay amount').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.tokens === undefined) === (v.payAmount === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['tokens'], message: 'Send either the token amount or the pay amount.' });
+    }
+  });
+export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+export const orderSchema = z.object({
+  /** The order's public token, used in URLs. */
+  id: z.string(),
+  status: orderStatusSchema,
+  crypto: z.object({ code: z.string(), name: z.string(), network: networkSchema, chainId: z.number().int().nullable(), tokenContract: z.string().nullable(), iconUrl: z.string() }),
+  address: z.string(),
+  tokens: decimalString,
+  bonusTokens: decimalString,
+  payAmount: decimalString,
+  rate: decimalString,
+  usdAmount: decimalString,
+  /** A wallet payment URI for the QR code: BIP-21, EIP-681, or the bare address. */
+  paymentUri: z.string(),
+  txHash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  expiresAt: isoDateTime,
+  createdAt: isoDateTime,
+  decidedAt: isoDateTime.nullable(),
+  serverTime: isoDateTime,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = z.object({ orders: z.array(orderSchema) });
+
+export const orderTokenParams = z.strictObject({ orderToken: z.string().max(64) });
+
+export const txHashBodySchema = z.strictObject({ txHash: z.string().trim().min(1, 'Enter the transaction hash.').max(130, 'A transaction hash is at most 130 characters.') });
+
+// ── Operator side ────────────────────────────────────────────────────────────────────────────
+
+export const adminOrderSchema = orderSchema.omit({ serverTime: true }).extend({
+  orderId: z.number().int(),
+  buyer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  decidedBy: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const ORDER_SORTS = ['createdAt', 'tokens', 'usdAmount', 'status'] as const;
+
+export const adminOrdersQuerySchema = z.strictObject({
+  status: orderStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1, 'Page size must be between 1 and 100.').max(100, 'Page size must be between 1 and 100.').default(20),
+  sort: z.enum(ORDER_SORTS).default('createdAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
+
+export const adminOrdersPageSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const orderIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export const decisionBodySchema = z.strictObject({ note: z.string().trim().max(500, 'The note must be at most 500 characters.').default('') });
+
+export const leaderboardSchema = z.object({
+  rows: z.array(z.object({ rank: z.number().int(), player: z.string(), depositsUsd: decimalString, level: z.string().nullable() })),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;

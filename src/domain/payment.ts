@@ -1,0 +1,79 @@
+// What a wallet needs to pay an order: a payment URI for the QR code (BIP-21, EIP-681), the shape
+// of a transaction hash on each network, and where a hash can be looked up.
+import { parseUnits } from 'viem';
+import type { AddressNetwork } from './addresses';
+
+export interface PaymentTarget {
+  network: AddressNetwork;
+  address: string;
+  payAmount: string;
+  chainId: number | null;
+  /** For tokens (e.g. USDT on Ethereum): the token's contract and its decimals. */
+  tokenContract: string | null;
+  decimals: number | null;
+}
+
+/**
+ * A URI wallets understand: BIP-21 for bitcoin (amount in BTC), EIP-681 for ether (value in wei)
+ * and for ERC-20 transfers (the token contract's transfer with recipient and amount in base
+ * units); the bare address for networks without a widely supported URI scheme.
+ */
+export function paymentUri(t: PaymentTarget): string {
+  switch (t.network) {
+    case 'bitcoin':
+      return `bitcoin:${t.address}?amount=${t.payAmount}`;
+    case 'evm': {
+      const chain = t.chainId === null ? '' : `@${t.chainId}`;
+      if (t.tokenContract) {
+        const units = parseUnits(t.payAmount, t.decimals ?? 18).toString();
+        return `ethereum:${t.tokenContract}${chain}/transfer?address=${t.address}&uint256=${units}`;
+      }
+      return `ethereum:${t.address}${chain}?value=${parseUnits(t.payAmount, 18).toString()}`;
+    }
+    default:
+      return t.address;
+  }
+}
+
+/** An error message for a transaction hash of the wrong shape for its network, or null. */
+export function txHashProblem(network: AddressNetwork, hash: string): string | null {
+  switch (network) {
+    case 'evm':
+      return /^0x[0-9a-fA-F]{64}$/.test(hash) ? null : 'An EVM transaction hash is 0x followed by 64 hex digits.';
+    case 'bitcoin':
+    case 'tron':
+      return /^[0-9a-fA-F]{64}$/.test(hash) ? null : 'A transaction id is 64 hex digits.';
+    case 'solana':
+      return /^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(hash) ? null : 'A Solana signature is 64 to 90 base58 characters.';
+    case 'other':
+      return /^[0-9A-Za-z:_-]{8,128}$/.test(hash) ? null : 'A transaction hash is 8 to 128 letters, digits, colons, dashes or underscores.';
+  }
+}
+
+const EVM_EXPLORERS: Record<number, string> = {
+  1: 'https://etherscan.io/tx/',
+  10: 'https://optimistic.etherscan.io/tx/',
+  56: 'https://bscscan.com/tx/',
+  137: 'https://polygonscan.com/tx/',
+  8453: 'https://basescan.org/tx/',
+  42161: 'https://arbiscan.io/tx/',
+};
+
+/** A public explorer page for the hash, where the network has a well-known one. */
+export function explorerTxUrl(network: AddressNetwork, chainId: number | null, hash: string): string | null {
+  if (txHashProblem(network, hash)) return null;
+  switch (network) {
+    case 'bitcoin':
+      return `https://mempool.space/tx/${hash}`;
+    case 'evm': {
+      const base = chainId === null ? undefined : EVM_EXPLORERS[chainId];
+      return base ? `${base}${hash}` : null;
+    }
+    case 'tron':
+      return `https://tronscan.org/#/transaction/${hash}`;
+    case 'solana':
+      return `https://solscan.io/tx/${hash}`;
+    case 'other':
+      return null;
+  }
+}

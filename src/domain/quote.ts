@@ -1,0 +1,81 @@
+// Quotes (PRODUCT.md §6): tokens ↔ pay amount by the crypto's rate (tokens per 1 unit), the
+// purchase's level bonus and the order limits. Exact decimals throughout; the server computes the
+// stored quote with these functions and the browser previews with the same ones.
+import type Big from 'big.js';
+import { AMOUNT_DECIMALS, ceilTo, dec, DECIMAL_PATTERN, floorTo, roundTo, toPlain } from './decimal';
+import { levelOf, type LevelName } from './levels';
+import { MAX_ORDER_TOKENS, MIN_ORDER_TOKENS } from './sale';
+
+/**
+ * The amount field's rule (§4): a comma becomes a dot; the result must be a non-negative decimal
+ * being typed ("", "12", "12.", ".5") or it is rejected (null) and the field keeps its old value.
+ */
+export function nextAmountInput(raw: string): string | null {
+  const value = raw.replace(/,/g, '.');
+  if (value.length > 40) return null;
+  return /^\d*\.?\d*$/.test(value) ? value : null;
+}
+
+/** A typed amount as a decimal, or null while it is empty or unfinished ("", "."). */
+export function parseAmount(value: string): Big | null {
+  const v = value.trim();
+  const normalised = v.startsWith('.') ? `0${v}` : v.endsWith('.') ? v.slice(0, -1) : v;
+  return DECIMAL_PATTERN.test(normalised) ? dec(normalised) : null;
+}
+
+export interface Quote {
+  /** Tokens bought, without the bonus. */
+  tokens: string;
+  /** What the buyer sends, in the crypto. */
+  payAmount: string;
+  level: LevelName | null;
+  bonusPercent: string;
+  bonusTokens: string;
+  /** The tokens' value at the token price, 6 decimals. */
+  usdAmount: string;
+}
+
+export interface QuoteInput {
+  /** Tokens per 1 unit of the crypto. */
+  rate: string;
+  /** Token price in USD. */
+  priceUsd: string;
+}
+
+function complete(tokens: Big, payAmount: Big, input: QuoteInput): Quote {
+  const level = levelOf(tokens);
+  const bonusPercent = level?.bonusPercent ?? '0';
+  return {
+    tokens: toPlain(tokens),
+    payAmount: toPlain(payAmount),
+    level: level?.name ?? null,
+    bonusPercent,
+    // Rounded down: a bonus is never credited beyond what its percent gives.
+    bonusTokens: toPlain(floorTo(tokens.times(bonusPercent).div(100))),
+    usdAmount: toPlain(roundTo(tokens.times(input.priceUsd))),
+  };
+}
+
+/** Buying a number of tokens: the pay amount is rounded up, so a quote never asks less than the tokens are worth. */
+export function quoteForTokens(tokens: string | Big, input: QuoteInput): Quote {
+  const t = floorTo(dec(tokens));
+  return complete(t, ceilTo(t.div(input.rate)), input);
+}
+
+/** Paying an amount: the tokens are rounded down. */
+export function quoteForPayment(payAmount: string | Big, input: QuoteInput): Quote {
+  const p = floorTo(dec(payAmount));
+  return complete(floorTo(p.times(input.rate)), p, input);
+}
+
+export type LimitProblem = { kind: 'below_min' | 'above_max'; message: string } | null;
+
+/** Whether a token amount lies within the order limits, with the message a buyer sees if not. */
+export function limitProblem(tokens: string | Big, symbol: string): LimitProblem {
+  const t = dec(tokens);
+  if (t.lt(MIN_ORDER_TOKENS)) return { kind: 'below_min', message: `The minimum order is ${MIN_ORDER_TOKENS} ${symbol}.` };
+  if (t.gt(MAX_ORDER_TOKENS)) return { kind: 'above_max', message: `The maximum order is ${MAX_ORDER_TOKENS} ${symbol}.` };
+  return null;
+}
+
+export { AMOUNT_DECIMALS };

@@ -1,0 +1,231 @@
+// Orders: the server computes every amount from its own data, stores the quote, and credits an
+// approved order exactly once (PRODUCT.md §6).
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { AdminOrder, adminOrdersQuerySchema, createOrderBodySchema, Leaderboard, Order, OrderStatus } from '@/contracts/orders';
+import { dec, toFixed, toPlain } from '@/domain/decimal';
+import { levelOf } from '@/domain/levels';
+import { maskEmail } from '@/domain/mask';
+import { txHashProblem } from '@/domain/payment';
+import { limitProblem, quoteForPayment, quoteForTokens } from '@/domain/quote';
+import { saleState } from '@/domain/sale';
+import type { Db } from '../../db/client';
+import { conflict, invalid, notFound } from '../../errors';
+import type { EventBus } from '../../plugins/event-bus';
+import { recordAudit, type Actor } from '../audit/audit.repository';
+import { isOffered, isStale } from '../cryptos/cryptos.mapper';
+import { findCrypto } from '../cryptos/cryptos.repository';
+import { sumApprovedOrders } from '../sale/sale.repository';
+import { getSaleSettings } from '../sale/sale.service';
+import { toAdminOrder, toOrder } from './orders.mapper';
+import {
+  creditOrder,
+  deleteOrderRow,
+  expireOverdue,
+  findAllOrderViews,
+  findOrderByIdempotencyKey,
+  findOrderViewById,
+  findOrderViewByPublicId,
+  findOrderViewPage,
+  insertOrder,
+  listOrderViewsOfUser,
+  lockSale,
+  setTxHash,
+  sumCommittedTokens,
+  topDepositors,
+  transitionOrder,
+  type OrderView,
+} from './orders.repository';
+
+type CreateBody = z.output<typeof createOrderBodySchema>;
+type PageQuery = z.output<typeof adminOrdersQuerySchema>;
+
+const STATE_REFUSALS = {
+  upcoming: 'The presale has not started yet.',
+  ended: 'The presale has ended.',
+  sold_out: 'The presale is sold out.',
+} as const;
+
+const newPublicId = () => randomBytes(12).toString('base64url');
+
+function fingerprint(body: CreateBody): string {
+  return createHash('sha256')
+    .update(JSON.stringify([body.crypto.toUpperCase(), body.tokens ?? null, body.payAmount ?? null]))
+    .digest('hex');
+}
+
+export class OrderService {
+  constructor(
+    private readonly db: Db,
+    private readonly options: { rateMaxAgeMinutes: number },
+    private readonly events: EventBus,
+  ) {}
+
+  /** Creates the buyer's order, or returns the one already made with the same Idempotency-Key. */
+  async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date()): Promise<{ order: Order; created: boolean }> {
+    const print = fingerprint(body);
+    const result = await this.db.transaction(async (tx) => {
+      // One order at a time: the hard-cap check below must see every order made before this one.
+      await lockSale(tx);
+      if (idempotencyKey) {
+        const existing = await findOrderByIdempotencyKey(tx, userId, idempotencyKey);
+        if (existing) {
+          if (existing.requestFingerprint !== print) throw conflict('This Idempotency-Key was already used for a different order.');
+          return { id: existing.id, created: false };
+        }
+      }
+      const sale = await getSaleSettings(tx);
+      const totals = await sumApprovedOrders(tx);
+      const state = saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: totals.tokensSold, hardCap: sale.hardCap });
+      if (state !== 'live') throw conflict(STATE_REFUSALS[state]);
+
+      const crypto = await findCrypto(tx, body.crypto.toUpperCase());
+      if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });
+      if (!isOffered(crypto)) throw conflict(`${crypto.name} is not accepted at the moment. Choose another cryptocurrency.`);
+      if (isStale(crypto, now, this.options.rateMaxAgeMinutes)) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
+
+      const input = { rate: crypto.rate, priceUsd: sale.priceUsd };
+      const quote = body.tokens !== undefined ? quoteForTokens(body.tokens, input) : quoteForPayment(body.payAmount ?? '0', input);
+      const problem = limitProblem(quote.tokens, sale.tokenSymbol);
+      if (problem) throw invalid(problem.message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: problem.message });
+
+      const left = dec(sale.hardCap).minus(await sumCommittedTokens(tx, now));
+      if (dec(quote.tokens).gt(left)) {
+        throw conflict(`This order would exceed the tokens left in the sale (${toPlain(left.gt(0) ? left : dec(0))} ${sale.tokenSymbol} available).`);
+      }
+      const order = await insertOrder(tx, {
+        publicId: newPublicId(),
+        userId,
+        cryptoCode: crypto.code,
+        address: crypto.address,
+        network: crypto.network,
+        chainId: crypto.chainId,
+        tokenContract: crypto.tokenContract,
+        decimals: crypto.decimals,
+        status: 'pending',
+        tokens: quote.tokens,
+        bonusTokens: quote.bonusTokens,
+        payAmount: quote.payAmount,
+        rate: crypto.rate,
+        usdAmount: quote.usdAmount,
+        idempotencyKey: idempotencyKey ?? null,
+        requestFingerprint: print,
+        expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { id: order.id, created: true };
+    });
+    const view = await this.getView(result.id);
+    if (result.created) this.events.publish({ type: 'order', userId, orderId: view.publicId, status: view.status });
+    return { order: toOrder(view, new Date()), created: result.created };
+  }
+
+  private async getView(id: number): Promise<OrderView> {
+    const view = await findOrderViewById(this.db, id);
+    if (!view) throw notFound('Transaction doesn\u2019t exist.');
+    return view;
+  }
+
+  /** Pending orders past their window become expired; run on a schedule and before reads. */
+  async expireOverdue(now = new Date()): Promise<number> {
+    const expired = await expireOverdue(this.db, now);
+    for (const o of expired) this.events.publish({ type: 'order', userId: o.userId, orderId: o.publicId, status: 'expired' });
+    return expired.length;
+  }
+
+  async listOwn(userId: number): Promise<Order[]> {
+    await this.expireOverdue();
+    const now = new Date();
+    return (await listOrderViewsOfUser(this.db, userId)).map((v) => toOrder(v, now));
+  }
+
+  /** The buyer's own order; someone else's is indistinguishable from a missing one. */
+  async getOwn(userId: number, publicId: string): Promise<Order> {
+    await this.expireOverdue();
+    const view = await findOrderViewByPublicId(this.db, publicId);
+    if (view?.userId !== userId) throw notFound('Transaction doesn\u2019t exist.');
+    return toOrder(view, new Date());
+  }
+
+  async attachTxHash(userId: number, publicId: string, txHash: string): Promise<Order> {
+    const view = await findOrderViewByPublicId(this.db, publicId);
+    if (view?.userId !== userId) throw notFound('Transaction doesn\u2019t exist.');
+    if (view.status === 'approved' || view.status === 'rejected') throw conflict('This order is already decided; its transaction hash can no longer change.');
+    const problem = txHashProblem(view.network, txHash);
+    if (problem) throw invalid(problem, { txHash: problem });
+    await setTxHash(this.db, view.id, txHash);
+    this.events.publish({ type: 'order', userId, orderId: publicId, status: view.status });
+    return this.getOwn(userId, publicId);
+  }
+
+  // ── Operator side ──────────────────────────────────────────────────────────────────────────
+
+  async page(q: PageQuery): Promise<{ orders: AdminOrder[]; total: number; page: number; pageSize: number }> {
+    await this.expireOverdue();
+    const { rows, total } = await findOrderViewPage(this.db, q);
+    return { orders: rows.map(toAdminOrder), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  async all(status: OrderStatus | undefined): Promise<AdminOrder[]> {
+    await this.expireOverdue();
+    return (await findAllOrderViews(this.db, status)).map(toAdminOrder);
+  }
+
+  /**
+   * Approves a pending order, or an expired one whose payment arrived late, and credits its
+   * tokens and bonus in the same transaction. The update is guarded by the current status, so a
+   * repeated or concurrent approval finds nothing to change and credits nothing.
+   */
+  async approve(actor: Actor, id: number, note: string, now = new Date()): Promise<AdminOrder> {
+    await this.decide(actor, id, 'approved', note, now);
+    this.events.publish({ type: 'sale' });
+    return toAdminOrder(await this.getView(id));
+  }
+
+  async reject(actor: Actor, id: number, note: string, now = new Date()): Promise<AdminOrder> {
+    await this.decide(actor, id, 'rejected', note, now);
+    return toAdminOrder(await this.getView(id));
+  }
+
+  private async decide(actor: Actor, id: number, to: 'approved' | 'rejected', note: string, now: Date): Promise<void> {
+    const changed = await this.db.transaction(async (tx) => {
+      const before = await findOrderViewById(tx, id);
+      if (!before) throw notFound('This order does not exist.');
+      const row = await transitionOrder(tx, id, ['pending', 'expired'], to, { decidedAt: now, decidedBy: actor.id, note: note || null });
+      if (!row) {
+        const current = await findOrderViewById(tx, id);
+        throw conflict(`This order is already ${current?.status ?? 'gone'}; ${to === 'approved' ? 'it cannot be approved' : 'it cannot be rejected'}.`);
+      }
+      if (to === 'approved') await creditOrder(tx, row);
+      await recordAudit(
+        tx,
+        actor,
+        to === 'approved' ? 'order.approve' : 'order.reject',
+        `order:${row.publicId}`,
+        { status: before.status },
+        { status: to, tokens: toPlain(dec(row.tokens)), bonusTokens: toPlain(dec(row.bonusTokens)), buyer: before.buyerEmail, note: note || null },
+      );
+      return row;
+    });
+    this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: to });
+  }
+
+  /** Deletes a pending, expired or rejected order; approved orders are part of the ledger's history and stay. */
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await findOrderViewById(tx, id);
+      if (!before) throw notFound('This order does not exist.');
+      const row = await deleteOrderRow(tx, id, ['pending', 'expired', 'rejected']);
+      if (!row) throw conflict('Approved orders are never deleted.');
+      await recordAudit(tx, actor, 'order.delete', `order:${before.publicId}`, { status: before.status, tokens: toPlain(dec(before.tokens)), buyer: before.buyerEmail }, null);
+    });
+  }
+
+  async leaderboard(limit = 10): Promise<Leaderboard> {
+    const rows = await topDepositors(this.db, limit);
+    return {
+      rows: rows.map((r, i) => ({ rank: i + 1, player: maskEmail(r.email), depositsUsd: toFixed(dec(r.depositsUsd), 2), level: levelOf(r.tokens)?.name ?? null })),
+    };
+  }
+}
