@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Sale } from '../src/contracts/sale';
-import { getSaleSettings, operatorApi, putSaleSettings } from './operator-api';
+import { getSaleSettings, offerCrypto, operatorApi, placeOrder, putSaleSettings } from './operator-api';
 
 const HOUR = 3600_000;
 
@@ -77,6 +77,25 @@ test.describe('landing page', () => {
       await expect(page.getByText(`1.00 ${sale.token.symbol} = $7.77`)).toBeVisible({ timeout: 30_000 });
     } finally {
       await api.put('/api/admin/main-currency', { data: { priceUsd: sale.priceUsd } });
+      await api.dispose();
+    }
+  });
+
+  test('moves the progress when an order is approved, without a reload', async ({ page }) => {
+    const api = await operatorApi();
+    try {
+      const code = await offerCrypto(api, `LV${Date.now().toString(36).slice(-6).toUpperCase()}`);
+      await page.goto('/');
+      const before = await readSale(page);
+      await expect(page.getByText(`Progress: ${before.progressPercent}%`)).toBeVisible();
+      const { orderId } = await placeOrder(api, code, '50000');
+      const approved = await api.post(`/api/admin/orders/${orderId}/approve`, { data: {} });
+      expect(approved.ok()).toBe(true);
+      const after = await readSale(page);
+      expect(after.progressPercent).not.toBe(before.progressPercent);
+      await expect(page.getByText(`Progress: ${after.progressPercent}%`)).toBeVisible();
+      await expect(page.getByText(after.buyers === 1 ? '1 buyer' : `${after.buyers} buyers`)).toBeVisible();
+    } finally {
       await api.dispose();
     }
   });

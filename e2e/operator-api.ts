@@ -36,3 +36,30 @@ export async function putSaleSettings(api: APIRequestContext, settings: SaleSett
   const res = await api.put('/api/admin/sale', { data: body });
   if (!res.ok()) throw new Error(`PUT /api/admin/sale: ${res.status()} ${await res.text()}`);
 }
+
+export const E2E_EVM_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+/** Adds a manual-rate EVM crypto with a wallet, so buyers can order with it. Returns its code. */
+export async function offerCrypto(api: APIRequestContext, code: string, rate = '300000'): Promise<string> {
+  const res = await api.post('/api/admin/cryptos', {
+    data: { currency: code, fullName: `${code} test coin`, network: 'evm', chainId: 1, rateSource: 'manual', rate, address: E2E_EVM_WALLET, decimals: 18 },
+  });
+  if (!res.ok()) throw new Error(`POST /api/admin/cryptos: ${res.status()} ${await res.text()}`);
+  return code;
+}
+
+/** Registers a buyer through the API and places an order; returns the order's id for the operator. */
+export async function placeOrder(operator: APIRequestContext, crypto: string, tokens: string): Promise<{ orderId: number; publicId: string }> {
+  const buyer = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const email = `api-buyer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const reg = await buyer.post('/api/auth/register', { data: { name: 'API Buyer', email, phone: '', password: 'api-buyer-password', confirmPassword: 'api-buyer-password' } });
+  if (!reg.ok()) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
+  const order = await buyer.post('/api/orders', { data: { crypto, tokens } });
+  if (!order.ok()) throw new Error(`order: ${order.status()} ${await order.text()}`);
+  const publicId = ((await order.json()) as { id: string }).id;
+  await buyer.dispose();
+  const list = await operator.get('/api/admin/orders?status=pending&pageSize=100');
+  const found = ((await list.json()) as { orders: { id: string; orderId: number }[] }).orders.find((o) => o.id === publicId);
+  if (!found) throw new Error('the new order is not in the operator list');
+  return { orderId: found.orderId, publicId };
+}

@@ -6,7 +6,7 @@ import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestConte
 
 const BUYER = 'presale_session';
 const OPERATOR = 'presale_operator_session';
-const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 /** Offers ETH at a fixed rate: 300000 tokens per ETH (token price $0.01, ETH $3000). */
 async function offerEth(t: TestContext, changes: Partial<typeof cryptos.$inferInsert> = {}) {

@@ -7,10 +7,12 @@ import { TokenDetails } from '@/web/features/landing/components/token-details';
 import { Tokenomics } from '@/web/features/landing/components/tokenomics';
 import { useHashScroll } from '@/web/features/landing/hooks/use-hash-scroll';
 import { useSale } from '@/web/features/sale/api/get-sale';
+import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Official Presale');
+  useLiveUpdates();
   const { data: sale } = useSale();
   const { data: content } = useContent();
   // Sections change height as their data arrives: scroll to the hash once both are in.

@@ -1,4 +1,15 @@
-// Work in progress: replaced by the real page in this session.
+// Buyer sign-in (PRODUCT.md §4).
+import { useSearchParams } from 'react-router';
+import { AuthLayout } from '@/web/components/layouts/auth-layout';
+import { LoginForm } from '@/web/features/auth/components/login-form';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
 export function Component() {
-  return <h1>login</h1>;
+  useDocumentTitle('Login');
+  const [params] = useSearchParams();
+  return (
+    <AuthLayout title="Welcome back" description="Sign in to buy tokens and follow your orders.">
+      <LoginForm next={params.get('next')} />
+    </AuthLayout>
+  );
 }

@@ -1,4 +1,15 @@
-// Work in progress: replaced by the real page in this session.
+// Buyer registration (PRODUCT.md §4).
+import { useSearchParams } from 'react-router';
+import { AuthLayout } from '@/web/components/layouts/auth-layout';
+import { RegisterForm } from '@/web/features/auth/components/register-form';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
 export function Component() {
-  return <h1>register</h1>;
+  useDocumentTitle('Register');
+  const [params] = useSearchParams();
+  return (
+    <AuthLayout title="Create your account" description="Register to take part in the presale.">
+      <RegisterForm next={params.get('next')} />
+    </AuthLayout>
+  );
 }

@@ -1,4 +1,50 @@
-// Work in progress: replaced by the real page in this session.
+// Dashboard index (PRODUCT.md §4): the buyer's balance, level and the sale's real progress.
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { BalanceCard } from '@/web/features/dashboard/components/balance-card';
+import { LevelCard } from '@/web/features/dashboard/components/level-card';
+import { SaleEndingNotice, endsWithinAWeek } from '@/web/features/dashboard/components/sale-ending-notice';
+import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
+import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
+import { useNow } from '@/web/features/dashboard/hooks/use-now';
+import { useSale } from '@/web/features/sale/api/get-sale';
+import { formatDate, formatRelative } from '@/web/lib/format';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
 export function Component() {
-  return <h1>home</h1>;
+  useDocumentTitle('Dashboard');
+  const me = useBuyer();
+  const now = useNow();
+  const { data: sale, isError } = useSale();
+
+  return (
+    <div className="grid gap-6">
+      {sale && endsWithinAWeek(sale) ? <SaleEndingNotice sale={sale} /> : null}
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">Welcome, {me.name}</h1>
+        <p className="text-muted-foreground text-sm">
+          Member since{' '}
+          <time dateTime={me.createdAt} title={formatDate(me.createdAt)}>
+            {formatRelative(new Date(me.createdAt), now)}
+          </time>
+        </p>
+      </div>
+      {sale ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <BalanceCard me={me} symbol={sale.token.symbol} />
+          <LevelCard me={me} symbol={sale.token.symbol} />
+          <SaleProgressCard sale={sale} />
+        </div>
+      ) : isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          The sale figures could not be loaded. They will appear when the server is reachable again.
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          <Skeleton className="h-44" />
+          <Skeleton className="h-44" />
+          <Skeleton className="h-44" />
+        </div>
+      )}
+    </div>
+  );
 }

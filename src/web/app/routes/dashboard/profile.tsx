@@ -1,4 +1,19 @@
-// Work in progress: replaced by the real page in this session.
+// My Profile (PRODUCT.md §4): personal data and password change.
+import { PasswordForm } from '@/web/features/dashboard/components/password-form';
+import { ProfileForm } from '@/web/features/dashboard/components/profile-form';
+import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
 export function Component() {
-  return <h1>profile</h1>;
+  useDocumentTitle('My Profile');
+  const me = useBuyer();
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">My Profile</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ProfileForm me={me} />
+        <PasswordForm />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '@/web/lib/api-client';
+
+export const logout = () => apiPost<{ ok: true }>('/api/auth/logout');
+
+/** Ends the buyer's session; the caller clears cached data and leaves the dashboard. */
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}

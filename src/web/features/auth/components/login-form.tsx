@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { loginBodySchema, type LoginBody } from '@/contracts/auth';
+import { Alert, AlertDescription } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { PasswordInput } from '@/web/components/ui/password-input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { ApiError, NetworkError } from '@/web/lib/api-client';
+import { paths } from '@/web/lib/paths';
+import { useLogin } from '../api/login';
+import { useMe } from '../api/me';
+import { afterSignIn, withNext } from '../lib/next-path';
+
+function loginFailure(error: unknown): string {
+  if (error instanceof NetworkError) return 'An error occurred during login.';
+  if (error instanceof ApiError && error.message) return error.message;
+  return 'Login failed';
+}
+
+export function LoginForm({ next }: { next: string | null }) {
+  const navigate = useNavigate();
+  const signIn = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  const { data: me } = useMe();
+
+  const onSubmit = handleSubmit((body) => {
+    setFormError(null);
+    signIn.mutate(body, {
+      onSuccess: () => void navigate(afterSignIn(next), { replace: true }),
+      onError: (error) => setFormError(loginFailure(error)),
+    });
+  });
+
+  // Already signed in: nothing to do here. (After this form signs in, it navigates by itself.)
+  if (me && signIn.isIdle) return <Navigate to={paths.dashboard} replace />;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <PasswordInput autoComplete="current-password" {...register('password')} />
+      </FormField>
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? <Spinner /> : null}
+        Login
+      </Button>
+      <p className="text-muted-foreground text-center text-sm">
+        Don&apos;t have an account?{' '}
+        <Link to={withNext(paths.register, next)} className="text-primary font-medium underline-offset-4 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { registerBodySchema, type RegisterBody } from '@/contracts/auth';
+import { Alert, AlertDescription } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { PasswordInput } from '@/web/components/ui/password-input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { errorMessage } from '@/web/lib/api-client';
+import { paths } from '@/web/lib/paths';
+import { useMe } from '../api/me';
+import { useRegister } from '../api/register';
+import { applyFieldErrors } from '../lib/apply-field-errors';
+import { afterSignIn, withNext } from '../lib/next-path';
+
+const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword'] as const;
+
+export function RegisterForm({ next }: { next: string | null }) {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [passwordsVisible, setPasswordsVisible] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterBody>({
+    resolver: zodResolver(registerBodySchema),
+    defaultValues: { name: '', email: '', phone: '', password: '', confirmPassword: '' },
+  });
+
+  const { data: me } = useMe();
+
+  const onSubmit = handleSubmit((body) => {
+    setFormError(null);
+    registration.mutate(body, {
+      onSuccess: () => void navigate(afterSignIn(next), { replace: true }),
+      onError: (error) => {
+        if (!applyFieldErrors(error, FIELDS, setError)) setFormError(errorMessage(error, 'Registration failed.'));
+      },
+    });
+  });
+
+  // Already signed in: nothing to do here. (After this form registers, it navigates by itself.)
+  if (me && registration.isIdle) return <Navigate to={paths.dashboard} replace />;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Full Name" error={errors.name?.message}>
+        <Input autoComplete="name" {...register('name')} />
+      </FormField>
+      <FormField label="Email Address" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      </FormField>
+      <FormField label="Phone Number" error={errors.phone?.message} hint="Optional">
+        <Input type="tel" autoComplete="tel" {...register('phone')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        <PasswordInput autoComplete="new-password" visible={passwordsVisible} onVisibleChange={setPasswordsVisible} {...register('password')} />
+      </FormField>
+      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <PasswordInput autoComplete="new-password" visible={passwordsVisible} onVisibleChange={setPasswordsVisible} showToggle={false} {...register('confirmPassword')} />
+      </FormField>
+      <p className="text-muted-foreground text-xs leading-relaxed">
+        By creating an account you agree to the{' '}
+        <Link to={paths.privacy} className="text-foreground underline underline-offset-4">
+          Privacy Policy
+        </Link>{' '}
+        and the{' '}
+        <Link to={paths.terms} className="text-foreground underline underline-offset-4">
+          Terms
+        </Link>
+        .
+      </p>
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={registration.isPending}>
+        {registration.isPending ? <Spinner /> : null}
+        Create Account
+      </Button>
+      <p className="text-muted-foreground text-center text-sm">
+        Already have an account?{' '}
+        <Link to={withNext(paths.login, next)} className="text-primary font-medium underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

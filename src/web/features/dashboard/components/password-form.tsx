@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { passwordChangeBodySchema, type PasswordChangeBody } from '@/contracts/auth';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { PasswordInput } from '@/web/components/ui/password-input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useChangePassword } from '@/web/features/auth/api/change-password';
+import { applyFieldErrors } from '@/web/features/auth/lib/apply-field-errors';
+import { errorMessage } from '@/web/lib/api-client';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY: PasswordChangeBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function PasswordForm() {
+  const change = useChangePassword();
+  const [newVisible, setNewVisible] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordChangeBody>({ resolver: zodResolver(passwordChangeBodySchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit((body) => {
+    change.mutate(body, {
+      onSuccess: () => {
+        reset(EMPTY);
+        setNewVisible(false);
+        toast.success('Password changed');
+      },
+      onError: (error) => {
+        applyFieldErrors(error, FIELDS, setError);
+        toast.error('Update failed', { description: errorMessage(error, 'Please try again.') });
+      },
+    });
+  });
+
+  return (
+    <Card className="min-w-0">
+      <form onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="contents">
+        <CardHeader>
+          <CardTitle id="password-title">Change password</CardTitle>
+          <CardDescription>Other devices signed in to your account are signed out.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
+          </FormField>
+          <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
+            <PasswordInput autoComplete="new-password" visible={newVisible} onVisibleChange={setNewVisible} {...register('newPassword')} />
+          </FormField>
+          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+            <PasswordInput autoComplete="new-password" visible={newVisible} onVisibleChange={setNewVisible} showToggle={false} {...register('confirmPassword')} />
+          </FormField>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? <Spinner /> : null}
+            Change password
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { profileBodySchema, type Me, type ProfileBody } from '@/contracts/auth';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useUpdateProfile } from '@/web/features/auth/api/update-profile';
+import { applyFieldErrors } from '@/web/features/auth/lib/apply-field-errors';
+import { errorMessage } from '@/web/lib/api-client';
+
+const FIELDS = ['name', 'email', 'phone'] as const;
+
+export function ProfileForm({ me }: { me: Me }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileBody>({
+    resolver: zodResolver(profileBodySchema),
+    defaultValues: { name: me.name, email: me.email, phone: me.phone },
+  });
+
+  const onSubmit = handleSubmit((body) => {
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        reset({ name: saved.name, email: saved.email, phone: saved.phone });
+        toast.success('Profile updated');
+      },
+      onError: (error) => {
+        applyFieldErrors(error, FIELDS, setError);
+        toast.error('Update failed', { description: errorMessage(error, 'Please try again.') });
+      },
+    });
+  });
+
+  return (
+    <Card className="min-w-0">
+      <form onSubmit={onSubmit} noValidate aria-labelledby="profile-title" className="contents">
+        <CardHeader>
+          <CardTitle id="profile-title">Personal data</CardTitle>
+          <CardDescription>Your name and contact details.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField label="Full Name" error={errors.name?.message}>
+            <Input autoComplete="name" {...register('name')} />
+          </FormField>
+          <FormField label="Email Address" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+          </FormField>
+          <FormField label="Phone Number" error={errors.phone?.message} hint="Optional">
+            <Input type="tel" autoComplete="tel" {...register('phone')} />
+          </FormField>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? <Spinner /> : null}
+            Save changes
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

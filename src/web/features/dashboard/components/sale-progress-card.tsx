@@ -1,0 +1,23 @@
+import { TrendingUp } from 'lucide-react';
+import type { Sale } from '@/contracts/sale';
+import { Progress } from '@/web/components/ui/progress';
+import { formatAmount, formatPercent, formatUsd } from '@/web/lib/format';
+import { StatCard } from './stat-card';
+import { SaleStateBadge } from './sale-state-badge';
+
+/** Real sale progress: approved orders against the hard cap. */
+export function SaleProgressCard({ sale }: { sale: Sale }) {
+  const symbol = sale.token.symbol;
+  return (
+    <StatCard title="Sale progress" icon={<TrendingUp className="text-muted-foreground size-4" aria-hidden />}>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-3xl font-semibold tracking-tight">{formatPercent(sale.progressPercent)}</p>
+        <SaleStateBadge state={sale.state} />
+      </div>
+      <Progress value={Number(sale.progressPercent)} aria-label="Sale progress" />
+      <p className="text-muted-foreground text-sm">
+        {formatAmount(sale.tokensSold)} of {formatAmount(sale.hardCap)} {symbol} sold · {formatUsd(sale.raisedUsd)} raised
+      </p>
+    </StatCard>
+  );
+}
