@@ -23,3 +23,53 @@ export const contentSchema = z.object({
   binanceVideoUrl: z.string().nullable(),
 });
 export type Content = z.infer<typeof contentSchema>;
+
+// ── Operator editing (PUT /api/admin/content) ───────────────────────────────────────────────
+
+/** In a FAQ answer, this text is replaced by the list of cryptocurrencies currently offered. */
+export const PAYMENT_METHODS_PLACEHOLDER = '{payment methods}';
+
+const text = (label: string, max: number) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+const httpsUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `${label} must be at most 500 characters.`)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' || u.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, `${label} must be a full http(s) address.`);
+const percent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Percent must be a number with at most 2 decimals.')
+  .refine((v) => Number(v) > 0 && Number(v) <= 100, 'Percent must be more than 0 and at most 100.');
+
+export const contentBodySchema = z
+  .strictObject({
+    heroHeading: text('Hero heading', 120),
+    heroSubheading: z.string().trim().max(400, 'Hero subheading must be at most 400 characters.'),
+    perks: z.array(z.strictObject({ title: text('Perk title', 80), text: text('Perk text', 400) })).max(12, 'At most 12 perk cards.'),
+    faq: z.array(z.strictObject({ question: text('Question', 200), answer: text('Answer', 2000) })).max(40, 'At most 40 FAQ items.'),
+    tokenomics: z.array(z.strictObject({ label: text('Slice label', 40), percent })).max(12, 'At most 12 tokenomics slices.'),
+    privacyMarkdown: text('Privacy policy', 20_000),
+    termsMarkdown: text('Terms', 20_000),
+    documents: z.array(z.strictObject({ title: text('Document title', 120), url: httpsUrl('Document address') })).max(20, 'At most 20 documents.'),
+    howToBuy: z
+      .array(z.strictObject({ title: text('Guide title', 120), steps: z.array(text('Step', 400)).min(1, 'A guide needs at least one step.').max(20, 'At most 20 steps.') }))
+      .max(10, 'At most 10 guides.'),
+    binanceVideoUrl: httpsUrl('Video address').nullable(),
+  })
+  .superRefine((v, ctx) => {
+    // Hundredths as integers: the sum is exact without a decimal library.
+    const hundredths = v.tokenomics.reduce((sum, s) => sum + Math.round(Number(s.percent) * 100), 0);
+    if (hundredths > 10_000) ctx.addIssue({ code: 'custom', path: ['tokenomics'], message: `Tokenomics slices add up to ${(hundredths / 100).toFixed(2)}%; they must total at most 100%.` });
+    const labels = v.tokenomics.map((s) => s.label.toLowerCase());
+    if (new Set(labels).size !== labels.length) ctx.addIssue({ code: 'custom', path: ['tokenomics'], message: 'Each tokenomics slice needs its own label.' });
+    if (labels.includes('unallocated')) ctx.addIssue({ code: 'custom', path: ['tokenomics'], message: 'Unallocated is shown automatically for the rest; do not add it as a slice.' });
+  });
+export type ContentBody = z.input<typeof contentBodySchema>;

@@ -1,5 +1,5 @@
 // Honest, neutral defaults for the operator-editable texts: no promises, no invented figures.
-import type { Content } from '@/contracts/content';
+import { PAYMENT_METHODS_PLACEHOLDER, type Content } from '@/contracts/content';
 
 export function paymentsAnswer(cryptoNames: string[]): string {
   if (cryptoNames.length === 0) return 'Payment methods have not been set up yet. Check back soon.';
@@ -11,7 +11,7 @@ function listOf(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
 }
 
-export function defaultContent(input: { tokenName: string; symbol: string; cryptoNames: string[] }): Content {
+export function defaultContent(input: { tokenName: string; symbol: string }): Content {
   const { tokenName, symbol } = input;
   return {
     heroHeading: 'The future of digital currency!',
@@ -25,7 +25,7 @@ export function defaultContent(input: { tokenName: string; symbol: string; crypt
         question: `How do I buy ${symbol}?`,
         answer: `Register, open Buy Token in your dashboard, enter the amount, choose a cryptocurrency and send the exact amount shown to the address shown. Your tokens are credited once the payment is verified.`,
       },
-      { question: 'Which payment methods are accepted?', answer: paymentsAnswer(input.cryptoNames) },
+      { question: 'Which payment methods are accepted?', answer: PAYMENT_METHODS_PLACEHOLDER },
       {
         question: 'When will I receive my tokens?',
         answer: 'Purchased tokens appear in your dashboard balance once your payment is verified. Delivery to your own wallet follows the schedule published by the project.',
@@ -74,3 +74,9 @@ Buying tokens in a presale carries risk. Read this before you buy.
 - Buying may be restricted where you live. You are responsible for complying with your local laws.
 
 Nothing on this site is financial advice.`;
+
+/** The public content: payment-method placeholders in FAQ answers become the offered cryptos. */
+export function resolveContent(content: Content, cryptoNames: string[]): Content {
+  const payments = paymentsAnswer(cryptoNames);
+  return { ...content, faq: content.faq.map((item) => ({ ...item, answer: item.answer.split(PAYMENT_METHODS_PLACEHOLDER).join(payments) })) };
+}

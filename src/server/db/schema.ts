@@ -181,3 +181,14 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+/** The operator's edits of the public texts (one row). Absent until the first save: defaults apply. */
+export const siteContent = pgTable(
+  'site_content',
+  {
+    id: integer('id').primaryKey().default(1),
+    content: jsonb('content').notNull(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('site_content_single_row', sql`${t.id} = 1`)],
+);

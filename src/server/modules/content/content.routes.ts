@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentSchema } from '@/contracts/content';
-import { getContent } from './content.service';
+import { contentBodySchema, contentSchema } from '@/contracts/content';
+import { operatorOf } from '../../plugins/operator-guard';
+import { getContent, getEditableContent, updateContent } from './content.service';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/content', { schema: { response: { 200: contentSchema } } }, async (_request, reply) => {
@@ -8,4 +9,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     const offered = await app.cryptos.listOffered();
     return getContent(app.db, offered.map((c) => c.name));
   });
+
+  app.get('/api/admin/content', { schema: { response: { 200: contentSchema } } }, async () => getEditableContent(app.db));
+
+  // The legal texts may be long: this route accepts more than the app-wide body limit.
+  app.put('/api/admin/content', { bodyLimit: 256 * 1024, schema: { body: contentBodySchema, response: { 200: contentSchema } } }, async (request) =>
+    updateContent(app.db, operatorOf(request), request.body),
+  );
 };

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Content, ContentBody } from '@/contracts/content';
+import { auditLog, cryptos } from '../../db/schema';
+import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+
+const OPERATOR = 'presale_operator_session';
+
+describe(`content (${databaseKind})`, () => {
+  const t = useTestApp();
+
+  const getPublic = async () => (await t.app.inject({ method: 'GET', url: '/api/content' })).json<Content>();
+
+  it('serves honest defaults, with the payment answer generated from the offered cryptos', async () => {
+    const before = await getPublic();
+    expect(before.heroHeading).toBe('The future of digital currency!');
+    expect(before.tokenomics).toEqual([]);
+    expect(before.faq.find((f) => f.question === 'Which payment methods are accepted?')?.answer).toBe('Payment methods have not been set up yet. Check back soon.');
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }).where(eq(cryptos.code, 'ETH'));
+    const after = await getPublic();
+    expect(after.faq.find((f) => f.question === 'Which payment methods are accepted?')?.answer).toMatch(/^You can pay with Ethereum\./);
+  });
+
+  it('lets an operator edit every text, audited, and keeps the placeholder generated', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/content', cookies: { [OPERATOR]: operator } })).json<Content>();
+    expect(current.faq[1]?.answer).toBe('{payment methods}');
+    const body: ContentBody = {
+      ...current,
+      heroHeading: 'Own a piece of the network',
+      faq: [{ question: 'Is there a minimum?', answer: 'Yes: 40 tokens.' }, { question: 'How can I pay?', answer: 'Today: {payment methods}' }],
+      tokenomics: [
+        { label: 'Sale', percent: '40.5' },
+        { label: 'Team', percent: '15' },
+      ],
+      documents: [{ title: 'Whitepaper', url: 'https://example.com/whitepaper.pdf' }],
+      binanceVideoUrl: null,
+    };
+    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/content', cookies: { [OPERATOR]: operator }, payload: body });
+    expect(res.statusCode).toBe(200);
+    const pub = await getPublic();
+    expect(pub.heroHeading).toBe('Own a piece of the network');
+    expect(pub.faq.map((f) => f.question)).toEqual(['Is there a minimum?', 'How can I pay?']);
+    expect(pub.faq[1]?.answer).toBe('Today: Payment methods have not been set up yet. Check back soon.');
+    expect(pub.tokenomics).toEqual(body.tokenomics);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'content.update'));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses bad content with a clear message and saves nothing', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/content', cookies: { [OPERATOR]: operator } })).json<Content>();
+    const cases: [Partial<ContentBody>, RegExp][] = [
+      [{ tokenomics: [{ label: 'A', percent: '60' }, { label: 'B', percent: '40.01' }] }, /add up to 100.01%; they must total at most 100%/],
+      [{ tokenomics: [{ label: 'A', percent: '0' }] }, /more than 0/],
+      [{ tokenomics: [{ label: 'Unallocated', percent: '5' }] }, /shown automatically/],
+      [{ heroHeading: '' }, /Hero heading is required/],
+      [{ heroHeading: 'x'.repeat(121) }, /at most 120/],
+      [{ documents: [{ title: 'Bad', url: 'javascript:alert(1)' }] }, /full http\(s\) address/],
+      [{ binanceVideoUrl: 'ftp://example.com/v' }, /full http\(s\) address/],
+      [{ faq: Array.from({ length: 41 }, (_, i) => ({ question: `Q${i}`, answer: 'A' })) }, /At most 40 FAQ items/],
+    ];
+    for (const [change, message] of cases) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/admin/content', cookies: { [OPERATOR]: operator }, payload: { ...current, ...change } });
+      expect(res.statusCode, JSON.stringify(change).slice(0, 80)).toBe(400);
+      expect(JSON.stringify(res.json()), JSON.stringify(change).slice(0, 80)).toMatch(message);
+    }
+    const huge = await t.app.inject({ method: 'PUT', url: '/api/admin/content', cookies: { [OPERATOR]: operator }, payload: { ...current, termsMarkdown: 'x'.repeat(300 * 1024) } });
+    expect([400, 413]).toContain(huge.statusCode);
+    expect((await getPublic()).heroHeading).toBe('The future of digital currency!');
+    expect(await t.database.db.select().from(auditLog)).toHaveLength(0);
+  });
+
+  it('refuses content edits without an operator session', async () => {
+    const { cookie } = await registerBuyer(t.app);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/content', cookies: { presale_session: cookie }, payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
