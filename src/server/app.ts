@@ -17,6 +17,7 @@ import { operatorRoutes } from './modules/operators/operators.routes';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { OrderService } from './modules/orders/orders.service';
+import { userRoutes } from './modules/users/users.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
 import { registerErrorHandler } from './plugins/errors';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   await app.register(orderRoutes);
   await app.register(adminOrderRoutes);
   await app.register(eventRoutes);
+  await app.register(userRoutes);
   await registerWeb(app, webRoot);
 
   return app;

@@ -156,7 +156,8 @@ export async function topDepositors(db: Queryable, limit: number): Promise<{ ema
     .select({
       email: users.email,
       depositsUsd: sql<string>`sum(${orders.usdAmount})::text`,
-      tokens: sql<string>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.userId} = ${users.id}), 0)::text`,
+      // Qualified by hand: inside a subquery an unqualified "id" would be the ledger's own column.
+      tokens: sql<string>`coalesce((select sum(le.amount) from ledger_entries le where le.user_id = "users"."id"), 0)::text`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

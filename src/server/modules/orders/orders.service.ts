@@ -167,6 +167,12 @@ export class OrderService {
     return { orders: rows.map(toAdminOrder), total, page: q.page, pageSize: q.pageSize };
   }
 
+  /** A buyer's orders as the back-office shows them. */
+  async ofUser(userId: number): Promise<AdminOrder[]> {
+    await this.expireOverdue();
+    return (await listOrderViewsOfUser(this.db, userId)).map(toAdminOrder);
+  }
+
   async all(status: OrderStatus | undefined): Promise<AdminOrder[]> {
     await this.expireOverdue();
     return (await findAllOrderViews(this.db, status)).map(toAdminOrder);

@@ -271,11 +271,17 @@ describe(`order decisions (${databaseKind})`, () => {
   });
 
   it('ranks buyers by approved deposits with masked e-mails', async () => {
-    const { operator, orderId } = await setup();
+    const { operator, orderId, buyer } = await setup();
     const empty = await t.app.inject({ method: 'GET', url: '/api/leaderboard' });
     expect(empty.json()).toEqual({ rows: [] });
     await decide(operator, orderId, 'approve');
     const board = await t.app.inject({ method: 'GET', url: '/api/leaderboard' });
     expect(board.json()).toEqual({ rows: [{ rank: 1, player: 'ad***@e***.com', depositsUsd: '10.00', level: 'Platinum' }] });
+    // The level counts every ledger entry: 1000 + 3900 bought and 120 + 390 bonus reach Diamond.
+    const second = (await buy(t, buyer.cookie, { crypto: 'ETH', tokens: '3900' })).json<Order>();
+    const pending = await t.app.inject({ method: 'GET', url: '/api/admin/orders?status=pending', cookies: { [OPERATOR]: operator } });
+    await decide(operator, pending.json<{ orders: AdminOrder[] }>().orders.find((o) => o.id === second.id)?.orderId ?? 0, 'approve');
+    const later = await t.app.inject({ method: 'GET', url: '/api/leaderboard' });
+    expect(later.json()).toEqual({ rows: [{ rank: 1, player: 'ad***@e***.com', depositsUsd: '49.00', level: 'Diamond' }] });
   });
 });

@@ -1,0 +1,44 @@
+// Back-office users (PRODUCT.md §5 Users): paged, searchable, with each buyer's orders and ledger.
+import { z } from 'zod';
+import { decimalString, isoDateTime } from './common';
+import { adminOrderSchema } from './orders';
+
+export const USERS_PER_PAGE_MESSAGE = 'Users per page must be between 1 and 100.';
+
+export const adminUsersQuerySchema = z.strictObject({
+  page: z.coerce.number({ message: 'Page must be a whole number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(1_000_000, 'Page is too large.').default(1),
+  pageSize: z.coerce.number({ message: USERS_PER_PAGE_MESSAGE }).int(USERS_PER_PAGE_MESSAGE).min(1, USERS_PER_PAGE_MESSAGE).max(100, USERS_PER_PAGE_MESSAGE).default(20),
+  q: z.string().trim().max(100, 'Search must be at most 100 characters.').default(''),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  balance: decimalString,
+  level: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersPageSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['purchase', 'bonus']),
+  amount: decimalString,
+  orderId: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserSchema,
+  bonusTokens: decimalString,
+  orders: z.array(adminOrderSchema),
+  ledger: z.array(ledgerEntrySchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const userIdParams = z.strictObject({ id: z.coerce.number().int().positive() });

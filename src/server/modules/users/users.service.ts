@@ -1,0 +1,36 @@
+import type { AdminUser, AdminUserDetail } from '@/contracts/users';
+import { dec, toPlain } from '@/domain/decimal';
+import { levelOf } from '@/domain/levels';
+import type { Queryable } from '../../db/client';
+import { notFound } from '../../errors';
+import type { OrderService } from '../orders/orders.service';
+import { csvCell } from '../orders/orders.csv';
+import { findAllUsers, findLedger, findUserPage, findUserWithBalance, type UserWithBalance } from './users.repository';
+
+function toAdminUser(u: UserWithBalance): AdminUser {
+  return { id: u.id, name: u.name, email: u.email, phone: u.phone, balance: toPlain(dec(u.balance)), level: levelOf(u.balance)?.name ?? null, createdAt: u.createdAt.toISOString() };
+}
+
+export async function findUsers(db: Queryable, q: { page: number; pageSize: number; q: string }) {
+  const { rows, total } = await findUserPage(db, q.q, q.page, q.pageSize);
+  return { users: rows.map(toAdminUser), total, page: q.page, pageSize: q.pageSize };
+}
+
+export async function getUserDetail(db: Queryable, orders: OrderService, id: number): Promise<AdminUserDetail> {
+  const user = await findUserWithBalance(db, id);
+  if (!user) throw notFound('This user does not exist.');
+  const [userOrders, ledger] = await Promise.all([orders.ofUser(id), findLedger(db, id)]);
+  const bonus = ledger.filter((e) => e.kind === 'bonus').reduce((sum, e) => sum.plus(e.amount), dec(0));
+  return {
+    user: toAdminUser(user),
+    bonusTokens: toPlain(bonus),
+    orders: userOrders,
+    ledger: ledger.map((e) => ({ id: e.id, kind: e.kind, amount: toPlain(dec(e.amount)), orderId: e.orderId, createdAt: e.createdAt.toISOString() })),
+  };
+}
+
+export async function usersCsv(db: Queryable): Promise<string> {
+  const header = ['ID', 'Name', 'Email', 'Phone', 'Balance', 'Level', 'Registered (UTC)'];
+  const rows = (await findAllUsers(db)).map(toAdminUser).map((u) => [String(u.id), u.name, u.email, u.phone, u.balance, u.level ?? '', u.createdAt]);
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
