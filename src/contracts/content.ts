@@ -1,6 +1,7 @@
 // GET /api/content: operator-editable texts of the public pages. Until the operator edits them
 // (content issue), the server serves the honest, neutral defaults below.
 import { z } from 'zod';
+import { publicPixelSchema } from './pixels';
 
 export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
 export const perkSchema = z.object({ title: z.string(), text: z.string() });
@@ -23,6 +24,10 @@ export const contentSchema = z.object({
   binanceVideoUrl: z.string().nullable(),
 });
 export type Content = z.infer<typeof contentSchema>;
+
+/** GET /api/content: the texts plus the tracking pixels the pages may load after consent. */
+export const publicContentSchema = contentSchema.extend({ pixels: z.array(publicPixelSchema) });
+export type PublicContent = z.infer<typeof publicContentSchema>;
 
 // ── Operator editing (PUT /api/admin/content) ───────────────────────────────────────────────
 

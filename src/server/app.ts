@@ -18,6 +18,7 @@ import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { OrderService } from './modules/orders/orders.service';
 import { userRoutes } from './modules/users/users.routes';
+import { pixelRoutes } from './modules/pixels/pixels.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
 import { registerErrorHandler } from './plugins/errors';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   await app.register(adminOrderRoutes);
   await app.register(eventRoutes);
   await app.register(userRoutes);
+  await app.register(pixelRoutes);
   await registerWeb(app, webRoot);
 
   return app;

@@ -192,3 +192,13 @@ export const siteContent = pgTable(
   },
   (t) => [check('site_content_single_row', sql`${t.id} = 1`)],
 );
+
+/** Tracking pixels, loaded on public pages under `location` after the visitor accepts analytics cookies. */
+export const pixels = pgTable('pixels', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  apiKey: text('api_key').notNull(),
+  secondaryKey: text('secondary_key'),
+  location: text('location').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentBodySchema, contentSchema } from '@/contracts/content';
+import { contentBodySchema, contentSchema, publicContentSchema } from '@/contracts/content';
+import { listPublicPixels } from '../pixels/pixels.service';
 import { operatorOf } from '../../plugins/operator-guard';
 import { getContent, getEditableContent, updateContent } from './content.service';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/content', { schema: { response: { 200: contentSchema } } }, async (_request, reply) => {
+  app.get('/api/content', { schema: { response: { 200: publicContentSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    const offered = await app.cryptos.listOffered();
-    return getContent(app.db, offered.map((c) => c.name));
+    const [offered, pixels] = await Promise.all([app.cryptos.listOffered(), listPublicPixels(app.db)]);
+    return { ...(await getContent(app.db, offered.map((c) => c.name))), pixels };
   });
 
   app.get('/api/admin/content', { schema: { response: { 200: contentSchema } } }, async () => getEditableContent(app.db));
