@@ -47,7 +47,7 @@ describe(`HTTP surface (${databaseKind})`, () => {
   it('sends a Content-Security-Policy that allows no inline or foreign script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/sale' });
     const csp = String(res.headers['content-security-policy']);
-    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1];
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.trim();
     expect(scriptSrc).toBe("'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

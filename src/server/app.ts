@@ -22,6 +22,7 @@ import { pixelRoutes } from './modules/pixels/pixels.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
 import { registerErrorHandler } from './plugins/errors';
+import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
 import { registerOperatorGuard } from './plugins/operator-guard';
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
@@ -47,6 +48,7 @@ declare module 'fastify' {
     events: EventBus;
     orders: OrderService;
     orderExpiry: OrderExpiryJob;
+    pixelPresence: PixelPresence;
     /** Method and URL of every route, for tests that walk the route table. */
     routeTable: { method: string; url: string }[];
   }
@@ -87,11 +89,14 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   app.decorate('priceFeed', feed);
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
   app.decorate('events', new EventBus());
+  app.decorate('pixelPresence', new PixelPresence(database.db));
+  app.addHook('onReady', async () => app.pixelPresence.refresh());
   app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events));
   app.decorate('orderExpiry', new OrderExpiryJob(app.orders, 60_000, app.log));
   app.addHook('onClose', async () => {
     app.rateRefresh.stop();
     app.orderExpiry.stop();
+    app.pixelPresence.stop();
   });
   app.decorateRequest('buyerId', undefined);
   app.decorateRequest('operator', undefined);
@@ -102,7 +107,7 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   });
 
   await app.register(cookie);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, app.pixelPresence);
   await app.register(rateLimit, {
     global: false,
     store: databaseStore(app.rateLimiter),

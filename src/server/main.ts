@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   const where = config.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${config.DATA_DIR}`;
   app.rateRefresh.start();
   app.orderExpiry.start();
+  app.pixelPresence.start(60_000);
   console.log(`\nPresale is running on ${where}.\n  Open ${config.PUBLIC_URL}\n  Back-office: ${config.PUBLIC_URL}/admin/login\n`);
   if (firstOperator?.generatedPassword) {
     console.log(

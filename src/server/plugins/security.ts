@@ -3,21 +3,24 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { META_PIXEL_HOSTS, type PixelPresence } from './pixel-presence';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, config: Config, pixels: PixelPresence): Promise<void> {
+  // A configured pixel needs its script host and its beacon host; without one, nothing foreign is allowed.
+  const whenPixels = (host: string) => () => (pixels.configured ? host : '');
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", whenPixels(META_PIXEL_HOSTS.script)],
         // Inline style attributes come from React components (progress bars, charts, toasts).
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', whenPixels(META_PIXEL_HOSTS.beacon)],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", whenPixels(META_PIXEL_HOSTS.beacon)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router';
+import { Analytics } from '@/web/features/consent/components/analytics';
 import { AppProvider } from './provider';
 import { router } from './router';
 
@@ -6,6 +7,7 @@ export function App() {
   return (
     <AppProvider>
       <RouterProvider router={router} />
+      <Analytics router={router} />
     </AppProvider>
   );
 }

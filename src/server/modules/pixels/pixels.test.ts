@@ -41,6 +41,18 @@ describe(`pixels (${databaseKind})`, () => {
     expect((await call(operator, 'GET', '/api/admin/pixels')).json()).toEqual({ pixels: [] });
   });
 
+  it('allows the pixel hosts in the CSP only while a pixel is configured', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    const scriptSrc = async () => /script-src ([^;]*)/.exec(String((await t.app.inject({ method: 'GET', url: '/api/sale' })).headers['content-security-policy']))?.[1]?.trim();
+    expect(await scriptSrc()).toBe("'self'");
+    const pixel = (await call(operator, 'POST', '/api/admin/pixels', { apiKey: '1234567890', location: '/' })).json<AdminPixel>();
+    expect(await scriptSrc()).toBe("'self' https://connect.facebook.net");
+    const csp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp).toMatch(/img-src 'self' data: https:\/\/www\.facebook\.com/);
+    await call(operator, 'DELETE', `/api/admin/pixels/${pixel.id}`);
+    expect(await scriptSrc()).toBe("'self'");
+  });
+
   it('refuses bad pixels with the messages of the form and saves nothing', async () => {
     const operator = await signInOperator(t.app, t.database);
     const cases: [Record<string, unknown>, string][] = [
