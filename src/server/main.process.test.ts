@@ -1,6 +1,6 @@
 // Starts the real server process (as `npm start` does, minus the web build) on a fresh data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,8 +29,11 @@ async function waitFor(output: () => string, text: string, timeoutMs = 45_000): 
   }
 }
 
+const dataDirs: string[] = [];
+
 afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 const json = { 'content-type': 'application/json' };
@@ -38,6 +41,7 @@ const json = { 'content-type': 'application/json' };
 describe('the server process', () => {
   it('starts on the embedded database, prints the URL and first operator, locks its folder, shuts down on SIGTERM and keeps data', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'presale-main-'));
+    dataDirs.push(dataDir);
     const port = String(39_000 + (process.pid % 1000));
     const base = `http://127.0.0.1:${port}`;
     const first = start({ PORT: port, DATA_DIR: dataDir });
