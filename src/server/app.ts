@@ -88,15 +88,19 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   const feed = priceFeed ?? createPriceFeed(config.PRICE_API_URL);
   app.decorate('priceFeed', feed);
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
-  app.decorate('events', new EventBus());
+  app.decorate('events', new EventBus(database, app.log));
   app.decorate('pixelPresence', new PixelPresence(database.db));
-  app.addHook('onReady', async () => app.pixelPresence.refresh());
+  app.addHook('onReady', async () => {
+    await app.pixelPresence.refresh();
+    await app.events.start();
+  });
   app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events));
-  app.decorate('orderExpiry', new OrderExpiryJob(app.orders, 60_000, app.log));
+  app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
   app.addHook('onClose', async () => {
     app.rateRefresh.stop();
     app.orderExpiry.stop();
     app.pixelPresence.stop();
+    await app.events.stop();
   });
   app.decorateRequest('buyerId', undefined);
   app.decorateRequest('operator', undefined);

@@ -25,6 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations; safe when several instances start together. */
   migrate(): Promise<void>;
+  /**
+   * Receives notifications sent with pg_notify on `channel` by any process using this database.
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -67,6 +72,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     async close() {
       await client.close();
       lock?.release();
@@ -93,7 +99,43 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens, outside the pool. If the
+ * connection drops, it reconnects after a second; notifications sent meanwhile are lost, which
+ * pages tolerate because they also poll.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    c.on('error', () => reconnect(c));
+    c.on('end', () => reconnect(c));
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const reconnect = (c: pg.Client) => {
+    if (stopped || client !== c) return;
+    client = undefined;
+    void c.end().catch(() => undefined);
+    retry = setTimeout(() => void connect().catch(() => reconnect(c)), 1000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -202,3 +202,9 @@ export const pixels = pgTable('pixels', {
   createdAt: instant('created_at').notNull().defaultNow(),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
+
+/** When each scheduled job last ran, so that several instances run it once per interval between them. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: instant('last_run_at').notNull(),
+});

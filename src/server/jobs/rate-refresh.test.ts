@@ -37,4 +37,22 @@ describe(`rate refresh job (${databaseKind})`, () => {
     const [after] = await t.database.db.select().from(cryptos).where(eq(cryptos.code, 'BTC'));
     expect(after?.rate).toBe('5000000.000000');
   });
+
+  it('runs once per interval among several instances sharing the database', async () => {
+    let calls = 0;
+    const feed: PriceFeed = {
+      usdPrices: async () => {
+        calls++;
+        return new Map([['bitcoin', '50000']]);
+      },
+    };
+    // Three instances' jobs, scheduled at the same moment on one database.
+    const jobs = [1, 2, 3].map(() => new RateRefreshJob(t.database.db, feed, 5 * 60_000, silentLog));
+    const ran = await Promise.all(jobs.map((job) => job.runScheduled(5 * 60_000)));
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(calls).toBe(1);
+    // A second round within the interval runs nowhere.
+    expect((await Promise.all(jobs.map((job) => job.runScheduled(5 * 60_000)))).some(Boolean)).toBe(false);
+    expect(calls).toBe(1);
+  });
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { PriceFeed } from '../modules/rates/price-feed';
 import { refreshRates } from '../modules/rates/rates.service';
+import { claimJobRun } from './claim';
 
 export interface RateRefreshStatus {
   lastRunAt: Date | null;
@@ -55,9 +56,23 @@ export class RateRefreshJob {
     }
   }
 
+  /**
+   * A scheduled run: it goes ahead only if no instance on this database ran within most of the
+   * gap it was scheduled for, so several instances refresh once per interval between them.
+   */
+  async runScheduled(gapMs: number): Promise<boolean> {
+    const claimed = await claimJobRun(this.db, 'rate-refresh', gapMs * 0.9).catch((err: unknown) => {
+      this.log.warn({ err }, 'could not claim the rate refresh');
+      return false;
+    });
+    if (claimed) await this.runOnce();
+    return claimed;
+  }
+
   private schedule(delay: number): void {
+    const gap = delay > 0 ? delay : this.intervalMs;
     this.timer = setTimeout(() => {
-      void this.runOnce().finally(() => {
+      void this.runScheduled(gap).finally(() => {
         if (!this.stopped) this.schedule(this.nextDelay());
       });
     }, delay);
