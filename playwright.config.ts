@@ -39,6 +39,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       REGISTER_LIMIT_PER_IP: '1000',
       LOGIN_LIMIT_PER_IP: '1000',
+      LOGIN_LIMIT_PER_ACCOUNT: '1000',
       ADMIN_LOGIN: 'e2e-operator',
       ADMIN_PASSWORD: 'e2e-operator-password',
       RATE_REFRESH_MINUTES: '0',

@@ -25,5 +25,8 @@ export const paths = {
     mainCurrency: '/admin/main-currency',
     pixels: '/admin/pixels',
     changePassword: '/admin/change-password',
+    content: '/admin/content',
+    audit: '/admin/audit',
+    user: (id: number) => `/admin/users/${id}`,
   },
 } as const;

@@ -123,7 +123,7 @@ export class OrderService {
 
   private async getView(id: number): Promise<OrderView> {
     const view = await findOrderViewById(this.db, id);
-    if (!view) throw notFound('Transaction doesn\u2019t exist.');
+    if (!view) throw notFound("Transaction doesn't exist.");
     return view;
   }
 
@@ -144,13 +144,13 @@ export class OrderService {
   async getOwn(userId: number, publicId: string): Promise<Order> {
     await this.expireOverdue();
     const view = await findOrderViewByPublicId(this.db, publicId);
-    if (view?.userId !== userId) throw notFound('Transaction doesn\u2019t exist.');
+    if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
     return toOrder(view, new Date());
   }
 
   async attachTxHash(userId: number, publicId: string, txHash: string): Promise<Order> {
     const view = await findOrderViewByPublicId(this.db, publicId);
-    if (view?.userId !== userId) throw notFound('Transaction doesn\u2019t exist.');
+    if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
     if (view.status === 'approved' || view.status === 'rejected') throw conflict('This order is already decided; its transaction hash can no longer change.');
     const problem = txHashProblem(view.network, txHash);
     if (problem) throw invalid(problem, { txHash: problem });

@@ -56,7 +56,7 @@ describe(`orders (${databaseKind})`, () => {
     const other = await registerBuyer(t.app, { email: 'other@example.com' });
     const foreign = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, cookies: { [BUYER]: other.cookie } });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toMatchObject({ error: { message: 'Transaction doesn\u2019t exist.' } });
+    expect(foreign.json()).toMatchObject({ error: { message: "Transaction doesn't exist." } });
     const otherList = await t.app.inject({ method: 'GET', url: '/api/orders', cookies: { [BUYER]: other.cookie } });
     expect(otherList.json<{ orders: Order[] }>().orders).toEqual([]);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/orders', payload: { crypto: 'ETH', tokens: '100' } });

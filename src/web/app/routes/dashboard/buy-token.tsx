@@ -1,10 +1,8 @@
-// Buy Token (PRODUCT.md §4). The purchase form arrives with payments; until then this page says so
-// honestly and shows the sale's real state and price.
-import { Info } from 'lucide-react';
+// Buy Token (PRODUCT.md §4): pick an amount and a currency, preview the order, pay.
 import type { Sale } from '@/contracts/sale';
-import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { BuyTokenForm } from '@/web/features/buy/components/buy-token-form';
+import { useCryptos } from '@/web/features/cryptos/api/get-cryptos';
 import { SaleStateBadge } from '@/web/features/dashboard/components/sale-state-badge';
 import { useSale } from '@/web/features/sale/api/get-sale';
 import { formatDateTime, formatUsd } from '@/web/lib/format';
@@ -25,46 +23,36 @@ function stateText(sale: Sale): string {
 
 export function Component() {
   useDocumentTitle('Buy Token');
-  const { data: sale, isError } = useSale();
+  const sale = useSale();
+  const cryptos = useCryptos();
 
-  if (!sale) {
-    return isError ? (
+  if (!sale.data || !cryptos.data) {
+    return sale.isError || cryptos.isError ? (
       <p role="alert" className="text-destructive text-sm">
         The sale could not be loaded. Please try again later.
       </p>
     ) : (
       <div className="grid gap-4" aria-busy="true">
         <Skeleton className="h-9 w-56" />
-        <Skeleton className="h-40 w-full max-w-2xl" />
+        <Skeleton className="h-80 w-full" />
       </div>
     );
   }
 
-  const symbol = sale.token.symbol;
+  const { token } = sale.data;
   return (
-    <div className="grid max-w-2xl gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Buy {symbol} TOKEN</h1>
-      <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-center gap-2">
-            <CardTitle>{sale.token.name} presale</CardTitle>
-            <SaleStateBadge state={sale.state} />
-          </div>
-          <CardDescription>{stateText(sale)}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <p className="text-lg font-medium">
-            1.00 {symbol} = {formatUsd(sale.priceUsd)}
-          </p>
-        </CardContent>
-      </Card>
-      <Alert>
-        <Info aria-hidden />
-        <AlertTitle>Purchasing opens with payments</AlertTitle>
-        <AlertDescription>
-          <p>The form to pay in a supported cryptocurrency will appear on this page once payments are enabled. Nothing can be ordered here yet.</p>
-        </AlertDescription>
-      </Alert>
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Buy {token.symbol} TOKEN</h1>
+        <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <SaleStateBadge state={sale.data.state} />
+          <span>
+            1.00 {token.symbol} = {formatUsd(sale.data.priceUsd)}
+          </span>
+          <span>{stateText(sale.data)}</span>
+        </div>
+      </div>
+      <BuyTokenForm sale={sale.data} cryptos={cryptos.data} />
     </div>
   );
 }

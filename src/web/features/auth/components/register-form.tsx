@@ -14,7 +14,7 @@ import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useMe } from '../api/me';
 import { useRegister } from '../api/register';
-import { applyFieldErrors } from '../lib/apply-field-errors';
+import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { afterSignIn, withNext } from '../lib/next-path';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword'] as const;

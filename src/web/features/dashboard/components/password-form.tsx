@@ -9,7 +9,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useChangePassword } from '@/web/features/auth/api/change-password';
-import { applyFieldErrors } from '@/web/features/auth/lib/apply-field-errors';
+import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

@@ -8,7 +8,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useUpdateProfile } from '@/web/features/auth/api/update-profile';
-import { applyFieldErrors } from '@/web/features/auth/lib/apply-field-errors';
+import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
 
 const FIELDS = ['name', 'email', 'phone'] as const;

@@ -48,5 +48,7 @@ export function pageTitleOf(pathname: string, symbol: string): string | null {
     const item = group.items.find((i) => i.to === path);
     if (item) return item.title(symbol);
   }
+  // Pages reached from others rather than from the menu.
+  if (path === '/dashboard/transaction') return 'Transaction';
   return null;
 }

@@ -1,0 +1,259 @@
+// Buying in the browser (PRODUCT.md §4, §6): Buy Token, the Payment Process dialog, the order page
+// following the operator's decision live, the Token Hub, the leaderboard, and the amount rules.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { maskEmail } from '../src/domain/mask';
+import { expect, newBuyer, registerThroughApi, registerThroughForm, test } from './fixtures';
+import { E2E_EVM_WALLET, getSaleSettings, offerCrypto, operatorApi, placeOrder, putSaleSettings } from './operator-api';
+
+const HOUR = 3600_000;
+const uniqueCode = () => `B${Date.now().toString(36).slice(-6).toUpperCase()}`;
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+
+let api: APIRequestContext;
+let symbol: string;
+
+test.beforeAll(async () => {
+  api = await operatorApi();
+  // Other specs share this database: make sure the sale is live and takes orders.
+  const settings = await getSaleSettings(api);
+  const now = Date.now();
+  if (Date.parse(settings.startsAt) > now || Date.parse(settings.endsAt) < now + HOUR) {
+    await putSaleSettings(api, settings, { startsAt: new Date(now - HOUR).toISOString(), endsAt: new Date(now + 30 * 24 * HOUR).toISOString() });
+  }
+  symbol = settings.tokenSymbol;
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+/** The operator's numeric id of a buyer's order, found by its public id. */
+async function operatorOrderId(publicId: string): Promise<number> {
+  const res = await api.get('/api/admin/orders?status=pending&pageSize=100');
+  expect(res.ok()).toBe(true);
+  const found = ((await res.json()) as { orders: { id: string; orderId: number }[] }).orders.find((o) => o.id === publicId);
+  if (!found) throw new Error(`order ${publicId} is not in the operator's pending list`);
+  return found.orderId;
+}
+
+function publicIdFrom(page: Page): string {
+  const id = new URL(page.url()).searchParams.get('order');
+  if (!id) throw new Error(`no order in ${page.url()}`);
+  return id;
+}
+
+async function chooseCrypto(page: Page, code: string, search = code.toLowerCase()): Promise<void> {
+  await page.getByLabel('Search currencies').fill(search);
+  const option = page.getByRole('button', { name: new RegExp(`^${code}\\b`) });
+  await option.click();
+  await expect(option).toHaveAttribute('aria-pressed', 'true');
+}
+
+test('a buyer pays with a crypto and the order page follows the approval without a reload', async ({ page }) => {
+  const code = await offerCrypto(api, uniqueCode(), '300000');
+  const buyer = newBuyer();
+  await registerThroughForm(page, buyer);
+  await expect(page).toHaveURL(/\/dashboard\/buy-token$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Buy ${symbol} TOKEN` })).toBeVisible();
+
+  // The amount starts as 2 of the chosen currency; the swap makes it count tokens.
+  await chooseCrypto(page, code);
+  const amount = page.getByLabel('Amount', { exact: true });
+  await expect(amount).toHaveValue('2');
+  await expect(amount).toHaveAccessibleDescription(code);
+  await page.getByRole('button', { name: 'Swap amount currency' }).click();
+  await expect(amount).toHaveAccessibleDescription(symbol);
+  await amount.fill('100');
+
+  const panel = page.getByRole('region', { name: 'Your purchase' });
+  await expect(panel).toContainText(`Min40 ${symbol}`);
+  await expect(panel).toContainText(`Max100,000 ${symbol}`);
+  // 100 ÷ 300000, rounded up to 6 decimals.
+  await expect(panel).toContainText(`You pay0.000334 ${code}`);
+  await expect(panel).toContainText(`You receive100 ${symbol}`);
+  await expect(panel).toContainText(`+5 ${symbol} bonus (5%)`);
+  await expect(panel).toContainText('This purchase reaches Bronze');
+
+  await panel.getByRole('button', { name: 'Buy Now!' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payment Process' });
+  await expect(dialog).toContainText(`Amount0.000334 ${code}`);
+  await expect(dialog).toContainText(`Receive100 ${symbol}`);
+  await expect(dialog).toContainText(`Bonus Tokens5 ${symbol}`);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toContainText(`Send exactly 0.000334 ${code}`);
+  await expect(dialog).toContainText(E2E_EVM_WALLET);
+  await expect(dialog.getByRole('button', { name: 'Copy amount' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy address' })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
+  // Cancel goes back a step; the second Confirm is the one that orders.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  // Hold the order request a moment to see the waiting state.
+  await page.route('**/api/orders', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Create your Order. Please wait.');
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+
+  await expect(page).toHaveURL(/\/dashboard\/transaction\?order=[\w-]+$/);
+  const publicId = publicIdFrom(page);
+  await expect(page).toHaveTitle(/ \| Transaction$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Processing Transaction' })).toBeVisible();
+  await expect(page.getByText(`Order #${publicId} is being processed. Please wait.`)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
+  await expect(page.getByText(`Send exactly 0.000334 ${code}`)).toBeVisible();
+  await expect(page.getByText('Ethereum (chain 1)').first()).toBeVisible();
+  await expect(page.getByText(/Time left to pay: \d+:\d\d/)).toBeVisible();
+
+  // The operator approves; the open page changes by itself.
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded?: boolean }).notReloaded = true;
+  });
+  const approve = await api.post(`/api/admin/orders/${await operatorOrderId(publicId)}/approve`, { data: {} });
+  expect(approve.ok(), await approve.text()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction approved' })).toBeVisible();
+  await expect(page.getByText(`Order #${publicId} has been successfully completed!`)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await expect(page.getByRole('img', { name: 'Payment QR code' })).toHaveCount(0);
+
+  // 100 tokens and the 5% Bronze bonus.
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(`105 ${symbol}`);
+
+  await sidebar(page).getByRole('link', { name: `${symbol} Token Hub` }).click();
+  await expect(page).toHaveTitle(new RegExp(` \\| ${symbol} Token Hub$`));
+  const row = page.getByRole('row').filter({ hasText: `${code}/${symbol}` });
+  await expect(row).toContainText(`0.000334 ${code}`);
+  await expect(row).toContainText('Approved');
+  await row.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`order=${publicId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction approved' })).toBeVisible();
+
+  await sidebar(page).getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page).toHaveTitle(/ \| Leaderboard$/);
+  for (const column of ['Number', 'Player', 'Deposits', 'Status']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: maskEmail(buyer.email) }).first()).toBeVisible();
+  await expect(page.getByText(buyer.email)).toHaveCount(0);
+});
+
+test('a rejected order says so live; a transaction hash is checked and saved', async ({ page }) => {
+  const code = await offerCrypto(api, uniqueCode(), '1000');
+  await registerThroughApi(page.request, newBuyer());
+  const created = await page.request.post('/api/orders', { data: { crypto: code, tokens: '50' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const publicId = ((await created.json()) as { id: string }).id;
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/dashboard/transaction?order=${publicId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Processing Transaction' })).toBeVisible();
+  await expect(page.getByText(`Tokens50 ${symbol}`)).toBeVisible();
+  await expect(page.getByText(`Bonus+2.5 ${symbol}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Copy address' }).click();
+  await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(E2E_EVM_WALLET);
+  await page.getByRole('button', { name: 'Copy amount' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('0.05');
+
+  // A hash of the wrong shape is refused next to the field; a good one is saved with its explorer link.
+  const hash = page.getByLabel('Transaction hash');
+  await hash.fill('not-a-hash');
+  await page.getByRole('button', { name: 'Save hash' }).click();
+  await expect(page.getByText('An EVM transaction hash is 0x followed by 64 hex digits.')).toBeVisible();
+  const good = `0x${'ab'.repeat(32)}`;
+  await hash.fill(good);
+  await page.getByRole('button', { name: 'Save hash' }).click();
+  await expect(page.getByText('Transaction hash saved')).toBeVisible();
+  await expect(page.getByText(good)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View on explorer' })).toHaveAttribute('href', `https://etherscan.io/tx/${good}`);
+
+  const reject = await api.post(`/api/admin/orders/${await operatorOrderId(publicId)}/reject`, { data: {} });
+  expect(reject.ok(), await reject.text()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction rejected' })).toBeVisible();
+  await expect(
+    page.getByText(`Unfortunately, your transaction #${publicId} could not be processed and has been rejected. Please check your payment details and try again.`),
+  ).toBeVisible();
+  await expect(page.getByLabel('Transaction hash')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Buy again' })).toHaveAttribute('href', '/dashboard/buy-token');
+});
+
+test('the amount accepts only decimals and Buy Now! waits for an amount within the limits', async ({ page }) => {
+  const code = await offerCrypto(api, uniqueCode(), '1000');
+  await registerThroughApi(page.request, newBuyer());
+  await page.goto('/dashboard/buy-token');
+  await expect(page).toHaveTitle(/ \| Buy Token$/);
+
+  const amount = page.getByLabel('Amount', { exact: true });
+  await expect(amount).toHaveValue('2');
+  await expect(amount).toHaveAttribute('placeholder', 'Enter amount');
+  await amount.pressSequentially('abc');
+  await expect(amount).toHaveValue('2');
+  await amount.fill('12,5');
+  await expect(amount).toHaveValue('12.5');
+
+  // Search matches the full name too, whatever the case.
+  await chooseCrypto(page, code, `${code} TEST COIN`.toLowerCase());
+  const panel = page.getByRole('region', { name: 'Your purchase' });
+  const buy = panel.getByRole('button', { name: 'Buy Now!' });
+  // 12.5 of the currency is 12,500 tokens.
+  await expect(panel).toContainText(`You receive12,500 ${symbol}`);
+  await expect(buy).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Swap amount currency' }).click();
+  await expect(panel).toContainText(`You receive12.5 ${symbol}`);
+  await expect(buy).toBeDisabled();
+  await expect(panel).toContainText(`The minimum order is 40 ${symbol}.`);
+
+  await amount.fill('100001');
+  await expect(buy).toBeDisabled();
+  await expect(panel).toContainText(`The maximum order is 100000 ${symbol}.`);
+
+  await amount.fill('');
+  await expect(buy).toBeDisabled();
+  await expect(panel).toContainText('Enter an amount.');
+
+  await amount.fill('40');
+  await expect(buy).toBeEnabled();
+
+  await page.getByLabel('Search currencies').fill('no-such-currency-zz');
+  await expect(page.getByText('No currencies match “no-such-currency-zz”.')).toBeVisible();
+});
+
+test('the order page needs an order number that belongs to the buyer', async ({ page }) => {
+  await registerThroughApi(page.request, newBuyer());
+  await page.goto('/dashboard/transaction');
+  await expect(page.getByText('Order number is missing in the URL.')).toBeVisible();
+
+  await page.goto('/dashboard/transaction?order=no-such-order-123');
+  await expect(page).toHaveURL(/\/dashboard\/buy-token$/);
+  await expect(page.getByText("Transaction doesn't exist")).toBeVisible();
+
+  // Someone else's order is as unknown as a made-up one.
+  const code = await offerCrypto(api, uniqueCode(), '1000');
+  const { publicId } = await placeOrder(api, code, '60');
+  await page.goto(`/dashboard/transaction?order=${publicId}`);
+  await expect(page).toHaveURL(/\/dashboard\/buy-token$/);
+});
+
+test('a new buyer sees empty states, the levels and a closed withdrawal', async ({ page }) => {
+  await registerThroughApi(page.request, newBuyer());
+  await page.goto('/dashboard/my-token');
+  await expect(page.getByRole('heading', { level: 1, name: `${symbol} Token Hub` })).toBeVisible();
+  await expect(page.getByText('No transactions')).toBeVisible();
+  await expect(page.getByRole('link', { name: `Buy ${symbol} Token` })).toHaveAttribute('href', '/dashboard/buy-token');
+  await expect(page.getByText('Coming soon...')).toBeVisible();
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw' });
+  await expect(dialog).toContainText('Claims are closed.');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto('/dashboard/status');
+  await expect(page).toHaveTitle(/ \| Status$/);
+  await expect(page.getByRole('region', { name: 'Level' })).toContainText('No level yet');
+  await page.getByRole('button', { name: /Gold/ }).click();
+  await expect(page.getByText(`A single purchase of 500 ${symbol} or more earns a 10% token bonus.`)).toBeVisible();
+});

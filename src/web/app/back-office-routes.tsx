@@ -1,0 +1,22 @@
+// Routes of the operator back-office (PRODUCT.md §2, §5): /admin/login, and the guarded /admin layout.
+import type { RouteObject } from 'react-router';
+
+export const backOfficeRoutes: RouteObject[] = [
+  { path: '/admin/login', lazy: () => import('./routes/back-office/login') },
+  {
+    path: '/admin',
+    lazy: () => import('./routes/back-office/layout'),
+    children: [
+      { index: true, lazy: () => import('./routes/back-office/cryptos') },
+      { path: 'users', lazy: () => import('./routes/back-office/users') },
+      { path: 'users/:id', lazy: () => import('./routes/back-office/user') },
+      { path: 'transactions', lazy: () => import('./routes/back-office/transactions') },
+      { path: 'sale', lazy: () => import('./routes/back-office/sale') },
+      { path: 'main-currency', lazy: () => import('./routes/back-office/main-currency') },
+      { path: 'content', lazy: () => import('./routes/back-office/content') },
+      { path: 'pixels', lazy: () => import('./routes/back-office/pixels') },
+      { path: 'change-password', lazy: () => import('./routes/back-office/change-password') },
+      { path: 'audit', lazy: () => import('./routes/back-office/audit') },
+    ],
+  },
+];

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { operatorLoginBodySchema, type OperatorLoginBody } from '@/contracts/admin';
+import { Alert, AlertDescription } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { PasswordInput } from '@/web/components/ui/password-input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useOperatorLogin } from '@/web/features/back-office/api/operator';
+import { ApiError } from '@/web/lib/api-client';
+import { paths } from '@/web/lib/paths';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
+/** Only back-office pages are followed after sign-in. */
+function safeNext(next: string | null): string {
+  return next?.startsWith('/admin') && !next.startsWith('//') ? next : paths.admin.root;
+}
+
+export function Component() {
+  useDocumentTitle('Back-office login');
+  const login = useOperatorLogin();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OperatorLoginBody>({ resolver: zodResolver(operatorLoginBodySchema), defaultValues: { login: '', password: '' } });
+
+  const onSubmit = handleSubmit((body) => {
+    setFailure(null);
+    login.mutate(body, {
+      onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }),
+      onError: (error) => setFailure(error instanceof ApiError ? error.message : 'Login failed'),
+    });
+  });
+
+  return (
+    <main className="bg-muted/40 flex min-h-dvh items-center justify-center p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <h1 className="text-xl leading-none font-semibold">Login</h1>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <FormField label="Login" error={errors.login?.message}>
+              <Input autoComplete="username" {...register('login')} />
+            </FormField>
+            <FormField label="Password" error={errors.password?.message}>
+              <PasswordInput autoComplete="current-password" {...register('password')} />
+            </FormField>
+            {failure ? (
+              <Alert variant="destructive">
+                <AlertDescription>{failure}</AlertDescription>
+              </Alert>
+            ) : null}
+            <Button type="submit" disabled={login.isPending}>
+              {login.isPending ? <Spinner /> : null}
+              Login
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { mainCurrencyBodySchema } from '@/contracts/admin';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useAdminSale, useUpdateMainCurrency } from '@/web/features/back-office/api/sale';
+import { AdminPage } from '@/web/features/back-office/components/admin-layout';
+import { applyFieldErrors } from '@/web/lib/apply-field-errors';
+import { errorMessage } from '@/web/lib/api-client';
+import { formatUsd } from '@/web/lib/format';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
+export function Component() {
+  useDocumentTitle('Main currency');
+  const { data: sale } = useAdminSale();
+  const update = useUpdateMainCurrency();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<{ priceUsd: string }>({ resolver: zodResolver(mainCurrencyBodySchema), defaultValues: { priceUsd: '' } });
+
+  const onSubmit = handleSubmit(({ priceUsd }) =>
+    update.mutate(priceUsd, {
+      onSuccess: () => {
+        toast.success('Currency updated successfully!');
+        reset({ priceUsd: '' });
+      },
+      onError: (error) => {
+        applyFieldErrors(error, ['priceUsd'], setError);
+        toast.error('Failed to update currency.', { description: errorMessage(error, 'Please try again.') });
+      },
+    }),
+  );
+
+  return (
+    <AdminPage title="Main currency" description="The token's price in US dollars. Feed-based crypto rates are recomputed from it.">
+      <Card className="max-w-lg">
+        <CardHeader>
+          <CardTitle>Token price</CardTitle>
+          <CardDescription>
+            {sale ? (
+              <>
+                Now: <span className="text-foreground font-semibold">{formatUsd(sale.priceUsd)}</span> per {sale.tokenSymbol} (exactly {sale.priceUsd} USD)
+              </>
+            ) : (
+              <Skeleton className="h-4 w-40" />
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <FormField label="Token price (USD)" error={errors.priceUsd?.message}>
+              <Input inputMode="decimal" placeholder="0.05" {...register('priceUsd')} />
+            </FormField>
+            <Button type="submit" disabled={update.isPending} className="justify-self-start">
+              {update.isPending ? <Spinner /> : null}
+              Update price
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,155 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminOrder } from '@/contracts/orders';
+import { Button } from '@/web/components/ui/button';
+import { Label } from '@/web/components/ui/label';
+import { NativeSelect } from '@/web/components/ui/native-select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { ordersSearch, useAdminOrders, type Decision, type OrdersQuery } from '@/web/features/back-office/api/orders';
+import { AdminPage } from '@/web/features/back-office/components/admin-layout';
+import { DecisionDialog } from '@/web/features/back-office/components/decision-dialog';
+import { OrdersTable } from '@/web/features/back-office/components/orders-table';
+import { OrderStatusPill } from '@/web/features/back-office/components/order-status-pill';
+import { Pager } from '@/web/features/back-office/components/pager';
+import { useAdminLiveOrders } from '@/web/features/back-office/hooks/use-admin-live';
+import { formatAmount, formatDateTime } from '@/web/lib/format';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
+const PAGE_SIZE_KEY = 'presale-admin-orders-page-size';
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function savedPageSize(): number {
+  try {
+    const v = Number(localStorage.getItem(PAGE_SIZE_KEY));
+    return (PAGE_SIZES as readonly number[]).includes(v) ? v : 20;
+  } catch {
+    return 20;
+  }
+}
+
+function ApprovedTransactions() {
+  const [page, setPage] = useState(1);
+  const { data } = useAdminOrders({ status: 'approved', page, pageSize: 10, sort: 'createdAt', dir: 'desc' });
+  return (
+    <section aria-labelledby="approved-title" className="grid gap-3">
+      <h2 id="approved-title" className="text-lg font-semibold">
+        Approved Transactions
+      </h2>
+      {!data ? (
+        <Skeleton className="h-32" />
+      ) : data.orders.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No approved transactions yet.</p>
+      ) : (
+        <>
+          <Table aria-label="Approved transactions">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Transaction ID</TableHead>
+                <TableHead>Amount</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Address</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Created At</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.orders.map((o) => (
+                <TableRow key={o.id}>
+                  <TableCell className="font-mono text-xs">{o.id}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {formatAmount(o.payAmount)} {o.crypto.code}
+                  </TableCell>
+                  <TableCell>{o.buyer.email}</TableCell>
+                  <TableCell>
+                    <span className="block max-w-[12rem] truncate font-mono text-xs" title={o.address}>
+                      {o.address}
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <OrderStatusPill status={o.status} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pager page={page} pageSize={10} total={data.total} onPage={setPage} label="Approved transactions" />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function Component() {
+  useDocumentTitle('Transactions');
+  useAdminLiveOrders();
+  const [query, setQuery] = useState<OrdersQuery>(() => ({ status: 'all', page: 1, pageSize: savedPageSize(), sort: 'createdAt', dir: 'desc' }));
+  const { data, isError } = useAdminOrders(query);
+  const [deciding, setDeciding] = useState<{ order: AdminOrder; decision: Decision } | null>(null);
+
+  const setPageSize = (pageSize: number) => {
+    try {
+      localStorage.setItem(PAGE_SIZE_KEY, String(pageSize));
+    } catch {
+      /* not remembered: storage unavailable */
+    }
+    setQuery((q) => ({ ...q, pageSize, page: 1 }));
+  };
+  const onSort = (sort: OrdersQuery['sort']) => setQuery((q) => ({ ...q, sort, dir: q.sort === sort && q.dir === 'desc' ? 'asc' : 'desc', page: 1 }));
+
+  return (
+    <AdminPage
+      title="All Transactions"
+      description={`Orders from every buyer, refreshed live. Times are in your time zone (${ZONE}).`}
+      actions={
+        <Button asChild variant="outline">
+          <a href={`/api/admin/orders.csv${ordersSearch({ status: query.status })}`} download>
+            <Download aria-hidden /> Export CSV
+          </a>
+        </Button>
+      }
+    >
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor="status-filter">Status</Label>
+          <NativeSelect id="status-filter" value={query.status} onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as OrdersQuery['status'], page: 1 }))} className="w-40">
+            <option value="all">All</option>
+            <option value="pending">Pending</option>
+            <option value="approved">Approved</option>
+            <option value="rejected">Rejected</option>
+            <option value="expired">Expired</option>
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="page-size">Per page</Label>
+          <NativeSelect id="page-size" value={query.pageSize} onChange={(e) => setPageSize(Number(e.target.value))} className="w-24">
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {data ? <p className="text-muted-foreground pb-2 text-sm">{data.total} orders</p> : null}
+      </div>
+      {isError ? (
+        <p role="alert" className="text-destructive">
+          The transactions could not be loaded.
+        </p>
+      ) : !data ? (
+        <Skeleton className="h-64" aria-busy="true" aria-label="Loading transactions" />
+      ) : data.orders.length === 0 ? (
+        <p className="text-muted-foreground">No transactions{query.status === 'all' ? '' : ` with status ${query.status}`}.</p>
+      ) : (
+        <>
+          <OrdersTable orders={data.orders} sort={query.sort} dir={query.dir} onSort={onSort} onDecide={(order, decision) => setDeciding({ order, decision })} />
+          <Pager page={query.page} pageSize={query.pageSize} total={data.total} onPage={(page) => setQuery((q) => ({ ...q, page }))} label="Transactions" />
+        </>
+      )}
+      <ApprovedTransactions />
+      <DecisionDialog order={deciding?.order ?? null} decision={deciding?.decision ?? 'approve'} onClose={() => setDeciding(null)} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,115 @@
+import { Link, useParams } from 'react-router';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { useAdminUser } from '@/web/features/back-office/api/users';
+import { AdminPage } from '@/web/features/back-office/components/admin-layout';
+import { OrderStatusPill } from '@/web/features/back-office/components/order-status-pill';
+import { formatAmount, formatDateTime } from '@/web/lib/format';
+import { paths } from '@/web/lib/paths';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
+export function Component() {
+  useDocumentTitle('User');
+  const id = Number(useParams().id);
+  const { data, isError } = useAdminUser(id);
+
+  if (isError || !Number.isInteger(id)) {
+    return (
+      <AdminPage title="User">
+        <p role="alert">
+          This user does not exist.{' '}
+          <Link to={paths.admin.users} className="text-primary underline">
+            Back to all users
+          </Link>
+        </p>
+      </AdminPage>
+    );
+  }
+  if (!data) return <Skeleton className="h-96" aria-busy="true" aria-label="Loading the user" />;
+  const { user } = data;
+  return (
+    <AdminPage title={user.name} description={`${user.email} · registered ${formatDateTime(user.createdAt)}`} actions={<Link to={paths.admin.users} className="text-primary text-sm underline">All users</Link>}>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[
+          ['Balance', formatAmount(user.balance)],
+          ['Bonus tokens', formatAmount(data.bonusTokens)],
+          ['Level', user.level ?? 'No level yet'],
+        ].map(([label, value]) => (
+          <Card key={label} className="gap-2 py-4">
+            <CardHeader>
+              <CardTitle className="text-muted-foreground text-sm font-normal">{label}</CardTitle>
+            </CardHeader>
+            <CardContent className="text-xl font-semibold">{value}</CardContent>
+          </Card>
+        ))}
+      </div>
+      <section aria-labelledby="orders-title" className="grid gap-3">
+        <h2 id="orders-title" className="text-lg font-semibold">
+          Orders
+        </h2>
+        {data.orders.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No orders.</p>
+        ) : (
+          <Table aria-label="Orders of this user">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Transaction ID</TableHead>
+                <TableHead>Amount</TableHead>
+                <TableHead>Tokens</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Created At</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.orders.map((o) => (
+                <TableRow key={o.id}>
+                  <TableCell className="font-mono text-xs">{o.id}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {formatAmount(o.payAmount)} {o.crypto.code}
+                  </TableCell>
+                  <TableCell>
+                    {formatAmount(o.tokens)} +{formatAmount(o.bonusTokens)}
+                  </TableCell>
+                  <TableCell>
+                    <OrderStatusPill status={o.status} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+      <section aria-labelledby="ledger-title" className="grid gap-3">
+        <h2 id="ledger-title" className="text-lg font-semibold">
+          Balance history
+        </h2>
+        {data.ledger.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No credits yet.</p>
+        ) : (
+          <Table aria-label="Balance history">
+            <TableHeader>
+              <TableRow>
+                <TableHead>When</TableHead>
+                <TableHead>Kind</TableHead>
+                <TableHead>Amount</TableHead>
+                <TableHead>Order</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.ledger.map((e) => (
+                <TableRow key={e.id}>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt)}</TableCell>
+                  <TableCell>{e.kind === 'bonus' ? 'Bonus' : 'Purchase'}</TableCell>
+                  <TableCell>+{formatAmount(e.amount)}</TableCell>
+                  <TableCell className="font-mono text-xs">{e.orderId ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,89 @@
+// {SYMBOL} Token Hub (PRODUCT.md §4): balance, withdrawal (closed until delivery), referral, and the
+// buyer's orders.
+import { Coins, Gift, Receipt, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { StatCard } from '@/web/features/dashboard/components/stat-card';
+import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
+import { useOrders } from '@/web/features/orders/api/get-orders';
+import { OrdersTable } from '@/web/features/orders/components/orders-table';
+import { WithdrawDialog } from '@/web/features/orders/components/withdraw-dialog';
+import { useSale } from '@/web/features/sale/api/get-sale';
+import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
+import { formatAmount, formatUsd } from '@/web/lib/format';
+import { paths } from '@/web/lib/paths';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
+function Orders({ symbol }: { symbol: string }) {
+  const orders = useOrders();
+  if (!orders.data) {
+    return orders.isError ? (
+      <p role="alert" className="text-destructive text-sm">
+        Your orders could not be loaded. Please try again later.
+      </p>
+    ) : (
+      <Skeleton className="h-32 w-full" />
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-md border border-dashed p-8 text-center">
+        <Receipt className="text-muted-foreground size-8" aria-hidden />
+        <p className="font-medium">No transactions</p>
+        <Link to={paths.buyToken} className={buttonVariants({ variant: 'default' })}>
+          Buy {symbol} Token
+        </Link>
+      </div>
+    );
+  }
+  return <OrdersTable orders={orders.data} symbol={symbol} />;
+}
+
+export function Component() {
+  const { data: sale } = useSale();
+  const symbol = sale?.token.symbol ?? '';
+  useDocumentTitle(symbol ? `${symbol} Token Hub` : 'Token Hub');
+  useLiveUpdates();
+  const me = useBuyer();
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{symbol ? `${symbol} Token Hub` : 'Token Hub'}</h1>
+        {sale ? <WithdrawDialog deliveryNote={sale.deliveryNote} symbol={symbol} /> : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Balance" icon={<Coins className="text-muted-foreground size-4" aria-hidden />}>
+          <p className="text-2xl font-semibold tracking-tight break-all">
+            {formatAmount(me.balance)} <span className="text-muted-foreground text-base font-medium">{symbol}</span>
+          </p>
+          <p className="text-muted-foreground text-xs">Purchased and bonus tokens from approved orders.</p>
+        </StatCard>
+        <StatCard title="Bonus tokens" icon={<Gift className="text-muted-foreground size-4" aria-hidden />}>
+          <p className="text-2xl font-semibold tracking-tight break-all">
+            {formatAmount(me.bonusTokens)} <span className="text-muted-foreground text-base font-medium">{symbol}</span>
+          </p>
+          <p className="text-muted-foreground text-xs">Included in the balance.</p>
+        </StatCard>
+        <StatCard title="Value">
+          <p className="text-2xl font-semibold tracking-tight break-all">{formatUsd(me.usdValue)}</p>
+          <p className="text-muted-foreground text-xs">Balance at the current token price.</p>
+        </StatCard>
+        <StatCard title="Referral" icon={<Users className="text-muted-foreground size-4" aria-hidden />}>
+          <p className="text-lg font-semibold">Coming soon...</p>
+        </StatCard>
+      </div>
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle>Transactions</CardTitle>
+          <CardDescription>Your orders, newest first. Open one to see its payment details and status.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Orders symbol={symbol} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

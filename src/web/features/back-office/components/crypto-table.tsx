@@ -1,0 +1,122 @@
+import { createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
+import { MoreHorizontal } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { AdminCrypto } from '@/contracts/admin';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { formatAmount, formatDateTime } from '@/web/lib/format';
+import { SortableHeader } from './sortable-header';
+
+const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { alphanumeric: sortFn_alphanumeric } });
+const col = createColumnHelper<typeof features, AdminCrypto>();
+
+export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypto[]; onEdit: (c: AdminCrypto) => void; onDelete: (c: AdminCrypto) => void }) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const columns = useMemo(
+    () =>
+      col.columns([
+      col.accessor('code', {
+        header: ({ column }) => <SortableHeader column={column} label="Currency" />,
+        cell: ({ row }) => (
+          <span className="flex items-center gap-2 font-medium">
+            <img src={row.original.iconUrl} alt="" width={20} height={20} className="size-5" />
+            {row.original.code}
+          </span>
+        ),
+      }),
+      col.accessor('name', { header: ({ column }) => <SortableHeader column={column} label="Name" /> }),
+      col.accessor('network', {
+        header: ({ column }) => <SortableHeader column={column} label="Network" />,
+        cell: ({ row }) => (row.original.network === 'evm' ? `EVM ${String(row.original.chainId ?? '')}` : row.original.network),
+      }),
+      col.accessor('rate', {
+        header: () => 'Rate',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="flex items-center gap-2 whitespace-nowrap">
+            {row.original.rate ? formatAmount(row.original.rate) : '—'}
+            <span className="text-muted-foreground text-xs">{row.original.rateSource}</span>
+            {row.original.stale ? <Badge variant="warning">stale</Badge> : null}
+          </span>
+        ),
+      }),
+      col.accessor('rateUpdatedAt', {
+        header: () => 'Rate updated',
+        enableSorting: false,
+        cell: ({ getValue }) => {
+          const v = getValue();
+          return <span className="whitespace-nowrap">{v ? formatDateTime(v) : 'never'}</span>;
+        },
+      }),
+      col.accessor('address', {
+        header: () => 'Address',
+        enableSorting: false,
+        cell: ({ getValue }) => {
+          const v = getValue();
+          return v ? (
+            <span title={v} className="block max-w-[12rem] truncate font-mono text-xs">
+              {v}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">none</span>
+          );
+        },
+      }),
+      col.accessor('offered', {
+        header: ({ column }) => <SortableHeader column={column} label="State" />,
+        cell: ({ row }) =>
+          row.original.offered ? <Badge variant="success">Offered</Badge> : <Badge variant="secondary">{row.original.enabled ? 'Not offered' : 'Disabled'}</Badge>,
+      }),
+      col.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={`Actions for ${row.original.code}`}>
+                <MoreHorizontal aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => onEdit(row.original)}>Edit crypto</DropdownMenuItem>
+              <DropdownMenuItem variant="destructive" onSelect={() => onDelete(row.original)}>
+                Delete crypto
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ),
+      }),
+      ]),
+    [onEdit, onDelete],
+  );
+  const table = useTable({ features, columns, data: cryptos, state: { sorting }, onSortingChange: setSorting });
+
+  return (
+    <Table aria-label="All currencies">
+      <TableHeader>
+        {table.getHeaderGroups().map((group) => (
+          <TableRow key={group.id}>
+            {group.headers.map((header) => (
+              <TableHead key={header.id} aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}>
+                <table.FlexRender header={header} />
+              </TableHead>
+            ))}
+          </TableRow>
+        ))}
+      </TableHeader>
+      <TableBody>
+        {table.getRowModel().rows.map((row) => (
+          <TableRow key={row.id}>
+            {row.getAllCells().map((cell) => (
+              <TableCell key={cell.id}>
+                <table.FlexRender cell={cell} />
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { evmWalletBodySchema } from '@/contracts/admin';
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { applyFieldErrors } from '@/web/lib/apply-field-errors';
+import { errorMessage } from '@/web/lib/api-client';
+import { useSetEvmWallet } from '../api/cryptos';
+
+/** One address for every crypto on an EVM network, checked once and applied in one transaction. */
+export function EvmWalletForm() {
+  const setWallet = useSetEvmWallet();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<{ address: string }>({ resolver: zodResolver(evmWalletBodySchema), defaultValues: { address: '' } });
+  const onSubmit = handleSubmit(({ address }) =>
+    setWallet.mutate(address, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        reset({ address: '' });
+      },
+      onError: (error) => {
+        applyFieldErrors(error, ['address'], setError);
+        toast.error(errorMessage(error, 'Failed to update the wallet.'));
+      },
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <FormField label="ERC-20 wallet address" error={errors.address?.message} className="flex-1">
+        <Input spellCheck={false} autoComplete="off" placeholder="0x…" {...register('address')} />
+      </FormField>
+      <Button type="submit" disabled={setWallet.isPending} className="sm:mt-[1.375rem]">
+        {setWallet.isPending ? <Spinner /> : null}
+        Update ERC-20 Wallet
+      </Button>
+    </form>
+  );
+}

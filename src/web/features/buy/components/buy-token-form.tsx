@@ -1,0 +1,64 @@
+// Buy Token (PRODUCT.md §4): amount, currency, the purchase's preview, then the payment dialog.
+import { Coins } from 'lucide-react';
+import { useState } from 'react';
+import type { PublicCrypto } from '@/contracts/cryptos';
+import type { Sale } from '@/contracts/sale';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { newIdempotencyKey, previewPurchase, type AmountMode } from '../lib/purchase-preview';
+import { AmountField } from './amount-field';
+import { CryptoPicker } from './crypto-picker';
+import { PaymentDialog, type PaymentRequest } from './payment-dialog';
+import { PurchasePanel } from './purchase-panel';
+
+export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCrypto[] }) {
+  const [amount, setAmount] = useState('2');
+  const [mode, setMode] = useState<AmountMode>('crypto');
+  const [chosenCode, setChosenCode] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentRequest | null>(null);
+
+  const symbol = sale.token.symbol;
+  const crypto = cryptos.find((c) => c.code === chosenCode) ?? null;
+  const preview = crypto ? previewPurchase(amount, mode, crypto, sale) : null;
+  const unit = mode === 'tokens' ? symbol : (crypto?.code ?? 'Currency');
+
+  const openPayment = () => {
+    if (!crypto || !preview || preview.blocked) return;
+    // The request is frozen at opening: a rate refresh meanwhile cannot change what is confirmed.
+    setPayment({ crypto, quote: preview.quote, body: preview.body, idempotencyKey: newIdempotencyKey() });
+  };
+
+  if (cryptos.length === 0) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-2 py-8 text-center">
+          <Coins className="text-muted-foreground size-8" aria-hidden />
+          <p className="font-medium">No payment methods are available yet.</p>
+          <p className="text-muted-foreground text-sm">The operator has not enabled a cryptocurrency to pay with. Please check back later.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle>Choose amount and currency</CardTitle>
+          <CardDescription>
+            {mode === 'tokens' ? `The amount is in ${symbol} tokens to receive.` : 'The amount is in the currency you pay with.'} Use the swap button to switch.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <AmountField value={amount} onChange={setAmount} unit={unit} onSwap={() => setMode((m) => (m === 'tokens' ? 'crypto' : 'tokens'))} />
+          <CryptoPicker cryptos={cryptos} chosen={crypto?.code ?? null} onChoose={setChosenCode} />
+        </CardContent>
+      </Card>
+      {crypto ? (
+        <PurchasePanel sale={sale} crypto={crypto} preview={preview} onBuy={openPayment} />
+      ) : (
+        <p className="text-muted-foreground rounded-lg border border-dashed p-4 text-sm">Choose a currency to see what you pay, what you receive and your bonus.</p>
+      )}
+      {payment ? <PaymentDialog key={payment.idempotencyKey} request={payment} symbol={symbol} onClose={() => setPayment(null)} /> : null}
+    </div>
+  );
+}

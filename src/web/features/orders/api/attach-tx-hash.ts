@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '@/contracts/orders';
+import { apiPost } from '@/web/lib/api-client';
+import { orderQueryKey } from './get-order';
+import { ordersQueryKey } from './get-orders';
+
+export const attachTxHash = (orderToken: string, txHash: string) => apiPost<Order>(`/api/orders/${encodeURIComponent(orderToken)}/tx-hash`, { txHash });
+
+export function useAttachTxHash(orderToken: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (txHash: string) => attachTxHash(orderToken, txHash),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderQueryKey(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
+    },
+  });
+}
