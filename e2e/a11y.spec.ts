@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_OPERATOR, offerCrypto, operatorApi } from './operator-api';
+
+// Every route, as a visitor, a buyer and an operator, in both themes: no serious or critical
+// accessibility violation (WCAG 2.1 A and AA rules).
+const VISITOR = ['/', '/login', '/register', '/privacy', '/terms', '/no-such-page', '/admin/login'];
+const BUYER = ['/dashboard', '/dashboard/buy-token', '/dashboard/profile', '/dashboard/my-token', '/dashboard/status', '/dashboard/leaderboard', '/dashboard/transaction'];
+const OPERATOR = ['/admin', '/admin/users', '/admin/transactions', '/admin/sale', '/admin/main-currency', '/admin/content', '/admin/pixels', '/admin/change-password', '/admin/audit'];
+
+async function audit(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // Wait for loading placeholders to give way to content.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact ?? ''}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(serious, path).toEqual([]);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('visitor pages', async ({ page }) => {
+      for (const path of VISITOR) await audit(page, path);
+    });
+
+    test('buyer pages', async ({ page }) => {
+      const api = await operatorApi();
+      // A crypto on offer, so Buy Token shows its grid and panel.
+      await offerCrypto(api, `AX${Date.now().toString(36).slice(-5).toUpperCase()}`);
+      await api.dispose();
+      const email = `a11y-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+      const res = await page.request.post('/api/auth/register', { data: { name: 'Access Tester', email, phone: '', password: 'a11y-password-1', confirmPassword: 'a11y-password-1' } });
+      expect(res.status()).toBe(201);
+      for (const path of BUYER) await audit(page, path);
+    });
+
+    test('operator pages', async ({ page }) => {
+      const res = await page.request.post('/api/admin/auth/login', { data: E2E_OPERATOR });
+      expect(res.ok()).toBe(true);
+      for (const path of OPERATOR) await audit(page, path);
+    });
+  });
+}
