@@ -183,6 +183,25 @@ test.describe('back-office', () => {
     await expect(page.getByRole('button', { name: question })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('publishes documents that buyers see on Documents', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/content');
+    await page.getByRole('group', { name: 'Documents' }).getByRole('button', { name: 'Add' }).click();
+    await page.getByLabel('Document 1 title').fill('Whitepaper');
+    await page.getByLabel('Document 1 address').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save content' }).click();
+    await expect(page.getByText('Document address must be a full http(s) address.')).toBeVisible();
+    await page.getByLabel('Document 1 address').fill('https://example.com/whitepaper.pdf');
+    await page.getByRole('button', { name: 'Save content' }).click();
+    await expect(page.getByText('Content saved')).toBeVisible();
+
+    const email = `docs-${Date.now()}@example.com`;
+    const res = await page.request.post('/api/auth/register', { data: { name: 'Doc Reader', email, phone: '', password: 'doc-reader-pass', confirmPassword: 'doc-reader-pass' } });
+    expect(res.status()).toBe(201);
+    await page.goto('/dashboard/docs');
+    await expect(page.getByRole('link', { name: /Whitepaper/ })).toHaveAttribute('href', 'https://example.com/whitepaper.pdf');
+  });
+
   test('logs out', async ({ page }) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Log out' }).first().click();

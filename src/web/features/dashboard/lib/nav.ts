@@ -50,5 +50,6 @@ export function pageTitleOf(pathname: string, symbol: string): string | null {
   }
   // Pages reached from others rather than from the menu.
   if (path === '/dashboard/transaction') return 'Transaction';
+  if (path === '/dashboard/withdrawal/binance') return 'Sending from an exchange';
   return null;
 }
