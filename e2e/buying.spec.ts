@@ -257,3 +257,23 @@ test('a new buyer sees empty states, the levels and a closed withdrawal', async 
   await page.getByRole('button', { name: /Gold/ }).click();
   await expect(page.getByText(`A single purchase of 500 ${symbol} or more earns a 10% token bonus.`)).toBeVisible();
 });
+
+test('an unpaid order expires when its payment window closes, without a reload', async ({ page }) => {
+  // The shortest window the operator can set is one minute; this test waits for it to pass.
+  test.setTimeout(150_000);
+  const settings = await getSaleSettings(api);
+  await putSaleSettings(api, settings, { orderExpiryMinutes: 1 });
+  try {
+    const code = await offerCrypto(api, uniqueCode(), '1000');
+    await registerThroughApi(page.request, newBuyer());
+    const created = await page.request.post('/api/orders', { data: { crypto: code, tokens: '60' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const publicId = ((await created.json()) as { id: string }).id;
+    await page.goto(`/dashboard/transaction?order=${publicId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Processing Transaction' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order expired' })).toBeVisible({ timeout: 100_000 });
+    await expect(page.getByRole('link', { name: /Buy again/ })).toBeVisible();
+  } finally {
+    await putSaleSettings(api, settings, {});
+  }
+});

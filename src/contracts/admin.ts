@@ -169,7 +169,7 @@ export const saleSettingsBodySchema = z
     hardCap: wholeTokens('Hard cap'),
     startsAt: z.iso.datetime({ offset: true, message: 'Enter a valid start time.' }),
     endsAt: z.iso.datetime({ offset: true, message: 'Enter a valid end time.' }),
-    orderExpiryMinutes: z.number().int('Order expiry must be whole minutes.').min(5, 'Order expiry must be at least 5 minutes.').max(10_080, 'Order expiry must be at most 7 days.'),
+    orderExpiryMinutes: z.number().int('Order expiry must be whole minutes.').min(1, 'Order expiry must be at least 1 minute.').max(10_080, 'Order expiry must be at most 7 days.'),
     listingAt: z.iso.datetime({ offset: true, message: 'Enter a valid listing date.' }).nullable(),
     deliveryNote: z.string().trim().max(2000, 'Delivery note must be at most 2000 characters.'),
   })

@@ -70,7 +70,7 @@ describe(`token price and sale settings (${databaseKind})`, () => {
     [{ hardCap: '600000000' }, 'hardCap', 'Hard cap must not exceed the total supply.'],
     [{ totalSupply: '0' }, 'totalSupply', 'Total supply must be greater than zero.'],
     [{ hardCap: '-5' }, 'hardCap', 'Hard cap must be a positive number with at most 6 decimals.'],
-    [{ orderExpiryMinutes: 0 }, 'orderExpiryMinutes', 'Order expiry must be at least 5 minutes.'],
+    [{ orderExpiryMinutes: 0 }, 'orderExpiryMinutes', 'Order expiry must be at least 1 minute.'],
     [{ startsAt: 'tomorrow' }, 'startsAt', 'Enter a valid start time.'],
     [{ tokenName: '' }, 'tokenName', 'Token name must be at least 2 characters.'],
     [{ tokenName: 'x'.repeat(5000) }, 'tokenName', 'Token name must be at most 60 characters.'],
