@@ -5,15 +5,13 @@ import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { ordersSearch, useAdminOrders, type Decision, type OrdersQuery } from '@/web/features/back-office/api/orders';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { DecisionDialog } from '@/web/features/back-office/components/decision-dialog';
 import { OrdersTable } from '@/web/features/back-office/components/orders-table';
-import { OrderStatusPill } from '@/web/features/back-office/components/order-status-pill';
+import { OrderSummaryTable } from '@/web/features/back-office/components/order-summary-table';
 import { Pager } from '@/web/features/back-office/components/pager';
 import { useAdminLiveOrders } from '@/web/features/back-office/hooks/use-admin-live';
-import { formatAmount, formatDateTime } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 const PAGE_SIZE_KEY = 'presale-admin-orders-page-size';
@@ -43,38 +41,7 @@ function ApprovedTransactions() {
         <p className="text-muted-foreground text-sm">No approved transactions yet.</p>
       ) : (
         <>
-          <Table aria-label="Approved transactions">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Transaction ID</TableHead>
-                <TableHead>Amount</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Address</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Created At</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.orders.map((o) => (
-                <TableRow key={o.id}>
-                  <TableCell className="font-mono text-xs">{o.id}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {formatAmount(o.payAmount)} {o.crypto.code}
-                  </TableCell>
-                  <TableCell>{o.buyer.email}</TableCell>
-                  <TableCell>
-                    <span className="block max-w-[12rem] truncate font-mono text-xs" title={o.address}>
-                      {o.address}
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <OrderStatusPill status={o.status} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <OrderSummaryTable orders={data.orders} label="Approved transactions" columns={['email', 'address']} />
           <Pager page={page} pageSize={10} total={data.total} onPage={setPage} label="Approved transactions" />
         </>
       )}

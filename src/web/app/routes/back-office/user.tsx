@@ -4,7 +4,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { useAdminUser } from '@/web/features/back-office/api/users';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
-import { OrderStatusPill } from '@/web/features/back-office/components/order-status-pill';
+import { OrderSummaryTable } from '@/web/features/back-office/components/order-summary-table';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -51,34 +51,7 @@ export function Component() {
         {data.orders.length === 0 ? (
           <p className="text-muted-foreground text-sm">No orders.</p>
         ) : (
-          <Table aria-label="Orders of this user">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Transaction ID</TableHead>
-                <TableHead>Amount</TableHead>
-                <TableHead>Tokens</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Created At</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.orders.map((o) => (
-                <TableRow key={o.id}>
-                  <TableCell className="font-mono text-xs">{o.id}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {formatAmount(o.payAmount)} {o.crypto.code}
-                  </TableCell>
-                  <TableCell>
-                    {formatAmount(o.tokens)} +{formatAmount(o.bonusTokens)}
-                  </TableCell>
-                  <TableCell>
-                    <OrderStatusPill status={o.status} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <OrderSummaryTable orders={data.orders} label="Orders of this user" columns={['tokens']} />
         )}
       </section>
       <section aria-labelledby="ledger-title" className="grid gap-3">
