@@ -1,38 +1,14 @@
 // Starts the real server process (as `npm start` does, minus the web build) on a fresh data folder.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-
-const MAIN = join(import.meta.dirname, 'main.ts');
-const running: ChildProcess[] = [];
-
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_REFRESH_MINUTES: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(output: () => string, text: string, timeoutMs = 45_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!output().includes(text)) {
-    if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; output:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { killServers, startServer as start, waitForOutput as waitFor } from './test/process';
 
 const dataDirs: string[] = [];
 
 afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  killServers();
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,0 +1,39 @@
+// Runs the real server process (as `npm start` does, minus the web build) for tests that need a
+// process of its own: start, shutdown, locking, crashes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const MAIN = join(import.meta.dirname, '..', 'main.ts');
+const running: ChildProcess[] = [];
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function startServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_REFRESH_MINUTES: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+export async function waitForOutput(output: () => string, text: string, timeoutMs = 45_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!output().includes(text)) {
+    if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; output:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Kills every server a test started and left running. */
+export function killServers(): void {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+}
