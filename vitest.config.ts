@@ -44,7 +44,7 @@ export default defineConfig({
         },
       },
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['src/server/main.process.test.ts'])] : []),
+      ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['src/server/main.process.test.ts', 'src/server/backup.test.ts'])] : []),
     ],
   },
 });

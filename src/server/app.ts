@@ -19,6 +19,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { OrderService } from './modules/orders/orders.service';
 import { userRoutes } from './modules/users/users.routes';
 import { pixelRoutes } from './modules/pixels/pixels.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
 import { registerErrorHandler } from './plugins/errors';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   await app.register(eventRoutes);
   await app.register(userRoutes);
   await app.register(pixelRoutes);
+  await app.register(backupRoutes);
   await registerWeb(app, webRoot);
 
   return app;

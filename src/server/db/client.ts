@@ -30,6 +30,11 @@ export interface Database {
    * Resolves to a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * A consistent gzipped tarball of the embedded database, taken while it runs (queries wait for
+   * it). Absent on PostgreSQL, which is backed up with pg_dump.
+   */
+  backup?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
+    backup: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     async close() {
       await client.close();
       lock?.release();
