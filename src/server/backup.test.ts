@@ -2,9 +2,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { backupDataDir, DataDirLockedError, restoreDataDir } from './backup';
 import { openDatabase } from './db/client';
+import { users } from './db/schema';
 import { ensureSaleSettings } from './modules/sale/sale.repository';
 
 const dirs: string[] = [];
@@ -29,8 +30,8 @@ async function withDatabase<T>(dataDir: string, fn: (db: Awaited<ReturnType<type
 
 const addUser = (email: string) => sql`insert into users (name, email, password_hash) values ('Backup', ${email}, 'x')`;
 const countUsers = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) => {
-  const result = (await db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n;
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n;
 };
 
 describe('embedded database backup and restore', () => {
