@@ -43,7 +43,8 @@ export default defineConfig({
           setupFiles: ['src/test/fail-on-console-error.ts', 'src/test/jsdom-setup.ts'],
         },
       },
-      serverProject('server-pglite', { TEST_DB: 'pglite' }),
+      // Several instances behind nginx need PostgreSQL: that test runs in the PostgreSQL suite.
+      serverProject('server-pglite', { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts']),
       ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['src/server/main.process.test.ts', 'src/server/backup.test.ts'])] : []),
     ],
   },

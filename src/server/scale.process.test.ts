@@ -1,0 +1,198 @@
+// Two instances on one PostgreSQL database behind nginx with the documented configuration
+// (deploy/nginx/presale.conf), all real processes on loopback.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrder } from '@/contracts/orders';
+import { startFakeFeed, type FakeFeed } from './test/fake-price-feed';
+import { killServers, startServer, waitForOutput } from './test/process';
+
+const NGINX = '/usr/sbin/nginx';
+const base = 40_000 + (process.pid % 500) * 3;
+const [A, B, LB] = [base, base + 1, base + 2];
+const url = (port: number) => `http://127.0.0.1:${port}`;
+const OPERATOR = { login: 'scale-operator', password: 'scale-operator-password' };
+
+let nginx: ChildProcess | undefined;
+let feed: FakeFeed;
+let dir: string;
+let dropDatabase: () => Promise<void>;
+
+/** The documented site config, pointed at this test's ports and wrapped in a minimal nginx.conf. */
+function nginxConfig(): string {
+  const site = readFileSync(join(import.meta.dirname, '../../deploy/nginx/presale.conf'), 'utf8')
+    .replace(/server 127\.0\.0\.1:3001/, `server 127.0.0.1:${A}`)
+    .replace(/server 127\.0\.0\.1:3002/, `server 127.0.0.1:${B}`)
+    .replace('listen 80;', `listen 127.0.0.1:${LB};`);
+  return `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  ${site}
+}`;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'presale-scale-'));
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `presale_scale_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  dropDatabase = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  const databaseUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
+  databaseUrl.pathname = `/${name}`;
+  feed = await startFakeFeed();
+  feed.behaviour = { kind: 'prices', prices: { bitcoin: 50_000, ethereum: 3000 } };
+  const env = (port: number) => ({
+    PORT: String(port),
+    DATABASE_URL: databaseUrl.toString(),
+    PUBLIC_URL: url(LB),
+    TRUST_PROXY: '1',
+    ADMIN_LOGIN: OPERATOR.login,
+    ADMIN_PASSWORD: OPERATOR.password,
+    REGISTER_LIMIT_PER_IP: '10000',
+    LOGIN_LIMIT_PER_IP: '10000',
+    LOGIN_LIMIT_PER_ACCOUNT: '6',
+    PRICE_API_URL: feed.url,
+    RATE_REFRESH_MINUTES: '60',
+    WEB_ROOT: '/nonexistent',
+  });
+  // Started together: migrations are serialised, and the first rate refresh is claimed once.
+  const servers = [startServer(env(A)), startServer(env(B))];
+  await Promise.all(servers.map((s) => waitForOutput(s.output, 'Presale is running', 90_000)));
+  writeFileSync(join(dir, 'nginx.conf'), nginxConfig());
+  nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url(LB)}/api/health`)).ok) break;
+    } catch {
+      if (i > 100) throw new Error('nginx did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  nginx?.kill('SIGTERM');
+  killServers();
+  await feed.close();
+  await dropDatabase();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function post(port: number, path: string, body: unknown, cookie?: string) {
+  const res = await fetch(`${url(port)}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as unknown, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+}
+
+async function get(port: number, path: string, cookie: string) {
+  const res = await fetch(`${url(port)}${path}`, { headers: { cookie } });
+  return (await res.json()) as unknown;
+}
+
+describe('two instances behind nginx on one PostgreSQL', () => {
+  it('ran the first rate refresh once between them', () => {
+    expect(feed.requests).toHaveLength(1);
+  });
+
+  it('keeps a buyer signed in whichever instance answers', async () => {
+    const reg = await post(LB, '/api/auth/register', { name: 'Scale Buyer', email: 'scale@example.com', phone: '', password: 'scale-password', confirmPassword: 'scale-password' });
+    expect(reg.status).toBe(201);
+    for (const port of [A, B, LB, LB, LB, LB]) {
+      expect(await get(port, '/api/auth/session', reg.cookie)).toMatchObject({ buyer: { email: 'scale@example.com' } });
+    }
+  });
+
+  it('counts sign-in attempts across instances', async () => {
+    const statuses: number[] = [];
+    // Attempts count per account name, whether or not the account exists.
+    for (const port of [A, B, A, B, A, B, A]) statuses.push((await post(port, '/api/admin/auth/login', { login: 'guessed-operator', password: 'wrong' })).status);
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses[6]).toBe(429);
+  });
+
+  it('delivers an approval made through one instance to a subscriber on the other, and credits 500 orders once each', async () => {
+    const operator = await signInOperator();
+    const offered = await post(A, '/api/admin/cryptos', { currency: 'SCALE', fullName: 'Scale coin', network: 'evm', chainId: 1, rateSource: 'manual', rate: '1000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', decimals: 18 }, operator);
+    expect(offered.status).toBe(201);
+
+    // An SSE subscriber on instance B.
+    const events: string[] = [];
+    const stream = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: B, path: '/api/events' }, resolve);
+      req.on('error', reject);
+      req.end();
+    });
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      for (const m of chunk.matchAll(/^event: (.+)$/gm)) if (m[1]) events.push(m[1]);
+    });
+    await expect.poll(() => events).toContain('ready');
+
+    // 500 orders from 10 buyers, through nginx.
+    const buyers: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      buyers.push((await post(LB, '/api/auth/register', { name: `Buyer ${i}`, email: `many${i}@example.com`, phone: '', password: 'scale-password', confirmPassword: 'scale-password' })).cookie);
+    }
+    const created: string[] = [];
+    for (let batch = 0; batch < 25; batch++) {
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(LB, '/api/orders', { crypto: 'SCALE', tokens: '100' }, buyers[(batch + i) % 10])));
+      for (const r of results) {
+        expect(r.status).toBe(201);
+        created.push((r.body as { id: string }).id);
+      }
+    }
+    expect(created).toHaveLength(500);
+
+    const ids: number[] = [];
+    for (let page = 1; ids.length < 500; page++) {
+      const data = (await get(A, `/api/admin/orders?status=pending&pageSize=100&page=${page}`, operator)) as { orders: AdminOrder[] };
+      if (data.orders.length === 0) break;
+      ids.push(...data.orders.map((o) => o.orderId));
+    }
+    expect(ids).toHaveLength(500);
+
+    // One approval through A reaches the subscriber on B.
+    const [firstId = 0, ...rest] = ids;
+    expect((await post(A, `/api/admin/orders/${firstId}/approve`, {}, operator)).status).toBe(200);
+    await expect.poll(() => events).toContain('sale');
+
+    // Every other order approved twice at once, once through each instance: one wins each time.
+    const wins: number[] = [1];
+    for (let i = 0; i < rest.length; i += 25) {
+      const chunk = rest.slice(i, i + 25);
+      const results = await Promise.all(chunk.flatMap((id) => [post(A, `/api/admin/orders/${id}/approve`, {}, operator), post(B, `/api/admin/orders/${id}/approve`, {}, operator)]));
+      wins.push(results.filter((r) => r.status === 200).length);
+      expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    }
+    expect(wins.reduce((a, b) => a + b, 0)).toBe(500);
+
+    const admin = new pg.Client({ connectionString: (process.env.TEST_DATABASE_URL ?? '').replace(/\/[^/]+$/, `/presale_scale_${process.pid}`) });
+    await admin.connect();
+    const { rows } = await admin.query<{ n: string; total: string }>("select count(*) as n, sum(amount)::text as total from ledger_entries");
+    await admin.end();
+    expect(rows[0]).toEqual({ n: '1000', total: '52500.000000' });
+
+    stream.destroy();
+  }, 180_000);
+});
+
+async function signInOperator(): Promise<string> {
+  const res = await post(B, '/api/admin/auth/login', OPERATOR);
+  if (res.status !== 200) throw new Error(`operator sign-in failed: ${res.status}`);
+  return res.cookie;
+}
