@@ -99,7 +99,7 @@ export function Component() {
             ))}
           </NativeSelect>
         </div>
-        {data ? <p className="text-muted-foreground pb-2 text-sm">{data.total} orders</p> : null}
+        {data ? <p className="text-muted-foreground pb-2 text-sm">{data.total === 1 ? "1 order" : `${data.total} orders`}</p> : null}
       </div>
       {isError ? (
         <p role="alert" className="text-destructive">

@@ -65,9 +65,9 @@ export function OrdersTable({
           const open = o.status === 'pending' || o.status === 'expired';
           return (
             <TableRow key={o.id}>
-              <TableCell className="font-mono text-xs">{o.id}</TableCell>
+              <TableCell className="max-w-[8rem] truncate font-mono text-xs" title={o.id}>{o.id}</TableCell>
               <TableCell>
-                <span className="block max-w-[14rem] truncate" title={`${o.buyer.name} <${o.buyer.email}>`}>
+                <span className="block max-w-[10rem] truncate" title={`${o.buyer.name} <${o.buyer.email}>`}>
                   {o.buyer.email}
                 </span>
               </TableCell>
@@ -99,7 +99,7 @@ export function OrdersTable({
                   <span className="text-muted-foreground">—</span>
                 )}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
+              <TableCell className="text-xs whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
               <TableCell>
                 {o.status !== 'approved' ? (
                   <DropdownMenu>
