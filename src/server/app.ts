@@ -35,6 +35,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { saleRoutes } from './modules/sale/sale.routes';
+import { SaleFigures } from './modules/sale/sale.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,7 @@ declare module 'fastify' {
     orders: OrderService;
     orderExpiry: OrderExpiryJob;
     pixelPresence: PixelPresence;
+    saleFigures: SaleFigures;
     /** Method and URL of every route, for tests that walk the route table. */
     routeTable: { method: string; url: string }[];
   }
@@ -91,6 +93,10 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
   app.decorate('events', new EventBus(database, app.log));
   app.decorate('pixelPresence', new PixelPresence(database.db));
+  app.decorate('saleFigures', new SaleFigures(database.db));
+  app.events.subscribe((e) => {
+    if (e.type === 'sale') app.saleFigures.invalidate();
+  });
   app.addHook('onReady', async () => {
     await app.pixelPresence.refresh();
     await app.events.start();

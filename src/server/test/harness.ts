@@ -55,6 +55,8 @@ export function useTestApp(overrides: Parameters<typeof testConfig>[0] = {}, opt
       ctx.app = await buildApp({ config: ctx.config, database, webRoot: '/nonexistent', ...options });
       await ctx.app.ready();
     }
+    // Each test starts from fresh data: no figures cached from the last one.
+    ctx.app.saleFigures.invalidate();
   });
   afterAll(async () => {
     await ctx.app?.close();

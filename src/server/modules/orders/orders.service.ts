@@ -134,16 +134,29 @@ export class OrderService {
     return expired.length;
   }
 
-  async listOwn(userId: number): Promise<Order[]> {
+  /**
+   * Reads orders with no stale "pending": if any read order's window has closed, overdue orders
+   * are expired and the read repeated. Most reads find none, so they stay reads.
+   */
+  private async fresh<T extends { status: string; expiresAt: Date }>(read: () => Promise<T[]>): Promise<T[]> {
+    const rows = await read();
+    const now = Date.now();
+    if (!rows.some((r) => r.status === 'pending' && r.expiresAt.getTime() <= now)) return rows;
     await this.expireOverdue();
+    return read();
+  }
+
+  async listOwn(userId: number): Promise<Order[]> {
     const now = new Date();
-    return (await listOrderViewsOfUser(this.db, userId)).map((v) => toOrder(v, now));
+    return (await this.fresh(() => listOrderViewsOfUser(this.db, userId))).map((v) => toOrder(v, now));
   }
 
   /** The buyer's own order; someone else's is indistinguishable from a missing one. */
   async getOwn(userId: number, publicId: string): Promise<Order> {
-    await this.expireOverdue();
-    const view = await findOrderViewByPublicId(this.db, publicId);
+    const [view] = await this.fresh(async () => {
+      const found = await findOrderViewByPublicId(this.db, publicId);
+      return found ? [found] : [];
+    });
     if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
     return toOrder(view, new Date());
   }
@@ -162,15 +175,19 @@ export class OrderService {
   // ── Operator side ──────────────────────────────────────────────────────────────────────────
 
   async page(q: PageQuery): Promise<{ orders: AdminOrder[]; total: number; page: number; pageSize: number }> {
-    await this.expireOverdue();
-    const { rows, total } = await findOrderViewPage(this.db, q);
-    return { orders: rows.map(toAdminOrder), total, page: q.page, pageSize: q.pageSize };
+    // A status filter must not count orders whose status is about to change: expire first.
+    if (q.status) await this.expireOverdue();
+    let result = await findOrderViewPage(this.db, q);
+    if (result.rows.some((r) => r.status === 'pending' && r.expiresAt.getTime() <= Date.now())) {
+      await this.expireOverdue();
+      result = await findOrderViewPage(this.db, q);
+    }
+    return { orders: result.rows.map(toAdminOrder), total: result.total, page: q.page, pageSize: q.pageSize };
   }
 
   /** A buyer's orders as the back-office shows them. */
   async ofUser(userId: number): Promise<AdminOrder[]> {
-    await this.expireOverdue();
-    return (await listOrderViewsOfUser(this.db, userId)).map(toAdminOrder);
+    return (await this.fresh(() => listOrderViewsOfUser(this.db, userId))).map(toAdminOrder);
   }
 
   async all(status: OrderStatus | undefined): Promise<AdminOrder[]> {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { saleSchema } from '@/contracts/sale';
-import { getSale } from './sale.service';
 
 export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/sale', { schema: { response: { 200: saleSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return getSale(app.db);
+    return app.saleFigures.get();
   });
 };

@@ -3,7 +3,7 @@ import { dec, percentOf, toFixed, toPlain } from '@/domain/decimal';
 import { LEVELS } from '@/domain/levels';
 import { MAX_ORDER_TOKENS, MIN_ORDER_TOKENS, saleState } from '@/domain/sale';
 import type { Queryable } from '../../db/client';
-import { findSaleSettings, sumApprovedOrders, type SaleSettingsRow } from './sale.repository';
+import { findSaleSettings, sumApprovedOrders, type SaleSettingsRow, type SaleTotals } from './sale.repository';
 
 export async function getSaleSettings(db: Queryable): Promise<SaleSettingsRow> {
   const settings = await findSaleSettings(db);
@@ -13,6 +13,11 @@ export async function getSaleSettings(db: Queryable): Promise<SaleSettingsRow> {
 
 export async function getSale(db: Queryable, now: Date = new Date()): Promise<Sale> {
   const [s, totals] = await Promise.all([getSaleSettings(db), sumApprovedOrders(db)]);
+  return saleView(s, totals, now);
+}
+
+/** The public view of the sale from its settings and approved totals; the state follows `now`. */
+export function saleView(s: SaleSettingsRow, totals: SaleTotals, now: Date): Sale {
   return {
     token: { name: s.tokenName, symbol: s.tokenSymbol },
     priceUsd: toPlain(dec(s.priceUsd)),
@@ -33,4 +38,42 @@ export async function getSale(db: Queryable, now: Date = new Date()): Promise<Sa
     levels: LEVELS.map((l) => ({ ...l })),
     serverTime: now.toISOString(),
   };
+}
+
+/**
+ * The public sale figures, read from the database at most once per `maxAgeMs` and at once after
+ * a change: every instance drops its copy when the event bus says the sale moved (an approval,
+ * new settings or price). The state and countdown are still computed per request from `now`.
+ */
+export class SaleFigures {
+  private cached: { settings: SaleSettingsRow; totals: SaleTotals; at: number } | null = null;
+  private loading: Promise<{ settings: SaleSettingsRow; totals: SaleTotals }> | null = null;
+  /** Bumped by every invalidation, so a read that started before a change is not kept after it. */
+  private generation = 0;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly maxAgeMs = 5000,
+  ) {}
+
+  invalidate(): void {
+    this.cached = null;
+    this.loading = null;
+    this.generation++;
+  }
+
+  async get(now = new Date()): Promise<Sale> {
+    if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return saleView(this.cached.settings, this.cached.totals, now);
+    // Concurrent requests share one read.
+    const generation = this.generation;
+    const startedAt = Date.now();
+    const loading = (this.loading ??= Promise.all([getSaleSettings(this.db), sumApprovedOrders(this.db)]).then(([settings, totals]) => ({ settings, totals })));
+    try {
+      const { settings, totals } = await loading;
+      if (generation === this.generation) this.cached = { settings, totals, at: startedAt };
+      return saleView(settings, totals, now);
+    } finally {
+      if (this.loading === loading) this.loading = null;
+    }
+  }
 }

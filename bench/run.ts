@@ -1,0 +1,200 @@
+// npm run bench [-- --quick] [-- --subscribers N]
+// Starts Presale (embedded database, or PostgreSQL when BENCH_DATABASE_URL is set) and measures
+// each figure beside its ceiling measured in the same run. Prints a table and writes
+// bench/results.json. --quick runs every probe briefly: it checks the harness, not the speed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const subscribers = Number(args[args.indexOf('--subscribers') + 1] ?? NaN) || (quick ? 200 : 10_000);
+const duration = quick ? 2 : 10;
+const root = join(import.meta.dirname, '..');
+const children: ChildProcess[] = [];
+const OPERATOR = { login: 'bench-operator', password: 'bench-operator-password' };
+
+function spawnNode(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes(ready)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${String(code)}:\n${out}`)));
+  });
+}
+
+function rssMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function load(url: string, opts: Partial<autocannon.Options> = {}) {
+  const r = await autocannon({ url, connections: 50, duration, ...opts });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+async function api(base: string, method: string, path: string, body?: unknown, cookie?: string) {
+  const res = await fetch(`${base}${path}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, data: (await res.json()) as unknown, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+}
+
+/** The engine's raw rate of parameterized single-row inserts, one after another. */
+async function rawInsertRate(databaseUrl: string | undefined, n: number): Promise<number> {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('create temp table bench_insert (id serial primary key, user_id int, tokens numeric(38,6), created_at timestamptz default now())');
+    const t = performance.now();
+    for (let i = 0; i < n; i++) await client.query('insert into bench_insert (user_id, tokens) values ($1, $2)', [i, '100']);
+    const rate = n / ((performance.now() - t) / 1000);
+    await client.end();
+    return Math.round(rate);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'presale-bench-raw-'));
+  const db = new PGlite(dir);
+  await db.exec('create table bench_insert (id serial primary key, user_id int, tokens numeric(38,6), created_at timestamptz default now())');
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await db.query('insert into bench_insert (user_id, tokens) values ($1, $2)', [i, '100']);
+  const rate = n / ((performance.now() - t) / 1000);
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+  return Math.round(rate);
+}
+
+/** Opens `n` SSE subscribers and resolves each one's arrival time of the next `sale` event. */
+async function openSubscribers(port: number, n: number): Promise<{ arrivals: Promise<number>[]; close: () => void }> {
+  const arrivals: Promise<number>[] = [];
+  const sockets: { destroy: () => void }[] = [];
+  const opened: Promise<void>[] = [];
+  for (let i = 0; i < n; i++) {
+    let ready!: () => void;
+    opened.push(new Promise((r) => (ready = r)));
+    arrivals.push(
+      new Promise((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/events', agent: false }, (res) => {
+          sockets.push(res);
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            if (chunk.includes('event: ready')) ready();
+            if (chunk.includes('event: sale')) resolve(performance.now());
+          });
+        });
+        req.on('error', reject);
+        req.end();
+      }),
+    );
+    if (i % 500 === 499) await Promise.all(opened.slice(-500));
+  }
+  await Promise.all(opened);
+  return { arrivals, close: () => sockets.forEach((s) => s.destroy()) };
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = mkdtempSync(join(tmpdir(), 'presale-bench-'));
+  const port = 3300 + (process.pid % 200);
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WEB_ROOT: '/nonexistent',
+    ADMIN_LOGIN: OPERATOR.login,
+    ADMIN_PASSWORD: OPERATOR.password,
+    REGISTER_LIMIT_PER_IP: '1000000',
+    LOGIN_LIMIT_PER_IP: '1000000',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+    RATE_REFRESH_MINUTES: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+  };
+  const results: Record<string, unknown> = { engine: databaseUrl ? 'postgresql' : 'pglite', quick, subscribers, node: process.version, at: new Date().toISOString() };
+  try {
+    const server = await spawnNode('src/server/main.ts', env, 'Presale is running');
+    await spawnNode('bench/hello.ts', { PORT: String(port + 1) }, 'hello ready');
+
+    // P1: public figures against the bare-Fastify ceiling.
+    const ceiling = await load(`http://127.0.0.1:${port + 1}/hello`);
+    const sale = await load(`${base}/api/sale`);
+    results.P1 = { sale, helloFastify: ceiling, ratio: +(sale.rps / ceiling.rps).toFixed(3), target: 'ratio >= 0.5 and p99 <= 10 ms' };
+
+    // Setup: an offered crypto, an operator and buyers.
+    const op = await api(base, 'POST', '/api/admin/auth/login', OPERATOR);
+    const offered = await api(base, 'POST', '/api/admin/cryptos', { currency: 'BENCH', fullName: 'Bench coin', network: 'evm', chainId: 1, rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', decimals: 18 }, op.cookie);
+    if (offered.status !== 201) throw new Error(`could not offer a crypto: ${JSON.stringify(offered.data)}`);
+    const buyerCount = quick ? 20 : 200;
+    const buyers: string[] = [];
+    for (let i = 0; i < buyerCount; i++) {
+      const r = await api(base, 'POST', '/api/auth/register', { name: `Bench ${i}`, email: `bench${i}-${Date.now()}@example.com`, phone: '', password: 'bench-password', confirmPassword: 'bench-password' });
+      buyers.push(r.cookie);
+    }
+
+    // P2: order creation from many buyers against the engine's raw insert rate.
+    let next = 0;
+    const orders = await load(`${base}/api/orders`, {
+      connections: 20,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ crypto: 'BENCH', tokens: '100' }),
+      requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: buyers[next++ % buyers.length] ?? '' } }) }],
+    });
+    const raw = await rawInsertRate(databaseUrl, quick ? 300 : 3000);
+    results.P2 = { ordersPerSecond: orders.rps, p99: orders.p99, non2xx: orders.non2xx, rawInsertsPerSecond: raw, ratio: +(orders.rps / raw).toFixed(3), target: 'ratio >= 0.3' };
+
+    // Order page polling.
+    const mine = await api(base, 'POST', '/api/orders', { crypto: 'BENCH', tokens: '100' }, buyers[0]);
+    const orderId = (mine.data as { id: string }).id;
+    results.orderPolling = await load(`${base}/api/orders/${orderId}`, { headers: { cookie: buyers[0] ?? '' } });
+
+    // P4: one approval fanned out to N subscribers.
+    const subs = await openSubscribers(port, subscribers);
+    const rssBefore = rssMb(server.pid);
+    const pending = (await api(base, 'GET', '/api/admin/orders?status=pending&pageSize=1', undefined, op.cookie)).data as { orders: { orderId: number }[] };
+    const t0 = performance.now();
+    await api(base, 'POST', `/api/admin/orders/${String(pending.orders[0]?.orderId)}/approve`, {}, op.cookie);
+    const delays = (await Promise.all(subs.arrivals)).map((t) => t - t0).sort((a, b) => a - b);
+    results.P4 = {
+      subscribers,
+      p50Ms: Math.round(pct(delays, 50)),
+      p99Ms: Math.round(pct(delays, 99)),
+      maxMs: Math.round(delays[delays.length - 1] ?? 0),
+      serverRssMb: rssMb(server.pid),
+      serverRssBeforeApprovalMb: rssBefore,
+      target: 'p99 <= 1000 ms at 10000 subscribers, memory < 1024 MB',
+    };
+    subs.close();
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2));
+  const r = results as { P1: { sale: { rps: number; p99: number }; helloFastify: { rps: number }; ratio: number }; P2: { ordersPerSecond: number; rawInsertsPerSecond: number; ratio: number }; orderPolling: { rps: number; p99: number }; P4: { subscribers: number; p50Ms: number; p99Ms: number; maxMs: number; serverRssMb: number } };
+  console.log(`\nPresale benchmarks (${String(results.engine)}${quick ? ', quick: harness check only' : ''})`);
+  console.log(`P1  GET /api/sale          ${r.P1.sale.rps} req/s, p99 ${r.P1.sale.p99} ms; bare Fastify ${r.P1.helloFastify.rps} req/s; ratio ${r.P1.ratio}`);
+  console.log(`P2  POST /api/orders       ${r.P2.ordersPerSecond} orders/s; raw INSERT ${r.P2.rawInsertsPerSecond}/s; ratio ${r.P2.ratio}`);
+  console.log(`    GET /api/orders/{id}   ${r.orderPolling.rps} req/s, p99 ${r.orderPolling.p99} ms`);
+  console.log(`P4  SSE fan-out            ${r.P4.subscribers} subscribers: p50 ${r.P4.p50Ms} ms, p99 ${r.P4.p99Ms} ms, max ${r.P4.maxMs} ms; server RSS ${r.P4.serverRssMb} MB`);
+  console.log('Written to bench/results.json');
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    for (const c of children) c.kill('SIGKILL');
+    console.error(e);
+    process.exit(1);
+  },
+);
