@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { measurePages } from './lighthouse';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -102,16 +103,25 @@ async function openSubscribers(port: number, n: number): Promise<{ arrivals: Pro
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+function buildWeb(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed (${String(code)})`))));
+  });
+}
+
 async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'presale-bench-'));
+  const webRoot = mkdtempSync(join(tmpdir(), 'presale-bench-web-'));
+  await buildWeb(webRoot);
   const port = 3300 + (process.pid % 200);
   const base = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    WEB_ROOT: '/nonexistent',
+    WEB_ROOT: webRoot,
     ADMIN_LOGIN: OPERATOR.login,
     ADMIN_PASSWORD: OPERATOR.password,
     REGISTER_LIMIT_PER_IP: '1000000',
@@ -175,9 +185,14 @@ async function main() {
       target: 'p99 <= 1000 ms at 10000 subscribers, memory < 1024 MB',
     };
     subs.close();
+
+    // P3: page weight and Lighthouse, signed in for the buyer page.
+    const pages = quick ? [{ path: '/' }] : [{ path: '/' }, { path: '/login' }, { path: '/dashboard/buy-token', cookie: buyers[0] ?? '' }];
+    results.P3 = { pages: await measurePages(base, pages, port + 2), target: 'performance >= 95 and <= 100 KB gzip JS on /' };
   } finally {
     for (const c of children) c.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webRoot, { recursive: true, force: true });
   }
 
   writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2));
@@ -186,6 +201,9 @@ async function main() {
   console.log(`P1  GET /api/sale          ${r.P1.sale.rps} req/s, p99 ${r.P1.sale.p99} ms; bare Fastify ${r.P1.helloFastify.rps} req/s; ratio ${r.P1.ratio}`);
   console.log(`P2  POST /api/orders       ${r.P2.ordersPerSecond} orders/s; raw INSERT ${r.P2.rawInsertsPerSecond}/s; ratio ${r.P2.ratio}`);
   console.log(`    GET /api/orders/{id}   ${r.orderPolling.rps} req/s, p99 ${r.orderPolling.p99} ms`);
+  for (const pg3 of (results.P3 as { pages: { path: string; performance: number; lcpMs: number; tbtMs: number; jsGzipKb: number }[] }).pages) {
+    console.log(`P3  ${pg3.path.padEnd(22)} performance ${pg3.performance}, LCP ${pg3.lcpMs} ms, TBT ${pg3.tbtMs} ms, JS ${pg3.jsGzipKb} KB gzip`);
+  }
   console.log(`P4  SSE fan-out            ${r.P4.subscribers} subscribers: p50 ${r.P4.p50Ms} ms, p99 ${r.P4.p99Ms} ms, max ${r.P4.maxMs} ms; server RSS ${r.P4.serverRssMb} MB`);
   console.log('Written to bench/results.json');
 }

@@ -33,6 +33,8 @@ export async function registerWeb(app: FastifyInstance, webRoot = WEB_ROOT): Pro
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset: sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(reply, path) {
         void reply.header('cache-control', path.includes(join(webRoot, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },

@@ -1,5 +1,5 @@
 // The one way the browser calls the API: JSON in and out, cookies included, and one error type.
-import { errorBodySchema } from '@/contracts/errors';
+import type { ErrorBody } from '@/contracts/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -38,11 +38,21 @@ export async function api<T>(method: Method, path: string, body?: unknown, heade
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+    if (isErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
     throw new ApiError(response.status, 'unknown', `Request failed (${response.status}).`);
   }
   return data as T;
+}
+
+// A hand-written check rather than the Zod schema: it keeps Zod out of the first page's bundle.
+function isErrorBody(data: unknown): data is ErrorBody {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return false;
+  const { error } = data;
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as Record<string, unknown>;
+  const fields = e.fields;
+  const fieldsOk = fields === undefined || (typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string'));
+  return typeof e.code === 'string' && typeof e.message === 'string' && fieldsOk;
 }
 
 function safeJson(text: string): unknown {
