@@ -165,6 +165,26 @@ test.describe('landing page', () => {
     await expect(page.getByRole('link', { name: 'Purchase Tokens!' })).toBeVisible();
   });
 
+  test('sends its scripts compressed to browsers that accept it', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      // Built assets; tiny files such as theme-init.js are not worth compressing.
+      if (r.request().resourceType() === 'script' && r.url().includes('/assets/')) scripts.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Purchase Tokens!' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    let checked = 0;
+    for (const url of scripts) {
+      const plain = await page.request.get(url, { headers: { 'accept-encoding': 'identity' } });
+      if ((await plain.body()).byteLength < 1024) continue; // too small to be worth compressing
+      const res = await page.request.get(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.headers()['content-encoding'], url).toBe('br');
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   test('renders the privacy policy', async ({ page }) => {
     await page.goto('/privacy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
