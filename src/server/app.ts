@@ -118,7 +118,7 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   });
 
   await app.register(cookie);
-  await registerSecurity(app, config, app.pixelPresence);
+  registerSecurity(app, config, app.pixelPresence);
   await app.register(rateLimit, {
     global: false,
     store: databaseStore(app.rateLimiter),

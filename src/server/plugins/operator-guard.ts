@@ -12,8 +12,7 @@ export function isAdminPath(url: string): boolean {
 }
 
 export function registerOperatorGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!isAdminPath(request.url)) return;
+  const guard = async (request: FastifyRequest): Promise<void> => {
     const path = request.url.split('?')[0] ?? '';
     if (OPEN_ROUTES.has(`${request.method} ${path}`)) return;
     const id = app.sessions.cookieOf(request, 'operator');
@@ -22,6 +21,14 @@ export function registerOperatorGuard(app: FastifyInstance): void {
     if (!operator) throw unauthorized('Sign in as an operator to continue.');
     request.operator = { id: operator.id, login: operator.login };
     request.log = request.log.child({ operator: operator.login });
+  };
+  // Every request passes here: the public ones leave at once, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isAdminPath(request.url)) {
+      done();
+      return;
+    }
+    guard(request).then(() => done(), done);
   });
 }
 

@@ -1,43 +1,70 @@
 // Security headers (a CSP that allows no inline script) and refusal of cross-site state changes.
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { META_PIXEL_HOSTS, type PixelPresence } from './pixel-presence';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function registerSecurity(app: FastifyInstance, config: Config, pixels: PixelPresence): Promise<void> {
-  // A configured pixel needs its script host and its beacon host; without one, nothing foreign is allowed.
-  const whenPixels = (host: string) => () => (pixels.configured ? host : '');
-  await app.register(helmet, {
+/** Helmet's policy for this deployment; a configured pixel adds its script and beacon hosts. */
+export function helmetOptions(https: boolean, withPixels: boolean): HelmetOptions {
+  const pixelHost = (host: string) => (withPixels ? [host] : []);
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", whenPixels(META_PIXEL_HOSTS.script)],
+        scriptSrc: ["'self'", ...pixelHost(META_PIXEL_HOSTS.script)],
         // Inline style attributes come from React components (progress bars, charts, toasts).
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', whenPixels(META_PIXEL_HOSTS.beacon)],
+        imgSrc: ["'self'", 'data:', ...pixelHost(META_PIXEL_HOSTS.beacon)],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", whenPixels(META_PIXEL_HOSTS.beacon)],
+        connectSrc: ["'self'", ...pixelHost(META_PIXEL_HOSTS.beacon)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        ...(config.PUBLIC_URL.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
+    strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
 
+/**
+ * The headers helmet sets for these options, collected once. Helmet's middleware would otherwise
+ * run on every request (and @fastify/helmet even rebuilds it per request); the result only changes
+ * with the options, so each response gets a precomputed copy (docs/decisions/007).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  // Helmet reads nothing of the request for these options; it only sets and removes headers.
+  helmet(options)(Object.create(null) as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error('helmet refused the options');
+  });
+  return Object.fromEntries(headers);
+}
+
+export function registerSecurity(app: FastifyInstance, config: Config, pixels: PixelPresence): void {
+  const https = config.PUBLIC_URL.startsWith('https:');
+  const plain = helmetHeaders(helmetOptions(https, false));
+  const withPixels = helmetHeaders(helmetOptions(https, true));
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!isSameOrigin(request, publicOrigin)) {
-      throw new AppError('forbidden', 'Cross-site request refused.');
+
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(pixels.configured ? withPixels : plain);
+    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicOrigin)) {
+      done(new AppError('forbidden', 'Cross-site request refused.'));
+      return;
     }
+    done();
   });
 }
 

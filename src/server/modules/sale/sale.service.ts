@@ -1,4 +1,4 @@
-import type { Sale } from '@/contracts/sale';
+import { saleSchema, type Sale, type SaleState } from '@/contracts/sale';
 import { dec, percentOf, toFixed, toPlain } from '@/domain/decimal';
 import { LEVELS } from '@/domain/levels';
 import { MAX_ORDER_TOKENS, MIN_ORDER_TOKENS, saleState } from '@/domain/sale';
@@ -43,11 +43,14 @@ export function saleView(s: SaleSettingsRow, totals: SaleTotals, now: Date): Sal
 /**
  * The public sale figures, read from the database at most once per `maxAgeMs` and at once after
  * a change: every instance drops its copy when the event bus says the sale moved (an approval,
- * new settings or price). The state and countdown are still computed per request from `now`.
+ * new settings or price). The state and `serverTime` still follow each request's clock.
+ *
+ * `GET /api/sale` is the page every visitor polls, so the JSON is also kept: checked against the
+ * contract once per snapshot and state, then sent with only the server time appended.
  */
 export class SaleFigures {
-  private cached: { settings: SaleSettingsRow; totals: SaleTotals; at: number } | null = null;
-  private loading: Promise<{ settings: SaleSettingsRow; totals: SaleTotals }> | null = null;
+  private cached: Snapshot | null = null;
+  private loading: Promise<Snapshot> | null = null;
   /** Bumped by every invalidation, so a read that started before a change is not kept after it. */
   private generation = 0;
 
@@ -63,17 +66,51 @@ export class SaleFigures {
   }
 
   async get(now = new Date()): Promise<Sale> {
-    if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return saleView(this.cached.settings, this.cached.totals, now);
+    const { settings, totals } = await this.snapshot();
+    return saleView(settings, totals, now);
+  }
+
+  /** The body of `GET /api/sale` as JSON text, equal to `JSON.stringify(saleSchema.parse(await get(now)))`. */
+  async json(now = new Date()): Promise<string> {
+    const snapshot = await this.snapshot();
+    const { settings, totals } = snapshot;
+    const state = saleState({ now, startsAt: settings.startsAt, endsAt: settings.endsAt, tokensSold: totals.tokensSold, hardCap: settings.hardCap });
+    let head = snapshot.heads.get(state);
+    if (head === undefined) {
+      // serverTime is the view's last key: everything before it depends only on the snapshot and the state.
+      const text = JSON.stringify(saleSchema.parse(saleView(settings, totals, now)));
+      head = text.slice(0, text.lastIndexOf(',"serverTime":'));
+      snapshot.heads.set(state, head);
+    }
+    return `${head},"serverTime":"${now.toISOString()}"}`;
+  }
+
+  private async snapshot(): Promise<Snapshot> {
+    if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return this.cached;
     // Concurrent requests share one read.
     const generation = this.generation;
     const startedAt = Date.now();
-    const loading = (this.loading ??= Promise.all([getSaleSettings(this.db), sumApprovedOrders(this.db)]).then(([settings, totals]) => ({ settings, totals })));
+    const loading = (this.loading ??= Promise.all([getSaleSettings(this.db), sumApprovedOrders(this.db)]).then(([settings, totals]) => ({
+      settings,
+      totals,
+      at: startedAt,
+      heads: new Map(),
+    })));
     try {
-      const { settings, totals } = await loading;
-      if (generation === this.generation) this.cached = { settings, totals, at: startedAt };
-      return saleView(settings, totals, now);
+      const snapshot = await loading;
+      if (generation === this.generation) this.cached = snapshot;
+      return snapshot;
     } finally {
       if (this.loading === loading) this.loading = null;
     }
   }
+}
+
+interface Snapshot {
+  settings: SaleSettingsRow;
+  totals: SaleTotals;
+  /** When its read started. */
+  at: number;
+  /** The JSON of the view up to `serverTime`, per sale state. */
+  heads: Map<SaleState, string>;
 }

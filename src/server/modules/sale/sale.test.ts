@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, saleSettings, type OrderStatus } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
-import type { Sale } from '@/contracts/sale';
+import { saleSchema, type Sale } from '@/contracts/sale';
 
 describe(`GET /api/sale (${databaseKind})`, () => {
   const t = useTestApp();
@@ -66,6 +66,23 @@ describe(`GET /api/sale (${databaseKind})`, () => {
     const a = await registerBuyer(t.app);
     await addOrder(a.id, 'approved', '100', '1');
     expect(await getSale()).toMatchObject({ state: 'sold_out', progressPercent: '100.00' });
+  });
+
+  it('keeps one JSON body per state: the clock alone moves the state, and every body meets the contract', async () => {
+    const settings = (await t.database.db.select().from(saleSettings))[0];
+    if (!settings) throw new Error('no sale settings');
+    const at = (date: Date) => t.app.saleFigures.json(date).then((text) => JSON.parse(text) as Sale);
+    const before = new Date(settings.startsAt.getTime() - 1000);
+    const during = new Date(settings.startsAt.getTime() + 1000);
+    const after = new Date(settings.endsAt.getTime() + 1000);
+    for (const [now, state] of [[before, 'upcoming'], [during, 'live'], [after, 'ended'], [during, 'live']] as const) {
+      const body = await at(now);
+      expect(body).toEqual(saleSchema.parse(await t.app.saleFigures.get(now)));
+      expect(body).toMatchObject({ state, serverTime: now.toISOString() });
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/sale' });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(saleSchema.safeParse(res.json()).success).toBe(true);
   });
 
   it('shows the listing date only when the operator set one', async () => {
