@@ -44,7 +44,7 @@ export default defineConfig({
         },
       },
       // Several instances behind nginx need PostgreSQL: that test runs in the PostgreSQL suite.
-      serverProject('server-pglite', { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts']),
+      serverProject('server-pglite', { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts', 'src/server/sessions.shared.test.ts']),
       ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['src/server/main.process.test.ts', 'src/server/backup.test.ts'])] : []),
     ],
   },

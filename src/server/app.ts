@@ -85,13 +85,14 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('sessions', new SessionStore(database.db, config));
+
   app.decorate('rateLimiter', new RateLimiter(database.db));
   app.decorate('cryptos', new CryptoService(database.db, config.RATE_MAX_AGE_MINUTES));
   const feed = priceFeed ?? createPriceFeed(config.PRICE_API_URL);
   app.decorate('priceFeed', feed);
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
   app.decorate('events', new EventBus(database, app.log));
+  app.decorate('sessions', new SessionStore(database.db, config, app.events));
   app.decorate('pixelPresence', new PixelPresence(database.db));
   app.decorate('saleFigures', new SaleFigures(database.db));
   app.events.subscribe((e) => {
@@ -101,7 +102,7 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
     await app.pixelPresence.refresh();
     await app.events.start();
   });
-  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events));
+  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
   app.addHook('onClose', async () => {
     app.rateRefresh.stop();

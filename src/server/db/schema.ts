@@ -49,6 +49,13 @@ export const saleSettings = pgTable(
     listingAt: instant('listing_at'),
     deliveryNote: text('delivery_note').notNull().default(''),
     updatedAt: instant('updated_at').notNull().defaultNow(),
+    /**
+     * Running totals kept by a trigger on `orders` (migration 0007), never written by the app:
+     * tokens of pending and approved orders, and of approved orders alone. The trigger refuses a new
+     * pending order that would take `tokensCommitted` past the hard cap.
+     */
+    tokensCommitted: amount('tokens_committed').notNull().default('0'),
+    tokensSold: amount('tokens_sold').notNull().default('0'),
   },
   (t) => [check('sale_settings_single_row', sql`${t.id} = 1`)],
 );

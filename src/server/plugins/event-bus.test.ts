@@ -11,8 +11,8 @@ describe(`event bus across instances (${databaseKind})`, () => {
 
   it("delivers one instance's events to another's subscribers through the database, once each", async () => {
     const database = await testDatabase();
-    const a = new EventBus(database);
-    const b = new EventBus(database);
+    const a = new EventBus(database, undefined, { shared: true });
+    const b = new EventBus(database, undefined, { shared: true });
     buses.push(a, b);
     await a.start();
     await b.start();
@@ -31,14 +31,54 @@ describe(`event bus across instances (${databaseKind})`, () => {
 
   it('ignores foreign or malformed notifications on the channel', async () => {
     const database = await testDatabase();
-    const bus = new EventBus(database);
+    const bus = new EventBus(database, undefined, { shared: true });
     buses.push(bus);
     await bus.start();
     const seen: BusEvent[] = [];
     bus.subscribe((e) => seen.push(e));
     await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'not json')`);
-    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ from: 'x', event: { type: 'drop tables' } })})`);
-    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ from: 'x', event: { type: 'sale' } })})`);
+    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ from: 'x', events: [{ type: 'drop tables' }] })})`);
+    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ from: 'x', events: [{ type: 'order', userId: 'not a number' }] })})`);
+    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ from: 'x', events: [{ type: 'sale' }] })})`);
     await expect.poll(() => seen).toEqual([{ type: 'sale' }]);
+  });
+
+  it('sends a burst of events as few notifications, in order, each under the size PostgreSQL allows', async () => {
+    const database = await testDatabase();
+    const a = new EventBus(database, undefined, { shared: true });
+    const b = new EventBus(database, undefined, { shared: true });
+    buses.push(a, b);
+    await a.start();
+    await b.start();
+    const payloads: string[] = [];
+    const stop = await database.listen(EVENTS_CHANNEL, (p) => payloads.push(p));
+    const onB: BusEvent[] = [];
+    b.subscribe((e) => onB.push(e));
+    const burst = Array.from({ length: 300 }, (_, i): BusEvent => ({ type: 'order', userId: i, orderId: `order-${'x'.repeat(40)}-${i}`, status: 'pending' }));
+    for (const e of burst) a.publish(e);
+    await expect.poll(() => onB.length).toBe(300);
+    await stop();
+    expect(onB).toEqual(burst);
+    expect(payloads.length).toBeGreaterThan(1);
+    expect(payloads.length).toBeLessThan(30);
+    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(8000);
+  });
+
+  it('notifies nobody when the database is not shared with other processes', async () => {
+    const database = await testDatabase();
+    const alone = new EventBus(database, undefined, { shared: false });
+    const shared = new EventBus(database, undefined, { shared: true });
+    const listener = new EventBus(database, undefined, { shared: true });
+    buses.push(alone, shared, listener);
+    await listener.start();
+    const heard: BusEvent[] = [];
+    listener.subscribe((e) => heard.push(e));
+    const local: BusEvent[] = [];
+    alone.subscribe((e) => local.push(e));
+    alone.publish({ type: 'order', userId: 1, orderId: 'local', status: 'pending' });
+    expect(local).toHaveLength(1);
+    // Notifications arrive in the order they were sent: once the marker is heard, the first would have been.
+    shared.publish({ type: 'sale' });
+    await expect.poll(() => heard).toEqual([{ type: 'sale' }]);
   });
 });

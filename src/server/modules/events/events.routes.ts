@@ -35,8 +35,9 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
 
     const unsubscribe = app.events.subscribe((e: BusEvent) => {
       if (e.type === 'sale') send('sale', {});
-      else if (e.userId === buyerId) send('order', { id: e.orderId, status: e.status });
-      if (e.type === 'order' && operatorId !== null) send('admin-order', { id: e.orderId, status: e.status });
+      if (e.type !== 'order') return;
+      if (e.userId === buyerId) send('order', { id: e.orderId, status: e.status });
+      if (operatorId !== null) send('admin-order', { id: e.orderId, status: e.status });
     });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const close = () => {

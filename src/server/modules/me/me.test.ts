@@ -74,6 +74,7 @@ describe(`profile and password (${databaseKind})`, () => {
     const { cookie } = await registerBuyer(t.app);
     const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: REGISTRATION.password } });
     const otherCookie = other.cookies.find((c) => c.name === COOKIE)?.value ?? '';
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: otherCookie } })).statusCode).toBe(200);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/me/password',

@@ -98,6 +98,7 @@ describe(`Change Pass (${databaseKind})`, () => {
     const cookie = await signInOperator(t.app, t.database);
     const other = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: OPERATOR });
     const otherCookie = other.cookies.find((c) => c.name === OP_COOKIE)?.value ?? '';
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies: { [OP_COOKIE]: otherCookie } })).statusCode).toBe(200);
     const res = await change(cookie, { login: OPERATOR.login, oldPassword: OPERATOR.password, newPassword: 'new password 1', confirmNewPassword: 'new password 1' });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies: { [OP_COOKIE]: cookie } })).statusCode).toBe(200);

@@ -2,11 +2,12 @@ import type { AdminOrder, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
 import { iconUrl } from '../cryptos/cryptos.mapper';
-import type { OrderView } from './orders.repository';
+import type { OrderRow, OrderView } from './orders.repository';
 
 const plain = (v: string) => toPlain(dec(v));
 
-export function toOrder(v: OrderView, now: Date): Order {
+/** The buyer's view of an order: the row and its crypto's name. */
+export function toOrder(v: OrderRow & Pick<OrderView, 'cryptoName'>, now: Date): Order {
   return {
     id: v.publicId,
     status: v.status,

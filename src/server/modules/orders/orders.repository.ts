@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { dec } from '@/domain/decimal';
 import type { z } from 'zod';
 import type { adminOrdersQuerySchema, OrderStatus } from '@/contracts/orders';
 import type { Queryable } from '../../db/client';
 import { cryptos, ledgerEntries, operators, orders, saleSettings, users } from '../../db/schema';
+import type { CryptoRow } from '../cryptos/cryptos.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
@@ -51,13 +52,157 @@ export async function findOrderByIdempotencyKey(db: Queryable, userId: number, k
   return row;
 }
 
-/** Tokens committed to buyers: approved orders and pending ones still within their payment window. */
-export async function sumCommittedTokens(db: Queryable, now: Date): Promise<string> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${orders.tokens}), 0)::text` })
-    .from(orders)
-    .where(sql`${orders.status} = 'approved' or (${orders.status} = 'pending' and ${orders.expiresAt} > ${now})`);
-  return row?.total ?? '0';
+/** A new order as quoted from the sale settings and crypto as last read, with the values it relied on. */
+export interface QuotedOrder {
+  publicId: string;
+  userId: number;
+  /** The crypto's row as read: its rate and payment details must still be current. */
+  crypto: Pick<CryptoRow, 'code' | 'rate' | 'address' | 'network' | 'chainId' | 'tokenContract' | 'decimals'> & { rate: string; address: string };
+  /** The token price and payment window the quote used: both must still be current. */
+  priceUsd: string;
+  orderExpiryMinutes: number;
+  tokens: string;
+  bonusTokens: string;
+  payAmount: string;
+  usdAmount: string;
+  idempotencyKey: string | null;
+  requestFingerprint: string;
+  now: Date;
+  /** A feed rate updated before this instant is stale. */
+  freshRatesSince: Date;
+}
+
+const p = (name: keyof QuotedOrder | `crypto.${string}` | 'expiresAt') => sql.placeholder(name);
+
+/**
+ * INSERT … SELECT of a new order, built once per database handle: it inserts only while the sale is
+ * live at `now` and not sold out, the token price and payment window are the ones quoted, and the
+ * crypto is offered, with the quoted rate and payment details and a fresh rate. A used
+ * Idempotency-Key inserts nothing. The hard cap is the `orders_keep_sale_totals` trigger's.
+ */
+function buildQuickInsert(db: Queryable) {
+  const values = {
+    publicId: sql`${p('publicId')}::text`,
+    userId: sql`${p('userId')}::integer`,
+    cryptoCode: sql`${cryptos.code}`,
+    address: sql`${cryptos.address}`,
+    status: sql`'pending'`,
+    tokens: sql`${p('tokens')}::numeric`,
+    bonusTokens: sql`${p('bonusTokens')}::numeric`,
+    payAmount: sql`${p('payAmount')}::numeric`,
+    rate: sql`${cryptos.rate}`,
+    usdAmount: sql`${p('usdAmount')}::numeric`,
+    network: sql`${cryptos.network}`,
+    chainId: sql`${cryptos.chainId}`,
+    tokenContract: sql`${cryptos.tokenContract}`,
+    decimals: sql`${cryptos.decimals}`,
+    idempotencyKey: sql`${p('idempotencyKey')}::text`,
+    requestFingerprint: sql`${p('requestFingerprint')}::text`,
+    expiresAt: sql`${p('expiresAt')}::timestamptz`,
+    createdAt: sql`${p('now')}::timestamptz`,
+    updatedAt: sql`${p('now')}::timestamptz`,
+  } satisfies Partial<Record<keyof OrderRow, SQL>>;
+  const columns = getTableColumns(orders);
+  const names = sql.join(
+    Object.keys(values).map((key) => sql.identifier(columns[key as keyof typeof values].name)),
+    sql`, `,
+  );
+  const made = db.$with('made', { id: orders.id }).as(
+    sql`insert into ${orders} (${names})
+      select ${sql.join(Object.values(values), sql`, `)}
+      from ${saleSettings} inner join ${cryptos} on ${cryptos.code} = ${p('crypto.code')}::text
+      where ${and(
+        eq(saleSettings.id, 1),
+        sql`${saleSettings.priceUsd} = ${p('priceUsd')}::numeric`,
+        sql`${saleSettings.orderExpiryMinutes} = ${p('orderExpiryMinutes')}::integer`,
+        sql`${saleSettings.startsAt} <= ${p('now')}::timestamptz`,
+        sql`${saleSettings.endsAt} > ${p('now')}::timestamptz`,
+        sql`${saleSettings.tokensSold} < ${saleSettings.hardCap}`,
+        eq(cryptos.enabled, true),
+        sql`${cryptos.rate} = ${p('crypto.rate')}::numeric`,
+        sql`${cryptos.address} = ${p('crypto.address')}::text`,
+        sql`${cryptos.network} = ${p('crypto.network')}::text`,
+        sql`${cryptos.chainId} is not distinct from ${p('crypto.chainId')}::integer`,
+        sql`${cryptos.tokenContract} is not distinct from ${p('crypto.tokenContract')}::text`,
+        sql`${cryptos.decimals} is not distinct from ${p('crypto.decimals')}::integer`,
+        sql`(${cryptos.rateSource} = 'manual' or ${cryptos.rateUpdatedAt} >= ${p('freshRatesSince')}::timestamptz)`,
+      )}
+      on conflict (${sql.identifier(orders.userId.name)}, ${sql.identifier(orders.idempotencyKey.name)}) do nothing
+      returning ${orders.id}`,
+  );
+  return db.with(made).select().from(made).prepare('quick_order_insert');
+}
+
+const quickInserts = new WeakMap<Queryable, ReturnType<typeof buildQuickInsert>>();
+
+/**
+ * Makes the order in one statement if everything its quote relied on still holds in the database
+ * (see `buildQuickInsert`); the row it returns is the one inserted. Undefined when anything changed
+ * or the Idempotency-Key was used: the caller then takes the checked path. Beyond the hard cap the
+ * database refuses it (`hardCapRefusal`).
+ */
+export async function insertOrderIfQuoteHolds(db: Queryable, o: QuotedOrder): Promise<OrderRow | undefined> {
+  let insert = quickInserts.get(db);
+  if (!insert) quickInserts.set(db, (insert = buildQuickInsert(db)));
+  const expiresAt = new Date(o.now.getTime() + o.orderExpiryMinutes * 60_000);
+  const [made] = await insert.execute({
+    publicId: o.publicId,
+    userId: o.userId,
+    'crypto.code': o.crypto.code,
+    'crypto.rate': o.crypto.rate,
+    'crypto.address': o.crypto.address,
+    'crypto.network': o.crypto.network,
+    'crypto.chainId': o.crypto.chainId,
+    'crypto.tokenContract': o.crypto.tokenContract,
+    'crypto.decimals': o.crypto.decimals,
+    priceUsd: o.priceUsd,
+    orderExpiryMinutes: o.orderExpiryMinutes,
+    tokens: o.tokens,
+    bonusTokens: o.bonusTokens,
+    payAmount: o.payAmount,
+    usdAmount: o.usdAmount,
+    idempotencyKey: o.idempotencyKey,
+    requestFingerprint: o.requestFingerprint,
+    expiresAt: expiresAt.toISOString(),
+    now: o.now.toISOString(),
+    freshRatesSince: o.freshRatesSince.toISOString(),
+  });
+  if (!made) return undefined;
+  return {
+    id: made.id,
+    publicId: o.publicId,
+    userId: o.userId,
+    cryptoCode: o.crypto.code,
+    address: o.crypto.address,
+    status: 'pending',
+    tokens: o.tokens,
+    bonusTokens: o.bonusTokens,
+    payAmount: o.payAmount,
+    rate: o.crypto.rate,
+    usdAmount: o.usdAmount,
+    network: o.crypto.network,
+    chainId: o.crypto.chainId,
+    tokenContract: o.crypto.tokenContract,
+    decimals: o.crypto.decimals,
+    idempotencyKey: o.idempotencyKey,
+    requestFingerprint: o.requestFingerprint,
+    txHash: null,
+    decidedAt: null,
+    decidedBy: null,
+    decisionNote: null,
+    expiresAt,
+    createdAt: o.now,
+    updatedAt: o.now,
+  };
+}
+
+/** The tokens still available when the hard-cap trigger refused an order, or undefined for any other error. */
+export function hardCapRefusal(error: unknown): { tokensLeft: string } | undefined {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const err = e as { code?: unknown; detail?: unknown };
+    if (err.code === 'PS001') return { tokensLeft: typeof err.detail === 'string' ? err.detail : '0' };
+  }
+  return undefined;
 }
 
 export async function insertOrder(db: Queryable, values: OrderInsert): Promise<OrderRow> {

@@ -9,14 +9,13 @@ import { maskEmail } from '@/domain/mask';
 import { txHashProblem } from '@/domain/payment';
 import { limitProblem, quoteForPayment, quoteForTokens } from '@/domain/quote';
 import { saleState } from '@/domain/sale';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { conflict, invalid, notFound } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit, type Actor } from '../audit/audit.repository';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
-import { findCrypto } from '../cryptos/cryptos.repository';
-import { sumApprovedOrders } from '../sale/sale.repository';
-import { getSaleSettings } from '../sale/sale.service';
+import { findCrypto, type CryptoRow } from '../cryptos/cryptos.repository';
+import { getSaleSettings, type SaleFigures } from '../sale/sale.service';
 import { toAdminOrder, toOrder } from './orders.mapper';
 import {
   creditOrder,
@@ -31,7 +30,9 @@ import {
   listOrderViewsOfUser,
   lockSale,
   setTxHash,
-  sumCommittedTokens,
+  hardCapRefusal,
+  insertOrderIfQuoteHolds,
+  type OrderRow,
   topDepositors,
   transitionOrder,
   type OrderView,
@@ -48,6 +49,25 @@ const STATE_REFUSALS = {
 
 const newPublicId = () => randomBytes(12).toString('base64url');
 
+/** How long a crypto read for a quote is reused; the order's insert checks it against the database anyway. */
+const CRYPTO_CACHE_MS = 5000;
+
+/** An order made or found, with what its buyer's view needs. */
+interface Made {
+  order: OrderRow & { cryptoName: string };
+  created: boolean;
+}
+
+type ExpiredOrder = Awaited<ReturnType<typeof expireOverdue>>[number];
+
+function quoteOf(body: CreateBody, rate: string, priceUsd: string) {
+  const input = { rate, priceUsd };
+  const quote = body.tokens !== undefined ? quoteForTokens(body.tokens, input) : quoteForPayment(body.payAmount ?? '0', input);
+  return { tokens: quote.tokens, bonusTokens: quote.bonusTokens, payAmount: quote.payAmount, usdAmount: quote.usdAmount };
+}
+
+const tokensLeftConflict = (left: string, symbol: string) => conflict(`This order would exceed the tokens left in the sale (${left} ${symbol} available).`);
+
 function fingerprint(body: CreateBody): string {
   return createHash('sha256')
     .update(JSON.stringify([body.crypto.toUpperCase(), body.tokens ?? null, body.payAmount ?? null]))
@@ -55,74 +75,132 @@ function fingerprint(body: CreateBody): string {
 }
 
 export class OrderService {
+  private readonly cryptos = new Map<string, { row: CryptoRow; at: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly options: { rateMaxAgeMinutes: number },
     private readonly events: EventBus,
+    private readonly sale: SaleFigures,
   ) {}
 
-  /** Creates the buyer's order, or returns the one already made with the same Idempotency-Key. */
+  /**
+   * Creates the buyer's order, or returns the one already made with the same Idempotency-Key.
+   *
+   * Most orders take one statement: the quote is computed from the sale settings and crypto rate as
+   * last read, and the insert succeeds only if they still hold (see `insertOrderIfQuoteHolds`).
+   * Anything else (a changed price or rate, a sale that is not live, a repeated key, the hard cap)
+   * takes the checked path, which reads everything afresh under the sale's lock and says exactly
+   * why an order is refused.
+   */
   async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date()): Promise<{ order: Order; created: boolean }> {
     const print = fingerprint(body);
-    const result = await this.db.transaction(async (tx) => {
-      // One order at a time: the hard-cap check below must see every order made before this one.
+    const made = (await this.createQuick(userId, body, idempotencyKey, print, now)) ?? (await this.createChecked(userId, body, idempotencyKey, print, now));
+    if (made.created) this.events.publish({ type: 'order', userId, orderId: made.order.publicId, status: made.order.status });
+    return { order: toOrder(made.order, new Date()), created: made.created };
+  }
+
+  private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, now: Date): Promise<Made | undefined> {
+    const code = body.crypto.toUpperCase();
+    const [sale, crypto] = await Promise.all([this.sale.settings(), this.offeredCrypto(code)]);
+    if (!crypto || !isOffered(crypto) || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
+    if (saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: sale.tokensSold, hardCap: sale.hardCap }) !== 'live') return undefined;
+    const quote = quoteOf(body, crypto.rate, sale.priceUsd);
+    if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
+    try {
+      const row = await insertOrderIfQuoteHolds(this.db, {
+        publicId: newPublicId(),
+        userId,
+        crypto,
+        priceUsd: sale.priceUsd,
+        orderExpiryMinutes: sale.orderExpiryMinutes,
+        ...quote,
+        idempotencyKey: idempotencyKey ?? null,
+        requestFingerprint: print,
+        now,
+        freshRatesSince: new Date(now.getTime() - this.options.rateMaxAgeMinutes * 60_000),
+      });
+      return row ? { order: { ...row, cryptoName: crypto.name }, created: true } : undefined;
+    } catch (error) {
+      if (hardCapRefusal(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The crypto as last read (at most `CRYPTO_CACHE_MS` ago): only a quote's starting point, never trusted alone. */
+  private async offeredCrypto(code: string): Promise<CryptoRow | undefined> {
+    const kept = this.cryptos.get(code);
+    if (kept && Date.now() - kept.at < CRYPTO_CACHE_MS) return kept.row;
+    const row = await findCrypto(this.db, code);
+    if (row) this.cryptos.set(code, { row, at: Date.now() });
+    return row;
+  }
+
+  private async createChecked(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, now: Date): Promise<Made> {
+    let released: ExpiredOrder[] = [];
+    const made = await this.db.transaction(async (tx): Promise<Made> => {
+      // One checked order at a time: the hard-cap check below must see every order made before this one.
       await lockSale(tx);
       if (idempotencyKey) {
         const existing = await findOrderByIdempotencyKey(tx, userId, idempotencyKey);
         if (existing) {
           if (existing.requestFingerprint !== print) throw conflict('This Idempotency-Key was already used for a different order.');
-          return { id: existing.id, created: false };
+          return { order: await this.getView(existing.id, tx), created: false };
         }
       }
+      // Overdue orders still hold their tokens in the sale's totals until they expire: release them first.
+      released = await expireOverdue(tx, now);
       const sale = await getSaleSettings(tx);
-      const totals = await sumApprovedOrders(tx);
-      const state = saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: totals.tokensSold, hardCap: sale.hardCap });
+      // A change this instance has not heard of yet (another instance's, or made in the database): quote from it next time.
+      this.sale.notice(sale);
+      const state = saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: sale.tokensSold, hardCap: sale.hardCap });
       if (state !== 'live') throw conflict(STATE_REFUSALS[state]);
 
       const crypto = await findCrypto(tx, body.crypto.toUpperCase());
+      if (crypto) this.cryptos.set(crypto.code, { row: crypto, at: Date.now() });
       if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });
       if (!isOffered(crypto)) throw conflict(`${crypto.name} is not accepted at the moment. Choose another cryptocurrency.`);
       if (isStale(crypto, now, this.options.rateMaxAgeMinutes)) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
 
-      const input = { rate: crypto.rate, priceUsd: sale.priceUsd };
-      const quote = body.tokens !== undefined ? quoteForTokens(body.tokens, input) : quoteForPayment(body.payAmount ?? '0', input);
+      const quote = quoteOf(body, crypto.rate, sale.priceUsd);
       const problem = limitProblem(quote.tokens, sale.tokenSymbol);
       if (problem) throw invalid(problem.message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: problem.message });
 
-      const left = dec(sale.hardCap).minus(await sumCommittedTokens(tx, now));
-      if (dec(quote.tokens).gt(left)) {
-        throw conflict(`This order would exceed the tokens left in the sale (${toPlain(left.gt(0) ? left : dec(0))} ${sale.tokenSymbol} available).`);
+      const left = dec(sale.hardCap).minus(sale.tokensCommitted);
+      if (dec(quote.tokens).gt(left)) throw tokensLeftConflict(left.gt(0) ? toPlain(left) : '0', sale.tokenSymbol);
+      try {
+        const row = await insertOrder(tx, {
+          publicId: newPublicId(),
+          userId,
+          cryptoCode: crypto.code,
+          address: crypto.address,
+          network: crypto.network,
+          chainId: crypto.chainId,
+          tokenContract: crypto.tokenContract,
+          decimals: crypto.decimals,
+          status: 'pending',
+          ...quote,
+          rate: crypto.rate,
+          idempotencyKey: idempotencyKey ?? null,
+          requestFingerprint: print,
+          expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * 60_000),
+          createdAt: now,
+          updatedAt: now,
+        });
+        return { order: { ...row, cryptoName: crypto.name }, created: true };
+      } catch (error) {
+        // The database's own check of the hard cap agrees with the one above; this only names it.
+        const refusal = hardCapRefusal(error);
+        if (refusal) throw tokensLeftConflict(toPlain(dec(refusal.tokensLeft)), sale.tokenSymbol);
+        throw error;
       }
-      const order = await insertOrder(tx, {
-        publicId: newPublicId(),
-        userId,
-        cryptoCode: crypto.code,
-        address: crypto.address,
-        network: crypto.network,
-        chainId: crypto.chainId,
-        tokenContract: crypto.tokenContract,
-        decimals: crypto.decimals,
-        status: 'pending',
-        tokens: quote.tokens,
-        bonusTokens: quote.bonusTokens,
-        payAmount: quote.payAmount,
-        rate: crypto.rate,
-        usdAmount: quote.usdAmount,
-        idempotencyKey: idempotencyKey ?? null,
-        requestFingerprint: print,
-        expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * 60_000),
-        createdAt: now,
-        updatedAt: now,
-      });
-      return { id: order.id, created: true };
     });
-    const view = await this.getView(result.id);
-    if (result.created) this.events.publish({ type: 'order', userId, orderId: view.publicId, status: view.status });
-    return { order: toOrder(view, new Date()), created: result.created };
+    for (const o of released) this.events.publish({ type: 'order', userId: o.userId, orderId: o.publicId, status: 'expired' });
+    return made;
   }
 
-  private async getView(id: number): Promise<OrderView> {
-    const view = await findOrderViewById(this.db, id);
+  private async getView(id: number, db: Queryable = this.db): Promise<OrderView> {
+    const view = await findOrderViewById(db, id);
     if (!view) throw notFound("Transaction doesn't exist.");
     return view;
   }

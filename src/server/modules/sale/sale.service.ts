@@ -85,6 +85,17 @@ export class SaleFigures {
     return `${head},"serverTime":"${now.toISOString()}"}`;
   }
 
+  /** The sale's settings as kept (the quick path of an order checks them against the database). */
+  async settings(): Promise<SaleSettingsRow> {
+    return (await this.snapshot()).settings;
+  }
+
+  /** Drops the kept figures when settings just read from the database differ from them. */
+  notice(fresh: SaleSettingsRow): void {
+    const kept = this.cached?.settings;
+    if (kept && !sameSettings(kept, fresh)) this.invalidate();
+  }
+
   private async snapshot(): Promise<Snapshot> {
     if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return this.cached;
     // Concurrent requests share one read.
@@ -113,4 +124,14 @@ interface Snapshot {
   at: number;
   /** The JSON of the view up to `serverTime`, per sale state. */
   heads: Map<SaleState, string>;
+}
+
+/** Equal in everything but the committed tokens, which move with every order. */
+function sameSettings(a: SaleSettingsRow, b: SaleSettingsRow): boolean {
+  return (Object.keys(a) as (keyof SaleSettingsRow)[]).every((key) => {
+    if (key === 'tokensCommitted') return true;
+    const x = a[key];
+    const y = b[key];
+    return x instanceof Date && y instanceof Date ? x.getTime() === y.getTime() : x === y;
+  });
 }

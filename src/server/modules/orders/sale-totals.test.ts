@@ -1,0 +1,157 @@
+// The database keeps the sale's running totals and the hard cap itself (migration 0007), and an
+// order's quick path inserts only while its quote's inputs still hold.
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@/contracts/orders';
+import { cryptos, orders, saleSettings } from '../../db/schema';
+import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
+import { hardCapRefusal, insertOrderIfQuoteHolds, type QuotedOrder } from './orders.repository';
+
+const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const ETH = { code: 'ETH', rate: '300000', address: ETH_WALLET, network: 'evm', chainId: 1, tokenContract: null, decimals: 18 } as const;
+
+async function offerEth(t: TestContext) {
+  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
+}
+
+/** The running totals beside the sums they stand for. */
+async function totals(t: TestContext) {
+  const [kept] = await t.database.db.select({ committed: saleSettings.tokensCommitted, sold: saleSettings.tokensSold }).from(saleSettings);
+  const [summed] = await t.database.db
+    .select({
+      committed: sql<string>`coalesce(sum(${orders.tokens}) filter (where ${orders.status} in ('pending', 'approved')), 0)::numeric(38,6)::text`,
+      sold: sql<string>`coalesce(sum(${orders.tokens}) filter (where ${orders.status} = 'approved'), 0)::numeric(38,6)::text`,
+    })
+    .from(orders);
+  return { kept, summed };
+}
+
+describe(`sale totals and the quick order path (${databaseKind})`, () => {
+  const t = useTestApp({ REGISTER_LIMIT_PER_IP: '100' });
+
+  function quoted(userId: number, changes: Partial<QuotedOrder> = {}): QuotedOrder {
+    const now = new Date();
+    return {
+      publicId: `quick-${Math.random().toString(36).slice(2)}`,
+      userId,
+      crypto: ETH,
+      priceUsd: '0.01',
+      orderExpiryMinutes: 60,
+      tokens: '100',
+      bonusTokens: '5',
+      payAmount: '0.000334',
+      usdAmount: '1',
+      idempotencyKey: null,
+      requestFingerprint: 'print',
+      now,
+      freshRatesSince: new Date(now.getTime() - 3600_000),
+      ...changes,
+    };
+  }
+
+  it('inserts only while the price, rate, offer and sale the quote used still hold', async () => {
+    await offerEth(t);
+    const { id } = await registerBuyer(t.app);
+    const made = await insertOrderIfQuoteHolds(t.database.db, quoted(id));
+    if (!made) throw new Error('no order made');
+    // What it returns is what it stored.
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, made.id));
+    expect(stored).toMatchObject({ publicId: made.publicId, userId: id, status: 'pending', tokens: '100.000000', bonusTokens: '5.000000', rate: '300000.000000', address: ETH_WALLET, network: 'evm', chainId: 1, decimals: 18, tokenContract: null });
+    expect(stored?.expiresAt).toEqual(made.expiresAt);
+    expect(stored?.createdAt).toEqual(made.createdAt);
+    expect(made.expiresAt.getTime() - made.createdAt.getTime()).toBe(60 * 60_000);
+
+    const hour = 3600_000;
+    const refused: [string, Partial<QuotedOrder>, () => Promise<unknown>][] = [
+      ['another price', { priceUsd: '0.02' }, async () => undefined],
+      ['another payment window', { orderExpiryMinutes: 30 }, async () => undefined],
+      ['another rate', { crypto: { ...ETH, rate: '290000' } }, async () => undefined],
+      ['another wallet', { crypto: { ...ETH, address: '0x0000000000000000000000000000000000000001' } }, async () => undefined],
+      ['another chain', { crypto: { ...ETH, chainId: 56 } }, async () => undefined],
+      ['an unknown crypto', { crypto: { ...ETH, code: 'NOPE' } }, async () => undefined],
+      ['a stale feed rate', {}, () => t.database.db.update(cryptos).set({ rateSource: 'feed', rateUpdatedAt: new Date(Date.now() - 2 * hour) }).where(eq(cryptos.code, 'ETH'))],
+      ['a disabled crypto', {}, () => t.database.db.update(cryptos).set({ enabled: false }).where(eq(cryptos.code, 'ETH'))],
+      ['a crypto without wallet', {}, () => t.database.db.update(cryptos).set({ address: '' }).where(eq(cryptos.code, 'ETH'))],
+      ['a sale not started', {}, () => t.database.db.update(saleSettings).set({ startsAt: new Date(Date.now() + hour), endsAt: new Date(Date.now() + 2 * hour) })],
+      ['an ended sale', {}, () => t.database.db.update(saleSettings).set({ startsAt: new Date(Date.now() - 2 * hour), endsAt: new Date(Date.now() - hour) })],
+    ];
+    for (const [what, changes, arrange] of refused) {
+      await arrange();
+      expect(await insertOrderIfQuoteHolds(t.database.db, quoted(id, changes)), what).toBeUndefined();
+      await offerEth(t);
+      await t.database.db.update(saleSettings).set({ startsAt: new Date(Date.now() - hour), endsAt: new Date(Date.now() + hour) });
+    }
+    expect(await insertOrderIfQuoteHolds(t.database.db, quoted(id))).toBeDefined();
+    // A used Idempotency-Key makes nothing here; the checked path answers with the first order.
+    expect(await insertOrderIfQuoteHolds(t.database.db, quoted(id, { idempotencyKey: 'key-0001' }))).toBeDefined();
+    expect(await insertOrderIfQuoteHolds(t.database.db, quoted(id, { idempotencyKey: 'key-0001' }))).toBeUndefined();
+    const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    expect(count?.n).toBe(3);
+  });
+
+  it('keeps the committed and sold tokens equal to the sums of the orders through every change', async () => {
+    await offerEth(t);
+    const buyer = await registerBuyer(t.app);
+    const operator = await signInOperator(t.app, t.database);
+    const buy = async (tokens: string) => (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens } })).json<Order>();
+    const idOf = async (publicId: string) => (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)))[0]?.id ?? 0;
+    const decide = async (publicId: string, action: 'approve' | 'reject') =>
+      t.app.inject({ method: 'POST', url: `/api/admin/orders/${await idOf(publicId)}/${action}`, cookies: { presale_operator_session: operator }, payload: {} });
+
+    const a = await buy('100');
+    const b = await buy('250.5');
+    const c = await buy('1000');
+    const d = await buy('40');
+    expect(await totals(t)).toEqual({ kept: { committed: '1390.500000', sold: '0.000000' }, summed: { committed: '1390.500000', sold: '0.000000' } });
+    await decide(a.id, 'approve');
+    await decide(b.id, 'reject');
+    await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.publicId, c.id));
+    await t.app.orders.expireOverdue();
+    expect((await totals(t)).kept).toEqual({ committed: '140.000000', sold: '100.000000' });
+    // A late payment: the expired order is approved and counts again.
+    await decide(c.id, 'approve');
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/orders/${await idOf(d.id)}`, cookies: { presale_operator_session: operator } });
+    const end = await totals(t);
+    expect(end.kept).toEqual({ committed: '1100.000000', sold: '1100.000000' });
+    expect(end.kept).toEqual(end.summed);
+  });
+
+  it('refuses in the database itself a pending order beyond the hard cap, naming the tokens left', async () => {
+    await offerEth(t);
+    const { id } = await registerBuyer(t.app);
+    await t.database.db.update(saleSettings).set({ hardCap: '150' });
+    await insertOrderIfQuoteHolds(t.database.db, quoted(id));
+    const error = await insertOrderIfQuoteHolds(t.database.db, quoted(id, { tokens: '60' })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(hardCapRefusal(error)).toEqual({ tokensLeft: '50.000000' });
+    expect((await totals(t)).kept).toEqual({ committed: '100.000000', sold: '0.000000' });
+  });
+
+  it('sells exactly up to the hard cap when many buyers order at once', async () => {
+    await offerEth(t);
+    await t.database.db.update(saleSettings).set({ hardCap: '1000' });
+    const buyers = await Promise.all(Array.from({ length: 30 }, (_, i) => registerBuyer(t.app, { email: `cap${i}@example.com` })));
+    const results = await Promise.all(
+      buyers.map((b) => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: b.cookie }, payload: { crypto: 'ETH', tokens: '100' } })),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(r.json()).toMatchObject({ error: { message: 'This order would exceed the tokens left in the sale (0 PRE available).' } });
+    expect((await totals(t)).kept).toEqual({ committed: '1000.000000', sold: '0.000000' });
+  });
+
+  it('releases the tokens of overdue orders before refusing a new one', async () => {
+    await offerEth(t);
+    const { cookie } = await registerBuyer(t.app);
+    await t.database.db.update(saleSettings).set({ hardCap: '150' });
+    const order = (p: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: cookie }, payload: p });
+    expect((await order({ crypto: 'ETH', tokens: '100' })).statusCode).toBe(201);
+    // Its window closes; no job has marked it expired yet, but its tokens are free again.
+    await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await order({ crypto: 'ETH', tokens: '120' })).statusCode).toBe(201);
+    expect((await t.database.db.select({ status: orders.status }).from(orders)).map((o) => o.status).sort()).toEqual(['expired', 'pending']);
+  });
+});
