@@ -72,128 +72,171 @@ export interface QuotedOrder {
   freshRatesSince: Date;
 }
 
-const p = (name: keyof QuotedOrder | `crypto.${string}` | 'expiresAt') => sql.placeholder(name);
+/** The quick insert's input columns: each is one array parameter, unnested into rows. */
+const INPUT = {
+  publicId: 'text',
+  userId: 'integer',
+  cryptoCode: 'text',
+  rate: 'numeric',
+  address: 'text',
+  network: 'text',
+  chainId: 'integer',
+  tokenContract: 'text',
+  decimals: 'integer',
+  priceUsd: 'numeric',
+  orderExpiryMinutes: 'integer',
+  tokens: 'numeric',
+  bonusTokens: 'numeric',
+  payAmount: 'numeric',
+  usdAmount: 'numeric',
+  idempotencyKey: 'text',
+  requestFingerprint: 'text',
+  expiresAt: 'timestamptz',
+  createdAt: 'timestamptz',
+  freshRatesSince: 'timestamptz',
+} as const;
+type InputColumn = keyof typeof INPUT;
 
 /**
- * INSERT … SELECT of a new order, built once per database handle: it inserts only while the sale is
- * live at `now` and not sold out, the token price and payment window are the ones quoted, and the
- * crypto is offered, with the quoted rate and payment details and a fresh rate. A used
- * Idempotency-Key inserts nothing. The hard cap is the `orders_keep_sale_totals` trigger's.
+ * INSERT … SELECT of new orders, built once per database handle, from one array per column (so one
+ * statement serves one order or two hundred). Each order is inserted only while the sale is live at
+ * its `now` and not sold out, the token price and payment window are the ones it was quoted with,
+ * and its crypto is offered with the quoted rate, payment details and a fresh rate. An order whose
+ * Idempotency-Key was used inserts nothing. The hard cap is the `orders_totals_on_insert` trigger's.
  */
 function buildQuickInsert(db: Queryable) {
+  const i = (column: InputColumn) => sql.identifier(`i_${column}`);
+  const inputs = sql.join(
+    (Object.entries(INPUT) as [InputColumn, string][]).map(([column, type]) => sql`${sql.placeholder(column)}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
+  const inputNames = sql.join((Object.keys(INPUT) as InputColumn[]).map(i), sql`, `);
   const values = {
-    publicId: sql`${p('publicId')}::text`,
-    userId: sql`${p('userId')}::integer`,
+    publicId: sql`${i('publicId')}`,
+    userId: sql`${i('userId')}`,
     cryptoCode: sql`${cryptos.code}`,
     address: sql`${cryptos.address}`,
     status: sql`'pending'`,
-    tokens: sql`${p('tokens')}::numeric`,
-    bonusTokens: sql`${p('bonusTokens')}::numeric`,
-    payAmount: sql`${p('payAmount')}::numeric`,
+    tokens: sql`${i('tokens')}`,
+    bonusTokens: sql`${i('bonusTokens')}`,
+    payAmount: sql`${i('payAmount')}`,
     rate: sql`${cryptos.rate}`,
-    usdAmount: sql`${p('usdAmount')}::numeric`,
+    usdAmount: sql`${i('usdAmount')}`,
     network: sql`${cryptos.network}`,
     chainId: sql`${cryptos.chainId}`,
     tokenContract: sql`${cryptos.tokenContract}`,
     decimals: sql`${cryptos.decimals}`,
-    idempotencyKey: sql`${p('idempotencyKey')}::text`,
-    requestFingerprint: sql`${p('requestFingerprint')}::text`,
-    expiresAt: sql`${p('expiresAt')}::timestamptz`,
-    createdAt: sql`${p('now')}::timestamptz`,
-    updatedAt: sql`${p('now')}::timestamptz`,
+    idempotencyKey: sql`${i('idempotencyKey')}`,
+    requestFingerprint: sql`${i('requestFingerprint')}`,
+    expiresAt: sql`${i('expiresAt')}`,
+    createdAt: sql`${i('createdAt')}`,
+    updatedAt: sql`${i('createdAt')}`,
   } satisfies Partial<Record<keyof OrderRow, SQL>>;
   const columns = getTableColumns(orders);
   const names = sql.join(
     Object.keys(values).map((key) => sql.identifier(columns[key as keyof typeof values].name)),
     sql`, `,
   );
-  const made = db.$with('made', { id: orders.id }).as(
+  const made = db.$with('made', { id: orders.id, publicId: orders.publicId }).as(
     sql`insert into ${orders} (${names})
       select ${sql.join(Object.values(values), sql`, `)}
-      from ${saleSettings} inner join ${cryptos} on ${cryptos.code} = ${p('crypto.code')}::text
+      from unnest(${inputs}) as input(${inputNames})
+      inner join ${cryptos} on ${cryptos.code} = ${i('cryptoCode')}
+      inner join ${saleSettings} on ${saleSettings.id} = 1
       where ${and(
-        eq(saleSettings.id, 1),
-        sql`${saleSettings.priceUsd} = ${p('priceUsd')}::numeric`,
-        sql`${saleSettings.orderExpiryMinutes} = ${p('orderExpiryMinutes')}::integer`,
-        sql`${saleSettings.startsAt} <= ${p('now')}::timestamptz`,
-        sql`${saleSettings.endsAt} > ${p('now')}::timestamptz`,
+        sql`${saleSettings.priceUsd} = ${i('priceUsd')}`,
+        sql`${saleSettings.orderExpiryMinutes} = ${i('orderExpiryMinutes')}`,
+        sql`${saleSettings.startsAt} <= ${i('createdAt')}`,
+        sql`${saleSettings.endsAt} > ${i('createdAt')}`,
         sql`${saleSettings.tokensSold} < ${saleSettings.hardCap}`,
         eq(cryptos.enabled, true),
-        sql`${cryptos.rate} = ${p('crypto.rate')}::numeric`,
-        sql`${cryptos.address} = ${p('crypto.address')}::text`,
-        sql`${cryptos.network} = ${p('crypto.network')}::text`,
-        sql`${cryptos.chainId} is not distinct from ${p('crypto.chainId')}::integer`,
-        sql`${cryptos.tokenContract} is not distinct from ${p('crypto.tokenContract')}::text`,
-        sql`${cryptos.decimals} is not distinct from ${p('crypto.decimals')}::integer`,
-        sql`(${cryptos.rateSource} = 'manual' or ${cryptos.rateUpdatedAt} >= ${p('freshRatesSince')}::timestamptz)`,
+        sql`${cryptos.rate} = ${i('rate')}`,
+        sql`${cryptos.address} = ${i('address')}`,
+        sql`${cryptos.network} = ${i('network')}`,
+        sql`${cryptos.chainId} is not distinct from ${i('chainId')}`,
+        sql`${cryptos.tokenContract} is not distinct from ${i('tokenContract')}`,
+        sql`${cryptos.decimals} is not distinct from ${i('decimals')}`,
+        sql`(${cryptos.rateSource} = 'manual' or ${cryptos.rateUpdatedAt} >= ${i('freshRatesSince')})`,
       )}
       on conflict (${sql.identifier(orders.userId.name)}, ${sql.identifier(orders.idempotencyKey.name)}) do nothing
-      returning ${orders.id}`,
+      returning ${orders.id}, ${orders.publicId}`,
   );
-  return db.with(made).select().from(made).prepare('quick_order_insert');
+  return db.with(made).select().from(made).prepare('quick_orders_insert');
 }
 
 const quickInserts = new WeakMap<Queryable, ReturnType<typeof buildQuickInsert>>();
 
 /**
- * Makes the order in one statement if everything its quote relied on still holds in the database
- * (see `buildQuickInsert`); the row it returns is the one inserted. Undefined when anything changed
- * or the Idempotency-Key was used: the caller then takes the checked path. Beyond the hard cap the
- * database refuses it (`hardCapRefusal`).
+ * Makes each order whose quote still holds in the database (see `buildQuickInsert`), all in one
+ * statement; returns the rows made, by public id. An order missing from the answer was not made:
+ * something it relied on changed, or its Idempotency-Key was used. If the orders together would
+ * pass the hard cap the database refuses the whole statement (`hardCapRefusal`).
  */
-export async function insertOrderIfQuoteHolds(db: Queryable, o: QuotedOrder): Promise<OrderRow | undefined> {
+export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): Promise<Map<string, OrderRow>> {
   let insert = quickInserts.get(db);
   if (!insert) quickInserts.set(db, (insert = buildQuickInsert(db)));
-  const expiresAt = new Date(o.now.getTime() + o.orderExpiryMinutes * 60_000);
-  const [made] = await insert.execute({
-    publicId: o.publicId,
-    userId: o.userId,
-    'crypto.code': o.crypto.code,
-    'crypto.rate': o.crypto.rate,
-    'crypto.address': o.crypto.address,
-    'crypto.network': o.crypto.network,
-    'crypto.chainId': o.crypto.chainId,
-    'crypto.tokenContract': o.crypto.tokenContract,
-    'crypto.decimals': o.crypto.decimals,
-    priceUsd: o.priceUsd,
-    orderExpiryMinutes: o.orderExpiryMinutes,
-    tokens: o.tokens,
-    bonusTokens: o.bonusTokens,
-    payAmount: o.payAmount,
-    usdAmount: o.usdAmount,
-    idempotencyKey: o.idempotencyKey,
-    requestFingerprint: o.requestFingerprint,
-    expiresAt: expiresAt.toISOString(),
-    now: o.now.toISOString(),
-    freshRatesSince: o.freshRatesSince.toISOString(),
-  });
-  if (!made) return undefined;
-  return {
-    id: made.id,
-    publicId: o.publicId,
-    userId: o.userId,
-    cryptoCode: o.crypto.code,
-    address: o.crypto.address,
-    status: 'pending',
-    tokens: o.tokens,
-    bonusTokens: o.bonusTokens,
-    payAmount: o.payAmount,
-    rate: o.crypto.rate,
-    usdAmount: o.usdAmount,
-    network: o.crypto.network,
-    chainId: o.crypto.chainId,
-    tokenContract: o.crypto.tokenContract,
-    decimals: o.crypto.decimals,
-    idempotencyKey: o.idempotencyKey,
-    requestFingerprint: o.requestFingerprint,
-    txHash: null,
-    decidedAt: null,
-    decidedBy: null,
-    decisionNote: null,
-    expiresAt,
-    createdAt: o.now,
-    updatedAt: o.now,
-  };
+  const rows = batch.map((o) => ({ ...o, expiresAt: new Date(o.now.getTime() + o.orderExpiryMinutes * 60_000) }));
+  const column = <T>(f: (o: (typeof rows)[number]) => T) => rows.map(f);
+  const made = await insert.execute({
+    publicId: column((o) => o.publicId),
+    userId: column((o) => o.userId),
+    cryptoCode: column((o) => o.crypto.code),
+    rate: column((o) => o.crypto.rate),
+    address: column((o) => o.crypto.address),
+    network: column((o) => o.crypto.network),
+    chainId: column((o) => o.crypto.chainId),
+    tokenContract: column((o) => o.crypto.tokenContract),
+    decimals: column((o) => o.crypto.decimals),
+    priceUsd: column((o) => o.priceUsd),
+    orderExpiryMinutes: column((o) => o.orderExpiryMinutes),
+    tokens: column((o) => o.tokens),
+    bonusTokens: column((o) => o.bonusTokens),
+    payAmount: column((o) => o.payAmount),
+    usdAmount: column((o) => o.usdAmount),
+    idempotencyKey: column((o) => o.idempotencyKey),
+    requestFingerprint: column((o) => o.requestFingerprint),
+    expiresAt: column((o) => o.expiresAt.toISOString()),
+    createdAt: column((o) => o.now.toISOString()),
+    freshRatesSince: column((o) => o.freshRatesSince.toISOString()),
+  } satisfies Record<InputColumn, unknown[]>);
+  const ids = new Map(made.map((m) => [m.publicId, m.id]));
+  const result = new Map<string, OrderRow>();
+  for (const o of rows) {
+    const id = ids.get(o.publicId);
+    if (id === undefined) continue;
+    result.set(o.publicId, {
+      id,
+      publicId: o.publicId,
+      userId: o.userId,
+      cryptoCode: o.crypto.code,
+      address: o.crypto.address,
+      status: 'pending',
+      tokens: o.tokens,
+      bonusTokens: o.bonusTokens,
+      payAmount: o.payAmount,
+      rate: o.crypto.rate,
+      usdAmount: o.usdAmount,
+      network: o.crypto.network,
+      chainId: o.crypto.chainId,
+      tokenContract: o.crypto.tokenContract,
+      decimals: o.crypto.decimals,
+      idempotencyKey: o.idempotencyKey,
+      requestFingerprint: o.requestFingerprint,
+      txHash: null,
+      decidedAt: null,
+      decidedBy: null,
+      decisionNote: null,
+      expiresAt: o.expiresAt,
+      createdAt: o.now,
+      updatedAt: o.now,
+    });
+  }
+  return result;
+}
+
+/** One order through `insertQuotedOrders`: the row made, or undefined. */
+export async function insertOrderIfQuoteHolds(db: Queryable, o: QuotedOrder): Promise<OrderRow | undefined> {
+  return (await insertQuotedOrders(db, [o])).get(o.publicId);
 }
 
 /** The tokens still available when the hard-cap trigger refused an order, or undefined for any other error. */
@@ -216,8 +259,27 @@ export async function findOrderView(db: Queryable, where: SQL): Promise<OrderVie
   return row ? toView(row) : undefined;
 }
 
-export async function findOrderViewByPublicId(db: Queryable, publicId: string): Promise<OrderView | undefined> {
-  return findOrderView(db, eq(orders.publicId, publicId));
+/** A buyer's view of an order needs only the crypto's name beside the row. */
+export type BuyerOrderView = OrderRow & { cryptoName: string };
+
+function buildBuyerOrderQuery(db: Queryable) {
+  return db
+    .select({ order: orders, cryptoName: viewColumns.cryptoName })
+    .from(orders)
+    .leftJoin(cryptos, eq(cryptos.code, orders.cryptoCode))
+    .where(eq(orders.publicId, sql.placeholder('publicId')))
+    .limit(1)
+    .prepare('buyer_order_by_public_id');
+}
+
+const buyerOrderQueries = new WeakMap<Queryable, ReturnType<typeof buildBuyerOrderQuery>>();
+
+/** The order a buyer's page polls, by its public id; one prepared statement per database handle. */
+export async function findBuyerOrder(db: Queryable, publicId: string): Promise<BuyerOrderView | undefined> {
+  let query = buyerOrderQueries.get(db);
+  if (!query) buyerOrderQueries.set(db, (query = buildBuyerOrderQuery(db)));
+  const [row] = await query.execute({ publicId });
+  return row ? { ...row.order, cryptoName: row.cryptoName } : undefined;
 }
 
 export async function findOrderViewById(db: Queryable, id: number): Promise<OrderView | undefined> {

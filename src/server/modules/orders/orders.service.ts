@@ -17,6 +17,7 @@ import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCrypto, type CryptoRow } from '../cryptos/cryptos.repository';
 import { getSaleSettings, type SaleFigures } from '../sale/sale.service';
 import { toAdminOrder, toOrder } from './orders.mapper';
+import { QuickOrderBatch } from './quick-order-batch';
 import {
   creditOrder,
   deleteOrderRow,
@@ -24,14 +25,13 @@ import {
   findAllOrderViews,
   findOrderByIdempotencyKey,
   findOrderViewById,
-  findOrderViewByPublicId,
+  findBuyerOrder,
   findOrderViewPage,
   insertOrder,
   listOrderViewsOfUser,
   lockSale,
   setTxHash,
   hardCapRefusal,
-  insertOrderIfQuoteHolds,
   type OrderRow,
   topDepositors,
   transitionOrder,
@@ -76,19 +76,23 @@ function fingerprint(body: CreateBody): string {
 
 export class OrderService {
   private readonly cryptos = new Map<string, { row: CryptoRow; at: number }>();
+  private readonly quick: QuickOrderBatch;
 
   constructor(
     private readonly db: Db,
     private readonly options: { rateMaxAgeMinutes: number },
     private readonly events: EventBus,
     private readonly sale: SaleFigures,
-  ) {}
+  ) {
+    this.quick = new QuickOrderBatch(db);
+  }
 
   /**
    * Creates the buyer's order, or returns the one already made with the same Idempotency-Key.
    *
    * Most orders take one statement: the quote is computed from the sale settings and crypto rate as
-   * last read, and the insert succeeds only if they still hold (see `insertOrderIfQuoteHolds`).
+   * last read, and the insert succeeds only if they still hold (see `insertQuotedOrders`; orders
+   * arriving together share one statement).
    * Anything else (a changed price or rate, a sale that is not live, a repeated key, the hard cap)
    * takes the checked path, which reads everything afresh under the sale's lock and says exactly
    * why an order is refused.
@@ -108,7 +112,7 @@ export class OrderService {
     const quote = quoteOf(body, crypto.rate, sale.priceUsd);
     if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
     try {
-      const row = await insertOrderIfQuoteHolds(this.db, {
+      const row = await this.quick.insert({
         publicId: newPublicId(),
         userId,
         crypto,
@@ -232,7 +236,7 @@ export class OrderService {
   /** The buyer's own order; someone else's is indistinguishable from a missing one. */
   async getOwn(userId: number, publicId: string): Promise<Order> {
     const [view] = await this.fresh(async () => {
-      const found = await findOrderViewByPublicId(this.db, publicId);
+      const found = await findBuyerOrder(this.db, publicId);
       return found ? [found] : [];
     });
     if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
@@ -240,7 +244,7 @@ export class OrderService {
   }
 
   async attachTxHash(userId: number, publicId: string, txHash: string): Promise<Order> {
-    const view = await findOrderViewByPublicId(this.db, publicId);
+    const view = await findBuyerOrder(this.db, publicId);
     if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
     if (view.status === 'approved' || view.status === 'rejected') throw conflict('This order is already decided; its transaction hash can no longer change.');
     const problem = txHashProblem(view.network, txHash);

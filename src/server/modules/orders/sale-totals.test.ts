@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@/contracts/orders';
 import { cryptos, orders, saleSettings } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
-import { hardCapRefusal, insertOrderIfQuoteHolds, type QuotedOrder } from './orders.repository';
+import { hardCapRefusal, insertOrderIfQuoteHolds, insertQuotedOrders, type QuotedOrder } from './orders.repository';
+import { QuickOrderBatch } from './quick-order-batch';
 
 const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ETH = { code: 'ETH', rate: '300000', address: ETH_WALLET, network: 'evm', chainId: 1, tokenContract: null, decimals: 18 } as const;
@@ -153,5 +154,47 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
     await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await order({ crypto: 'ETH', tokens: '120' })).statusCode).toBe(201);
     expect((await t.database.db.select({ status: orders.status }).from(orders)).map((o) => o.status).sort()).toEqual(['expired', 'pending']);
+  });
+
+  it('makes a batch of orders in one statement, each checked on its own', async () => {
+    await offerEth(t);
+    const a = await registerBuyer(t.app);
+    const b = await registerBuyer(t.app, { email: 'b@example.com' });
+    const batch = [
+      quoted(a.id, { tokens: '100' }),
+      quoted(b.id, { crypto: { ...ETH, rate: '1' } }),
+      quoted(a.id, { idempotencyKey: 'same-key-01', tokens: '200' }),
+      quoted(a.id, { idempotencyKey: 'same-key-01', tokens: '300' }),
+      quoted(b.id, { tokens: '400', crypto: { ...ETH, tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } }),
+      quoted(b.id, { tokens: '500' }),
+    ];
+    const made = await insertQuotedOrders(t.database.db, batch);
+    expect([...made.values()].map((o) => [o.userId, o.tokens])).toEqual([
+      [a.id, '100'],
+      [a.id, '200'],
+      [b.id, '500'],
+    ]);
+    const stored = await t.database.db.select({ publicId: orders.publicId, tokens: orders.tokens }).from(orders).orderBy(orders.id);
+    expect(stored.map((o) => o.publicId).sort()).toEqual([...made.keys()].sort());
+    expect((await totals(t)).kept).toEqual({ committed: '800.000000', sold: '0.000000' });
+  });
+
+  it('lets the orders of a batch that fit under the hard cap in, and refuses the rest one by one', async () => {
+    await offerEth(t);
+    const { id } = await registerBuyer(t.app);
+    await t.database.db.update(saleSettings).set({ hardCap: '1000' });
+    const queue = new QuickOrderBatch(t.database.db);
+    // Queued in one turn of the event loop: one batch, which the database refuses as a whole.
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        queue.insert(quoted(id)).then(
+          (row) => (row ? 'made' : 'not made'),
+          (e: unknown) => (hardCapRefusal(e) ? 'over the cap' : String(e)),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r === 'made')).toHaveLength(10);
+    expect(results.filter((r) => r === 'over the cap')).toHaveLength(5);
+    expect((await totals(t)).kept).toEqual({ committed: '1000.000000', sold: '0.000000' });
   });
 });
