@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -32,12 +32,78 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Adds <link rel="modulepreload"> to the HTML for the chunks every page runs. The first script
+ * imports nothing statically, so that it can ask for the page's data at once; without these
+ * links the browser would find the chunks only after running it.
+ */
+function preloadSharedChunks(names: string[]): Plugin {
+  return {
+    name: 'presale-preload-shared-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk' && names.includes(c.name));
+        if (chunks.length !== names.length) throw new Error(`preloadSharedChunks: found ${chunks.map((c) => c.name).join(', ')} of ${names.join(', ')}`);
+        return chunks.map((c) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${c.fileName}` }, injectTo: 'head' }));
+      },
+    },
+  };
+}
+
+const slashes = (id: string) => id.replaceAll('\\', '/');
+
+/** What every page runs: React, TanStack Query (but useMutation), class-name helpers, Radix Slot, the icon runtime. */
+const FRAMEWORK = [
+  /node_modules\/(react|react-dom|scheduler|tailwind-merge|clsx|class-variance-authority)\//,
+  /node_modules\/@tanstack\/(query-core|react-query)\/(?!.*\/(useMutation|mutationObserver)\.js$)/,
+  /node_modules\/@radix-ui\/react-(slot|compose-refs)\//,
+  /node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
+];
+
+/**
+ * The app's own code that the landing page shares with the other pages, and the header's icons.
+ * Not the API client and paths: the first script uses them, and must not wait for this chunk.
+ */
+const SHELL = [
+  /src\/web\/lib\/(?!api-client\.|paths\.|apply-field-errors\.)/,
+  /src\/web\/(app\/provider|components\/ui\/(button|card|skeleton|progress|toast-host))\./,
+  /src\/web\/features\/(sale|content|cryptos|auth\/api\/me|consent\/components\/analytics)[./]/,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(sun|moon|menu|x|chevron-down)\.mjs$/,
+];
+
+/** The landing page's own code; not the chart it loads only when needed, nor the privacy and terms pages in its folder. */
+const LANDING = /src\/web\/(features\/landing\/(?!components\/(tokenomics-distribution|legal-page)\.)|app\/landing-app\.)/;
+
 // The web app lives in src/web and is built to dist/web, which the server serves.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadSharedChunks(['rolldown-runtime', 'framework', 'shell']), precompress()],
   resolve: { alias: { '@': src } },
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks for what the first pages need: each request costs a round trip on
+        // a phone, and small files compress worse. Groups take exactly the modules they name (no
+        // dependencies pulled along), so no page loads a group it does not use.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'framework', priority: 3, test: (id) => FRAMEWORK.some((re) => re.test(slashes(id))) },
+            { name: 'shell', priority: 2, test: (id) => SHELL.some((re) => re.test(slashes(id))) },
+            { name: 'landing', priority: 1, test: (id) => LANDING.test(slashes(id)) },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/crypto': 'http://localhost:3000' } },
 });

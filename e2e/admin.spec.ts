@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_OPERATOR, offerCrypto, operatorApi, placeOrder } from './operator-api';
 
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5).toUpperCase()}`;
@@ -21,7 +22,8 @@ test.describe('back-office', () => {
     await page.getByLabel('Login', { exact: true }).fill(E2E_OPERATOR.login);
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /invalid|failed/i })).toBeVisible();
+    // The server's own message, not a generic one.
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid login or password.' })).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill(E2E_OPERATOR.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/admin\/sale$/);
@@ -53,6 +55,10 @@ test.describe('back-office', () => {
     const row = table.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText('Admin test coin');
     await expect(row).toContainText('Offered');
+    // Clicking a column header sorts the table by it.
+    const currencyHeader = table.getByRole('columnheader', { name: 'Currency' });
+    await currencyHeader.getByRole('button').click();
+    await expect(currencyHeader).toHaveAttribute('aria-sort', /ascending|descending/);
 
     await page.getByLabel('ERC-20 wallet address').fill('0x1234');
     await page.getByRole('button', { name: 'Update ERC-20 Wallet' }).click();

@@ -5,8 +5,7 @@ import Big from 'big.js';
 export type Decimal = Big;
 export const AMOUNT_DECIMALS = 6;
 
-/** Matches a plain non-negative decimal: digits with an optional fraction, no sign, no exponent. */
-export const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
+export { DECIMAL_PATTERN } from './decimal-pattern';
 
 export function dec(value: string | number | Big): Big {
   return new Big(value);

@@ -23,15 +23,43 @@ export class NetworkError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+// Responses to GET requests made before the code that needs them had loaded (requestEarly).
+const early = new Map<string, { at: number; response: Promise<Response> }>();
+const EARLY_FOR_MS = 10_000;
+
+/**
+ * Starts GET requests for `paths` now, while the page's code is still loading: the first
+ * `apiGet` of each path within a few seconds takes that response instead of asking again.
+ */
+export function requestEarly(paths: readonly string[]): void {
+  for (const path of paths) {
+    // Read at once: a response whose body nobody reads stays open, and the page never goes idle.
+    const response = fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } }).then(
+      async (res) => new Response(res.status === 204 ? null : await res.arrayBuffer(), { status: res.status, statusText: res.statusText, headers: res.headers }),
+    );
+    response.catch(() => undefined); // reported to whoever takes it; unclaimed, it is dropped
+    early.set(path, { at: Date.now(), response });
+  }
+}
+
+function takeEarly(path: string): Promise<Response> | undefined {
+  const request = early.get(path);
+  early.delete(path);
+  return request && Date.now() - request.at < EARLY_FOR_MS ? request.response : undefined;
+}
+
 export async function api<T>(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  // A change (a sign-in, an order) may make what an unclaimed early response says out of date.
+  if (method !== 'GET') early.clear();
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json', ...headers } : { accept: 'application/json', 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await ((method === 'GET' ? takeEarly(path) : undefined) ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: body === undefined ? { accept: 'application/json', ...headers } : { accept: 'application/json', 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch {
     throw new NetworkError();
   }

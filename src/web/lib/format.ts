@@ -1,17 +1,18 @@
-// Display formatting for amounts that arrive as decimal strings. Grouping is done on the string,
-// so no amount passes through a floating-point number on its way to the screen.
-import { dec, toFixed } from '@/domain/decimal';
+// Display formatting for amounts that arrive as decimal strings. No amount passes through a
+// floating-point number on its way to the screen: Intl.NumberFormat reads a string as an exact
+// decimal (ECMA-402 since 2023), rounds it half away from zero as big.js's roundHalfUp does, and
+// groups the digits. The decimal library stays off the pages that only display amounts.
 
-function group(integer: string): string {
-  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+const fixedFormats = new Map<number, Intl.NumberFormat>();
 
 /** "1234567.5" → "1,234,567.50" with exactly `dp` decimals (half-up). */
 export function formatFixed(value: string, dp: number): string {
-  const [int = '0', frac] = toFixed(dec(value), dp).split('.');
-  const sign = int.startsWith('-') ? '-' : '';
-  const digits = sign ? int.slice(1) : int;
-  return `${sign}${group(digits)}${frac ? `.${frac}` : ''}`;
+  let format = fixedFormats.get(dp);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: dp, maximumFractionDigits: dp, roundingMode: 'halfExpand' });
+    fixedFormats.set(dp, format);
+  }
+  return format.format(value as Intl.StringNumericLiteral);
 }
 
 /** US dollars with 2 decimals: "$1,234.50". */

@@ -1,7 +1,9 @@
 // Every href in the app comes from here.
+export type LandingSection = 'top' | 'tokendetails' | 'rewards' | 'tokenomic' | 'faq';
+
 export const paths = {
   home: '/',
-  homeSection: (id: 'top' | 'tokendetails' | 'rewards' | 'tokenomic' | 'faq') => `/#${id}`,
+  homeSection: (id: LandingSection) => `/#${id}`,
   login: '/login',
   register: '/register',
   privacy: '/privacy',

@@ -1,34 +1,7 @@
-import { useContent } from '@/web/features/content/api/get-content';
-import { Faq } from '@/web/features/landing/components/faq';
-import { PresaleCard } from '@/web/features/landing/components/presale-card';
-import { Rewards } from '@/web/features/landing/components/rewards';
-import { PublicLayout } from '@/web/features/landing/components/public-layout';
-import { TokenDetails } from '@/web/features/landing/components/token-details';
-import { Tokenomics } from '@/web/features/landing/components/tokenomics';
-import { useHashScroll } from '@/web/features/landing/hooks/use-hash-scroll';
-import { useSale } from '@/web/features/sale/api/get-sale';
-import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
-import { useDocumentTitle } from '@/web/lib/use-document-title';
+// The landing page inside the router, for links to / from other pages; a visit that starts at /
+// boots it without the router (app/landing-app.tsx).
+import { LandingPage } from '@/web/features/landing/components/landing-page';
 
 export function Component() {
-  useDocumentTitle('Official Presale');
-  useLiveUpdates();
-  const { data: sale } = useSale();
-  const { data: content } = useContent();
-  // Sections change height as their data arrives: scroll to the hash once both are in.
-  useHashScroll(Boolean(sale && content));
-
-  return (
-    <PublicLayout>
-      <div id="top" className="from-primary/10 scroll-mt-20 bg-gradient-to-b to-transparent">
-        <div className="mx-auto flex max-w-6xl justify-center px-4 py-12 sm:py-20">
-          <PresaleCard heading={content?.heroHeading} subheading={content?.heroSubheading} />
-        </div>
-      </div>
-      <TokenDetails sale={sale} />
-      <Rewards sale={sale} perks={content?.perks} />
-      <Tokenomics slices={content?.tokenomics} />
-      <Faq items={content?.faq} />
-    </PublicLayout>
-  );
+  return <LandingPage />;
 }

@@ -1,7 +1,7 @@
 // Copies a value to the clipboard and confirms with a toast.
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { cn } from '@/web/lib/utils';
 import { Button } from './button';
 

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { contentBodySchema, PAYMENT_METHODS_PLACEHOLDER, type Content } from '@/contracts/content';
 import { dec } from '@/domain/decimal';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';

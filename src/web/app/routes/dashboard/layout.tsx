@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { Button } from '@/web/components/ui/button';
 import { SidebarInset, SidebarProvider } from '@/web/components/ui/sidebar';
 import { meQueryKey, useMe } from '@/web/features/auth/api/me';

@@ -2,7 +2,7 @@
 // event stream and, while pending, by polling every 5 s.
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useOrder } from '@/web/features/orders/api/get-order';
 import { OrderDetails } from '@/web/features/orders/components/order-details';

@@ -1,14 +1,18 @@
 // Buy Token (PRODUCT.md §4): amount, currency, the purchase's preview, then the payment dialog.
 import { Coins } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { Sale } from '@/contracts/sale';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { newIdempotencyKey, previewPurchase, type AmountMode } from '../lib/purchase-preview';
 import { AmountField } from './amount-field';
 import { CryptoPicker } from './crypto-picker';
-import { PaymentDialog, type PaymentRequest } from './payment-dialog';
+import type { PaymentRequest } from './payment-dialog';
 import { PurchasePanel } from './purchase-panel';
+
+// The payment step and its QR-code library load once a currency is chosen, not with the page.
+const loadPaymentDialog = () => import('./payment-dialog');
+const PaymentDialog = lazy(() => loadPaymentDialog().then((m) => ({ default: m.PaymentDialog })));
 
 export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCrypto[] }) {
   const [amount, setAmount] = useState('2');
@@ -50,7 +54,14 @@ export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCry
         </CardHeader>
         <CardContent className="grid gap-6">
           <AmountField value={amount} onChange={setAmount} unit={unit} onSwap={() => setMode((m) => (m === 'tokens' ? 'crypto' : 'tokens'))} />
-          <CryptoPicker cryptos={cryptos} chosen={crypto?.code ?? null} onChoose={setChosenCode} />
+          <CryptoPicker
+            cryptos={cryptos}
+            chosen={crypto?.code ?? null}
+            onChoose={(code) => {
+              setChosenCode(code);
+              void loadPaymentDialog();
+            }}
+          />
         </CardContent>
       </Card>
       {crypto ? (
@@ -58,7 +69,11 @@ export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCry
       ) : (
         <p className="text-muted-foreground rounded-lg border border-dashed p-4 text-sm">Choose a currency to see what you pay, what you receive and your bonus.</p>
       )}
-      {payment ? <PaymentDialog key={payment.idempotencyKey} request={payment} symbol={symbol} onClose={() => setPayment(null)} /> : null}
+      {payment ? (
+        <Suspense fallback={null}>
+          <PaymentDialog key={payment.idempotencyKey} request={payment} symbol={symbol} onClose={() => setPayment(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

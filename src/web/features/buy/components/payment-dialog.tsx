@@ -3,7 +3,7 @@
 // then shows them. One Idempotency-Key per opening makes a repeated Confirm return the same order.
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { CreateOrderBody } from '@/contracts/orders';
 import type { Quote } from '@/domain/quote';

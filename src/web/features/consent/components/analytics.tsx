@@ -1,27 +1,18 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { useContent } from '@/web/features/content/api/get-content';
-import { ConsentBanner } from './consent-banner';
-import { PixelLoader } from './pixel-loader';
 
-/** The consent banner and pixels, outside the routes: it follows the router's location itself. */
-interface LocationSource {
-  subscribe: (listener: () => void) => () => void;
-  state: { location: { pathname: string } };
-}
+// Most sales configure no pixel: the banner and the loader are fetched only when there is one.
+const PixelsWithConsent = lazy(() => import('./pixels-with-consent'));
 
-export function Analytics({ router }: { router: LocationSource }) {
-  const pathname = useSyncExternalStore(
-    (onChange) => router.subscribe(() => onChange()),
-    () => router.state.location.pathname,
-  );
+/** The consent banner and pixels of the page at `pathname`; the back-office has neither. */
+export function Analytics({ pathname }: { pathname: string }) {
   const { data } = useContent();
   const pixels = data?.pixels ?? [];
   const onAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
-  // The banner is shown only when there is something to consent to.
+  if (pixels.length === 0 || onAdmin) return null;
   return (
-    <>
-      <ConsentBanner needed={pixels.length > 0 && !onAdmin} />
-      <PixelLoader pixels={pixels} pathname={pathname} />
-    </>
+    <Suspense fallback={null}>
+      <PixelsWithConsent pixels={pixels} pathname={pathname} />
+    </Suspense>
   );
 }

@@ -2,9 +2,9 @@ import { Button } from '@/web/components/ui/button';
 import { setConsent, useConsent } from '../lib/consent';
 
 /** Asks once whether analytics cookies may be used; nothing is loaded until the visitor accepts. */
-export function ConsentBanner({ needed }: { needed: boolean }) {
+export function ConsentBanner() {
   const consent = useConsent();
-  if (!needed || consent !== null) return null;
+  if (consent !== null) return null;
   return (
     <section
       role="region"

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import type { Sale } from '@/contracts/sale';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -101,7 +100,7 @@ function SaleFigures({ sale, receivedAt, signedIn }: { sale: Sale; receivedAt: n
         </p>
       ) : (
         <Button asChild size="lg" className="w-full text-base">
-          <Link to={signedIn ? paths.buyToken : paths.register}>Purchase Tokens!</Link>
+          <a href={signedIn ? paths.buyToken : paths.register}>Purchase Tokens!</a>
         </Button>
       )}
     </>

@@ -1,16 +1,19 @@
-import { Link } from 'react-router';
 import { useCryptos } from '@/web/features/cryptos/api/get-cryptos';
 import { useSale } from '@/web/features/sale/api/get-sale';
-import { paths } from '@/web/lib/paths';
+import { paths, type LandingSection } from '@/web/lib/paths';
+import { SectionLink } from './section-link';
 
-const LINKS = [
-  { label: 'Homepage', to: paths.homeSection('top') },
-  { label: 'Token Details', to: paths.homeSection('tokendetails') },
-  { label: 'Rewards', to: paths.homeSection('rewards') },
-  { label: 'FAQ', to: paths.homeSection('faq') },
-  { label: 'Privacy', to: paths.privacy },
-  { label: 'Terms', to: paths.terms },
-] as const;
+const SECTIONS: { label: string; section: LandingSection }[] = [
+  { label: 'Homepage', section: 'top' },
+  { label: 'Token Details', section: 'tokendetails' },
+  { label: 'Rewards', section: 'rewards' },
+  { label: 'FAQ', section: 'faq' },
+];
+const PAGES = [
+  { label: 'Privacy', href: paths.privacy },
+  { label: 'Terms', href: paths.terms },
+];
+const LINK_CLASS = 'text-muted-foreground hover:text-foreground underline-offset-4 hover:underline';
 
 export function SiteFooter() {
   const { data: sale } = useSale();
@@ -21,11 +24,18 @@ export function SiteFooter() {
         <div className="grid gap-3">
           <nav aria-label="Footer">
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-              {LINKS.map((l) => (
+              {SECTIONS.map((l) => (
                 <li key={l.label}>
-                  <Link to={l.to} className="text-muted-foreground hover:text-foreground underline-offset-4 hover:underline">
+                  <SectionLink section={l.section} className={LINK_CLASS}>
                     {l.label}
-                  </Link>
+                  </SectionLink>
+                </li>
+              ))}
+              {PAGES.map((l) => (
+                <li key={l.label}>
+                  <a href={l.href} className={LINK_CLASS}>
+                    {l.label}
+                  </a>
                 </li>
               ))}
             </ul>

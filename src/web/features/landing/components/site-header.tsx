@@ -1,21 +1,22 @@
 import { Menu, Moon, Sun, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { useMe } from '@/web/features/auth/api/me';
 import { useSale } from '@/web/features/sale/api/get-sale';
-import { paths } from '@/web/lib/paths';
+import { paths, type LandingSection } from '@/web/lib/paths';
 import { useTheme } from '@/web/lib/theme';
 import { cn } from '@/web/lib/utils';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
+import { SectionLink } from './section-link';
 
-const SECTIONS = [
-  { label: 'Home', to: paths.homeSection('top') },
-  { label: 'Token Details', to: paths.homeSection('tokendetails') },
-  { label: 'Rewards', to: paths.homeSection('rewards') },
-  { label: 'FAQ', to: paths.homeSection('faq') },
-] as const;
+const SECTIONS: { label: string; section: LandingSection }[] = [
+  { label: 'Home', section: 'top' },
+  { label: 'Token Details', section: 'tokendetails' },
+  { label: 'Rewards', section: 'rewards' },
+  { label: 'FAQ', section: 'faq' },
+];
 
+/** Header of the public pages. It uses no router (see app/landing-app.tsx): links to other pages are plain links. */
 export function SiteHeader() {
   const hidden = useHideOnScroll(50);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -25,15 +26,15 @@ export function SiteHeader() {
 
   const account = me ? (
     <Button asChild size="sm">
-      <Link to={paths.dashboard}>Dashboard</Link>
+      <a href={paths.dashboard}>Dashboard</a>
     </Button>
   ) : (
     <>
       <Button asChild size="sm" variant="ghost">
-        <Link to={paths.login}>Log in</Link>
+        <a href={paths.login}>Log in</a>
       </Button>
       <Button asChild size="sm">
-        <Link to={paths.register}>Register</Link>
+        <a href={paths.register}>Register</a>
       </Button>
     </>
   );
@@ -46,17 +47,17 @@ export function SiteHeader() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to={paths.homeSection('top')} className="flex min-w-0 items-center gap-2">
+        <SectionLink section="top" className="flex min-w-0 items-center gap-2">
           <img src="/favicon.svg" alt="" className="size-8 shrink-0" width={32} height={32} />
           <span className="flex min-w-0 flex-col leading-tight">
             <span className="truncate font-semibold">{sale?.token.name ?? '\u00a0'}</span>
             <span className="text-muted-foreground text-xs">Official Presale</span>
           </span>
-        </Link>
+        </SectionLink>
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
           {SECTIONS.map((s) => (
             <Button key={s.label} asChild variant="ghost" size="sm">
-              <Link to={s.to}>{s.label}</Link>
+              <SectionLink section={s.section}>{s.label}</SectionLink>
             </Button>
           ))}
         </nav>
@@ -83,9 +84,9 @@ export function SiteHeader() {
           <ul className="grid gap-1">
             {SECTIONS.map((s) => (
               <li key={s.label}>
-                <Link to={s.to} className="hover:bg-accent block rounded-md px-3 py-2 text-sm font-medium" onClick={() => setMenuOpen(false)}>
+                <SectionLink section={s.section} className="hover:bg-accent block rounded-md px-3 py-2 text-sm font-medium" onClick={() => setMenuOpen(false)}>
                   {s.label}
-                </Link>
+                </SectionLink>
               </li>
             ))}
           </ul>

@@ -1,14 +1,20 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { scrollToSection } from '../lib/scroll-to-section';
 
-/** Smooth-scrolls to the element the URL hash names, on load and whenever the hash changes. */
+/**
+ * Smooth-scrolls to the element the URL hash names: once `ready`, and whenever the hash changes
+ * (section links, back and forward).
+ */
 export function useHashScroll(ready: boolean): void {
-  const { hash, key } = useLocation();
   useEffect(() => {
-    if (!ready || !hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    if (!target) return;
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-  }, [hash, key, ready]);
+    if (!ready) return;
+    const scroll = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      const target = id ? document.getElementById(id) : null;
+      if (target) scrollToSection(target);
+    };
+    scroll();
+    window.addEventListener('hashchange', scroll);
+    return () => window.removeEventListener('hashchange', scroll);
+  }, [ready]);
 }

@@ -1,0 +1,30 @@
+// Routes of PRODUCT.md §2 for visitors and buyers (the back-office's are in back-office-routes).
+// Each page is a lazily loaded route module under app/routes. The table holds no router code, so
+// the first script can use it to start loading a page's module while the router itself is still
+// loading (see preload-route.ts).
+import type { RouteObject } from 'react-router';
+
+export const routes: RouteObject[] = [
+  { path: '/', lazy: () => import('./routes/landing') },
+  { path: '/login', lazy: () => import('./routes/auth/login') },
+  { path: '/register', lazy: () => import('./routes/auth/register') },
+  { path: '/privacy', lazy: () => import('./routes/legal/privacy') },
+  { path: '/terms', lazy: () => import('./routes/legal/terms') },
+  {
+    path: '/dashboard',
+    lazy: () => import('./routes/dashboard/layout'),
+    children: [
+      { index: true, lazy: () => import('./routes/dashboard/home') },
+      { path: 'buy-token', lazy: () => import('./routes/dashboard/buy-token') },
+      { path: 'profile', lazy: () => import('./routes/dashboard/profile') },
+      { path: 'transaction', lazy: () => import('./routes/dashboard/transaction') },
+      { path: 'my-token', lazy: () => import('./routes/dashboard/my-token') },
+      { path: 'status', lazy: () => import('./routes/dashboard/status') },
+      { path: 'leaderboard', lazy: () => import('./routes/dashboard/leaderboard') },
+      { path: 'docs', lazy: () => import('./routes/dashboard/docs') },
+      { path: 'how-to-buy', lazy: () => import('./routes/dashboard/how-to-buy') },
+      { path: 'withdrawal/binance', lazy: () => import('./routes/dashboard/withdrawal-binance') },
+    ],
+  },
+  { path: '*', lazy: () => import('./routes/not-found') },
+];

@@ -1,0 +1,35 @@
+import { useContent } from '@/web/features/content/api/get-content';
+import { useSale } from '@/web/features/sale/api/get-sale';
+import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { useHashScroll } from '../hooks/use-hash-scroll';
+import { Faq } from './faq';
+import { PresaleCard } from './presale-card';
+import { PublicLayout } from './public-layout';
+import { Rewards } from './rewards';
+import { TokenDetails } from './token-details';
+import { Tokenomics } from './tokenomics';
+
+/** The landing page (PRODUCT.md §3). It uses no router, so it renders with or without one. */
+export function LandingPage() {
+  useDocumentTitle('Official Presale');
+  useLiveUpdates();
+  const { data: sale } = useSale();
+  const { data: content } = useContent();
+  // Sections change height as their data arrives: scroll to the hash once both are in.
+  useHashScroll(Boolean(sale && content));
+
+  return (
+    <PublicLayout>
+      <div id="top" className="from-primary/10 scroll-mt-20 bg-gradient-to-b to-transparent">
+        <div className="mx-auto flex max-w-6xl justify-center px-4 py-12 sm:py-20">
+          <PresaleCard heading={content?.heroHeading} subheading={content?.heroSubheading} />
+        </div>
+      </div>
+      <TokenDetails sale={sale} />
+      <Rewards sale={sale} perks={content?.perks} />
+      <Tokenomics slices={content?.tokenomics} />
+      <Faq items={content?.faq} />
+    </PublicLayout>
+  );
+}
