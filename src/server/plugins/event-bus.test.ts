@@ -9,13 +9,18 @@ describe(`event bus across instances (${databaseKind})`, () => {
     for (const bus of buses.splice(0)) await bus.stop();
   });
 
-  it("delivers one instance's events to another's subscribers through the database, once each", async () => {
+  /** Started buses on the shared test database, as separate instances would have. */
+  async function startBuses(n: number, shared = true): Promise<EventBus[]> {
     const database = await testDatabase();
-    const a = new EventBus(database, undefined, { shared: true });
-    const b = new EventBus(database, undefined, { shared: true });
-    buses.push(a, b);
-    await a.start();
-    await b.start();
+    const started = Array.from({ length: n }, () => new EventBus(database, undefined, { shared }));
+    buses.push(...started);
+    for (const bus of started) await bus.start();
+    return started;
+  }
+
+  it("delivers one instance's events to another's subscribers through the database, once each", async () => {
+    const [a, b] = await startBuses(2);
+    if (!a || !b) throw new Error('no buses');
     const onA: BusEvent[] = [];
     const onB: BusEvent[] = [];
     a.subscribe((e) => onA.push(e));
@@ -31,9 +36,8 @@ describe(`event bus across instances (${databaseKind})`, () => {
 
   it('ignores foreign or malformed notifications on the channel', async () => {
     const database = await testDatabase();
-    const bus = new EventBus(database, undefined, { shared: true });
-    buses.push(bus);
-    await bus.start();
+    const [bus] = await startBuses(1);
+    if (!bus) throw new Error('no bus');
     const seen: BusEvent[] = [];
     bus.subscribe((e) => seen.push(e));
     await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'not json')`);
@@ -45,11 +49,8 @@ describe(`event bus across instances (${databaseKind})`, () => {
 
   it('sends a burst of events as few notifications, in order, each under the size PostgreSQL allows', async () => {
     const database = await testDatabase();
-    const a = new EventBus(database, undefined, { shared: true });
-    const b = new EventBus(database, undefined, { shared: true });
-    buses.push(a, b);
-    await a.start();
-    await b.start();
+    const [a, b] = await startBuses(2);
+    if (!a || !b) throw new Error('no buses');
     const payloads: string[] = [];
     const stop = await database.listen(EVENTS_CHANNEL, (p) => payloads.push(p));
     const onB: BusEvent[] = [];
@@ -65,12 +66,9 @@ describe(`event bus across instances (${databaseKind})`, () => {
   });
 
   it('notifies nobody when the database is not shared with other processes', async () => {
-    const database = await testDatabase();
-    const alone = new EventBus(database, undefined, { shared: false });
-    const shared = new EventBus(database, undefined, { shared: true });
-    const listener = new EventBus(database, undefined, { shared: true });
-    buses.push(alone, shared, listener);
-    await listener.start();
+    const [alone] = await startBuses(1, false);
+    const [shared, listener] = await startBuses(2);
+    if (!alone || !shared || !listener) throw new Error('no buses');
     const heard: BusEvent[] = [];
     listener.subscribe((e) => heard.push(e));
     const local: BusEvent[] = [];
