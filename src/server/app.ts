@@ -85,7 +85,6 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-
   app.decorate('rateLimiter', new RateLimiter(database.db));
   app.decorate('cryptos', new CryptoService(database.db, config.RATE_MAX_AGE_MINUTES));
   const feed = priceFeed ?? createPriceFeed(config.PRICE_API_URL);

@@ -2,7 +2,7 @@
 // landing page boots on its own (app/landing-app.tsx); every other page boots in the router.
 import { preloadRoute } from './app/preload-route';
 import { requestEarly } from './lib/api-client';
-import { paths } from './lib/paths';
+import { isAdminPath, paths } from './lib/paths';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -10,7 +10,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 const { pathname } = window.location;
 const onLanding = pathname === paths.home;
-const onAdmin = pathname === paths.admin.root || pathname.startsWith(`${paths.admin.root}/`);
+const onAdmin = isAdminPath(pathname);
 
 /**
  * What the first screen of `pathname` asks the API for as soon as it renders: every buyer-facing

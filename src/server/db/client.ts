@@ -149,3 +149,16 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * A query built once per database handle, on first use: drizzle then keeps its SQL text (and
+ * PostgreSQL its plan, as a named prepared statement) instead of building it on every call.
+ */
+export function preparedPerHandle<T extends object>(build: (db: Queryable) => T): (db: Queryable) => T {
+  const built = new WeakMap<Queryable, T>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
+}

@@ -1,10 +1,31 @@
+interface DatabaseError {
+  code?: unknown;
+  constraint?: unknown;
+  detail?: unknown;
+  message?: unknown;
+}
+
+/** The database's own error with this SQLSTATE, wherever the driver or drizzle wrapped it. */
+function databaseError(error: unknown, sqlState: string): DatabaseError | undefined {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as DatabaseError).code === sqlState) return e;
+  }
+  return undefined;
+}
+
 /** True when a query failed on a unique constraint (SQLSTATE 23505), whichever driver raised it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const err = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (err.code === '23505') {
-      return constraint === undefined || err.constraint === constraint || String(err.message).includes(constraint);
-    }
-  }
-  return false;
+  const err = databaseError(error, '23505');
+  if (!err) return false;
+  return constraint === undefined || err.constraint === constraint || String(err.message).includes(constraint);
+}
+
+/**
+ * The tokens that were left when the sale-totals trigger refused orders past the hard cap
+ * (SQLSTATE PS001, migration 0007), or undefined for any other error.
+ */
+export function hardCapRefusal(error: unknown): { tokensLeft: string } | undefined {
+  const err = databaseError(error, 'PS001');
+  if (!err) return undefined;
+  return { tokensLeft: typeof err.detail === 'string' ? err.detail : '0' };
 }

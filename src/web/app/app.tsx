@@ -1,8 +1,7 @@
-import { startTransition, StrictMode, useSyncExternalStore } from 'react';
-import { createRoot } from 'react-dom/client';
+import { useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { Analytics } from '@/web/features/consent/components/analytics';
-import { AppProvider } from './provider';
+import { mountApp } from './provider';
 import { router } from './router';
 
 function useRouterPathname(): string {
@@ -12,23 +11,16 @@ function useRouterPathname(): string {
   );
 }
 
-export function App() {
+function RouterApp() {
   const pathname = useRouterPathname();
   return (
-    <AppProvider>
+    <>
       <RouterProvider router={router} />
       <Analytics pathname={pathname} />
-    </AppProvider>
+    </>
   );
 }
 
 export function mount(root: HTMLElement): void {
-  // As a transition, React renders in slices and keeps the main thread free for input.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  mountApp(root, <RouterApp />);
 }

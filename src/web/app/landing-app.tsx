@@ -1,15 +1,13 @@
 // The landing page as a document of its own. It is the page most visitors open first, and the
 // router alone would be over a quarter of its script budget (bench P3): so it boots without the
 // router, and its links to other pages are ordinary links that load them as new documents.
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { getMe, meQueryKey } from '@/web/features/auth/api/me';
 import { Analytics } from '@/web/features/consent/components/analytics';
 import { contentQueryKey, getContent } from '@/web/features/content/api/get-content';
 import { LandingPage } from '@/web/features/landing/components/landing-page';
 import { getSale, saleQueryKey } from '@/web/features/sale/api/get-sale';
 import { paths } from '@/web/lib/paths';
-import { AppProvider, createQueryClient } from './provider';
+import { createQueryClient, mountApp } from './provider';
 
 // The figures were requested before this code loaded (main.tsx) and are usually in by now. The
 // first render waits for them a moment, so the page does not jump from skeletons to figures.
@@ -23,17 +21,14 @@ export function mount(root: HTMLElement): void {
     queryClient.query({ queryKey: contentQueryKey, queryFn: getContent }),
     queryClient.query({ queryKey: meQueryKey, queryFn: getMe }),
   ]);
-  // As a transition, React renders in slices and keeps the main thread free for input.
   const render = () =>
-    startTransition(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <AppProvider queryClient={queryClient}>
-            <LandingPage />
-            <Analytics pathname={paths.home} />
-          </AppProvider>
-        </StrictMode>,
-      ),
+    mountApp(
+      root,
+      <>
+        <LandingPage />
+        <Analytics pathname={paths.home} />
+      </>,
+      queryClient,
     );
   void Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_DATA_MS))]).then(render);
 }

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { startTransition, StrictMode, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { ToastHost } from '@/web/components/ui/toast-host';
 import { ApiError } from '@/web/lib/api-client';
 import { ThemeProvider } from '@/web/lib/theme';
@@ -26,5 +27,16 @@ export function AppProvider({ queryClient, children }: { queryClient?: QueryClie
         <ToastHost />
       </QueryClientProvider>
     </ThemeProvider>
+  );
+}
+
+/** Renders `page` with the app's providers into `root`, as a transition: React renders it in slices and keeps the main thread free for input. */
+export function mountApp(root: HTMLElement, page: ReactNode, queryClient?: QueryClient): void {
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>{page}</AppProvider>
+      </StrictMode>,
+    ),
   );
 }

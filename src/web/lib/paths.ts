@@ -32,3 +32,8 @@ export const paths = {
     user: (id: number) => `/admin/users/${id}`,
   },
 } as const;
+
+/** Whether `pathname` is a back-office page (no consent banner, pixels or buyer data there). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === paths.admin.root || pathname.startsWith(`${paths.admin.root}/`);
+}

@@ -2,12 +2,11 @@ import type { AdminOrder, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
 import { iconUrl } from '../cryptos/cryptos.mapper';
-import type { OrderRow, OrderView } from './orders.repository';
+import type { BuyerOrderView, OrderView } from './orders.repository';
 
 const plain = (v: string) => toPlain(dec(v));
 
-/** The buyer's view of an order: the row and its crypto's name. */
-export function toOrder(v: OrderRow & Pick<OrderView, 'cryptoName'>, now: Date): Order {
+export function toOrder(v: BuyerOrderView, now: Date): Order {
   return {
     id: v.publicId,
     status: v.status,

@@ -2,16 +2,18 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, lte, sql, type SQL
 import { dec } from '@/domain/decimal';
 import type { z } from 'zod';
 import type { adminOrdersQuerySchema, OrderStatus } from '@/contracts/orders';
-import type { Queryable } from '../../db/client';
+import { preparedPerHandle, type Queryable } from '../../db/client';
 import { cryptos, ledgerEntries, operators, orders, saleSettings, users } from '../../db/schema';
 import type { CryptoRow } from '../cryptos/cryptos.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
 
-/** An order with what its views need: the crypto's name and the deciding operator's login. */
-export interface OrderView extends OrderRow {
-  cryptoName: string;
+/** What a buyer's view of an order needs: the row and its crypto's name. */
+export type BuyerOrderView = OrderRow & { cryptoName: string };
+
+/** An order with what the back-office's views need: the buyer and the deciding operator's login. */
+export interface OrderView extends BuyerOrderView {
   buyerName: string;
   buyerEmail: string;
   decidedByLogin: string | null;
@@ -164,7 +166,7 @@ function buildQuickInsert(db: Queryable) {
   return db.with(made).select().from(made).prepare('quick_orders_insert');
 }
 
-const quickInserts = new WeakMap<Queryable, ReturnType<typeof buildQuickInsert>>();
+const quickInsert = preparedPerHandle(buildQuickInsert);
 
 /**
  * Makes each order whose quote still holds in the database (see `buildQuickInsert`), all in one
@@ -173,11 +175,9 @@ const quickInserts = new WeakMap<Queryable, ReturnType<typeof buildQuickInsert>>
  * pass the hard cap the database refuses the whole statement (`hardCapRefusal`).
  */
 export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): Promise<Map<string, OrderRow>> {
-  let insert = quickInserts.get(db);
-  if (!insert) quickInserts.set(db, (insert = buildQuickInsert(db)));
   const rows = batch.map((o) => ({ ...o, expiresAt: new Date(o.now.getTime() + o.orderExpiryMinutes * 60_000) }));
   const column = <T>(f: (o: (typeof rows)[number]) => T) => rows.map(f);
-  const made = await insert.execute({
+  const made = await quickInsert(db).execute({
     publicId: column((o) => o.publicId),
     userId: column((o) => o.userId),
     cryptoCode: column((o) => o.crypto.code),
@@ -239,15 +239,6 @@ export async function insertOrderIfQuoteHolds(db: Queryable, o: QuotedOrder): Pr
   return (await insertQuotedOrders(db, [o])).get(o.publicId);
 }
 
-/** The tokens still available when the hard-cap trigger refused an order, or undefined for any other error. */
-export function hardCapRefusal(error: unknown): { tokensLeft: string } | undefined {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const err = e as { code?: unknown; detail?: unknown };
-    if (err.code === 'PS001') return { tokensLeft: typeof err.detail === 'string' ? err.detail : '0' };
-  }
-  return undefined;
-}
-
 export async function insertOrder(db: Queryable, values: OrderInsert): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   if (!row) throw new Error('insert returned no order');
@@ -259,9 +250,6 @@ export async function findOrderView(db: Queryable, where: SQL): Promise<OrderVie
   return row ? toView(row) : undefined;
 }
 
-/** A buyer's view of an order needs only the crypto's name beside the row. */
-export type BuyerOrderView = OrderRow & { cryptoName: string };
-
 function buildBuyerOrderQuery(db: Queryable) {
   return db
     .select({ order: orders, cryptoName: viewColumns.cryptoName })
@@ -272,13 +260,11 @@ function buildBuyerOrderQuery(db: Queryable) {
     .prepare('buyer_order_by_public_id');
 }
 
-const buyerOrderQueries = new WeakMap<Queryable, ReturnType<typeof buildBuyerOrderQuery>>();
+const buyerOrderQuery = preparedPerHandle(buildBuyerOrderQuery);
 
 /** The order a buyer's page polls, by its public id; one prepared statement per database handle. */
 export async function findBuyerOrder(db: Queryable, publicId: string): Promise<BuyerOrderView | undefined> {
-  let query = buyerOrderQueries.get(db);
-  if (!query) buyerOrderQueries.set(db, (query = buildBuyerOrderQuery(db)));
-  const [row] = await query.execute({ publicId });
+  const [row] = await buyerOrderQuery(db).execute({ publicId });
   return row ? { ...row.order, cryptoName: row.cryptoName } : undefined;
 }
 

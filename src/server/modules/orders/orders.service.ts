@@ -10,6 +10,7 @@ import { txHashProblem } from '@/domain/payment';
 import { limitProblem, quoteForPayment, quoteForTokens } from '@/domain/quote';
 import { saleState } from '@/domain/sale';
 import type { Db, Queryable } from '../../db/client';
+import { hardCapRefusal } from '../../db/errors';
 import { conflict, invalid, notFound } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit, type Actor } from '../audit/audit.repository';
@@ -31,8 +32,7 @@ import {
   listOrderViewsOfUser,
   lockSale,
   setTxHash,
-  hardCapRefusal,
-  type OrderRow,
+  type BuyerOrderView,
   topDepositors,
   transitionOrder,
   type OrderView,
@@ -54,7 +54,7 @@ const CRYPTO_CACHE_MS = 5000;
 
 /** An order made or found, with what its buyer's view needs. */
 interface Made {
-  order: OrderRow & { cryptoName: string };
+  order: BuyerOrderView;
   created: boolean;
 }
 
@@ -135,8 +135,11 @@ export class OrderService {
   private async offeredCrypto(code: string): Promise<CryptoRow | undefined> {
     const kept = this.cryptos.get(code);
     if (kept && Date.now() - kept.at < CRYPTO_CACHE_MS) return kept.row;
-    const row = await findCrypto(this.db, code);
-    if (row) this.cryptos.set(code, { row, at: Date.now() });
+    return this.rememberCrypto(await findCrypto(this.db, code));
+  }
+
+  private rememberCrypto(row: CryptoRow | undefined): CryptoRow | undefined {
+    if (row) this.cryptos.set(row.code, { row, at: Date.now() });
     return row;
   }
 
@@ -160,8 +163,7 @@ export class OrderService {
       const state = saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: sale.tokensSold, hardCap: sale.hardCap });
       if (state !== 'live') throw conflict(STATE_REFUSALS[state]);
 
-      const crypto = await findCrypto(tx, body.crypto.toUpperCase());
-      if (crypto) this.cryptos.set(crypto.code, { row: crypto, at: Date.now() });
+      const crypto = this.rememberCrypto(await findCrypto(tx, body.crypto.toUpperCase()));
       if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });
       if (!isOffered(crypto)) throw conflict(`${crypto.name} is not accepted at the moment. Choose another cryptocurrency.`);
       if (isStale(crypto, now, this.options.rateMaxAgeMinutes)) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);

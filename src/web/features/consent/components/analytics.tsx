@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useContent } from '@/web/features/content/api/get-content';
+import { isAdminPath } from '@/web/lib/paths';
 
 // Most sales configure no pixel: the banner and the loader are fetched only when there is one.
 const PixelsWithConsent = lazy(() => import('./pixels-with-consent'));
@@ -8,8 +9,7 @@ const PixelsWithConsent = lazy(() => import('./pixels-with-consent'));
 export function Analytics({ pathname }: { pathname: string }) {
   const { data } = useContent();
   const pixels = data?.pixels ?? [];
-  const onAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
-  if (pixels.length === 0 || onAdmin) return null;
+  if (pixels.length === 0 || isAdminPath(pathname)) return null;
   return (
     <Suspense fallback={null}>
       <PixelsWithConsent pixels={pixels} pathname={pathname} />
