@@ -10,12 +10,12 @@ import type { Database, Db } from './db/client';
 import { OrderExpiryJob } from './jobs/order-expiry';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { cryptoRoutes } from './modules/cryptos/cryptos.routes';
+import { adminCryptoRoutes, cryptoRoutes } from './modules/cryptos/cryptos.routes';
 import { CryptoService } from './modules/cryptos/cryptos.service';
 import { eventRoutes } from './modules/events/events.routes';
-import { operatorRoutes } from './modules/operators/operators.routes';
+import { operatorAuthRoutes, operatorRoutes } from './modules/operators/operators.routes';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
-import { orderRoutes } from './modules/orders/orders.routes';
+import { leaderboardRoutes, orderRoutes } from './modules/orders/orders.routes';
 import { OrderService } from './modules/orders/orders.service';
 import { userRoutes } from './modules/users/users.routes';
 import { pixelRoutes } from './modules/pixels/pixels.routes';
@@ -25,13 +25,13 @@ import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
-import { registerOperatorGuard } from './plugins/operator-guard';
+import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access';
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
 import { SessionStore } from './plugins/sessions';
-import { registerWeb } from './plugins/web';
+import { webRoutes } from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
-import { contentRoutes } from './modules/content/content.routes';
+import { adminContentRoutes, contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { saleRoutes } from './modules/sale/sale.routes';
@@ -52,8 +52,8 @@ declare module 'fastify' {
     orderExpiry: OrderExpiryJob;
     pixelPresence: PixelPresence;
     saleFigures: SaleFigures;
-    /** Method and URL of every route, for tests that walk the route table. */
-    routeTable: { method: string; url: string }[];
+    /** Method, URL and access scope of every route, for tests that walk the route table. */
+    routeTable: RouteEntry[];
   }
   interface FastifyRequest {
     buyerId?: number;
@@ -111,11 +111,7 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   });
   app.decorateRequest('buyerId', undefined);
   app.decorateRequest('operator', undefined);
-  const routeTable: { method: string; url: string }[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
-  });
+  app.decorate('routeTable', trackRouteAccess(app));
 
   await app.register(cookie);
   registerSecurity(app, config, app.pixelPresence);
@@ -125,24 +121,25 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
     errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
   });
 
-  registerOperatorGuard(app);
-
-  await app.register(healthRoutes);
-  await app.register(saleRoutes);
-  await app.register(contentRoutes);
-  await app.register(authRoutes);
-  await app.register(meRoutes);
-  await app.register(cryptoRoutes);
-  await app.register(operatorRoutes);
-  await app.register(saleAdminRoutes);
-  await app.register(auditRoutes);
-  await app.register(orderRoutes);
-  await app.register(adminOrderRoutes);
-  await app.register(eventRoutes);
-  await app.register(userRoutes);
-  await app.register(pixelRoutes);
-  await app.register(backupRoutes);
-  await registerWeb(app, webRoot);
+  // Every route lives in exactly one access scope (plugins/access.ts).
+  await app.register(
+    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, authRoutes, operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
+  );
+  await app.register(accessScope('buyer', meRoutes, orderRoutes));
+  await app.register(
+    accessScope(
+      'operator',
+      operatorRoutes,
+      saleAdminRoutes,
+      adminContentRoutes,
+      adminCryptoRoutes,
+      adminOrderRoutes,
+      userRoutes,
+      pixelRoutes,
+      auditRoutes,
+      backupRoutes,
+    ),
+  );
 
   return app;
 }

@@ -33,6 +33,19 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Orders a buyer account, and a client address, may create per 10 minutes. */
+  ORDER_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  ORDER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** Profile changes (PATCH /api/me) per buyer account per 15 minutes. */
+  PROFILE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Operator sessions end after this long without a request, and this long after sign-in at most. */
+  OPERATOR_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  OPERATOR_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  /** Open live-event streams (GET /api/events) per client address, and on this instance in total. */
+  EVENT_STREAMS_PER_IP: z.coerce.number().int().min(1).default(20),
+  EVENT_STREAMS_TOTAL: z.coerce.number().int().min(1).default(20_000),
+  /** How often expired sessions, rate-limit windows and idempotency keys are deleted (0 turns it off). */
+  CLEANUP_MINUTES: z.coerce.number().min(0).max(1440).default(60),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -6,14 +6,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../errors';
+import { isApiTarget } from './access';
 
 export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 const ICONS_DIR = join(dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
 const GENERIC_ICON = join(ICONS_DIR, 'generic.svg');
 
-export async function registerWeb(app: FastifyInstance, webRoot = WEB_ROOT): Promise<void> {
+/** The web app's files, crypto icons and the not-found answer; registered in the public access scope. */
+export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app) => {
   const hasWeb = existsSync(join(webRoot, 'index.html'));
 
   // /crypto/{code}.svg from the cryptocurrency-icons package, with its generic icon as fallback.
@@ -42,9 +44,9 @@ export async function registerWeb(app: FastifyInstance, webRoot = WEB_ROOT): Pro
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+    if (!hasWeb || request.method !== 'GET' || isApiTarget(request.url)) {
       throw notFound(`No route ${request.method} ${request.url.split('?')[0] ?? ''}.`);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
-}
+};

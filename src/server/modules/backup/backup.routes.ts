@@ -1,7 +1,7 @@
 // GET /api/admin/backup: a consistent snapshot of the embedded database while the server runs.
 import type { FastifyPluginAsync } from 'fastify';
 import { conflict } from '../../errors';
-import { operatorOf } from '../../plugins/operator-guard';
+import { operatorOf } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 
 export const backupRoutes: FastifyPluginAsync = async (app) => {

@@ -12,7 +12,7 @@ import {
 } from '@/contracts/admin';
 import { publicCryptosSchema } from '@/contracts/cryptos';
 import { AppError } from '../../errors';
-import { operatorOf } from '../../plugins/operator-guard';
+import { operatorOf } from '../../plugins/access';
 import { PriceFeedError } from '../rates/price-feed';
 import { refreshRates } from '../rates/rates.service';
 
@@ -23,7 +23,9 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     void reply.header('cache-control', 'no-cache');
     return { cryptos: await app.cryptos.listOffered() };
   });
+};
 
+export const adminCryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/cryptos', { schema: { response: { 200: adminCryptosSchema } } }, async () => ({ cryptos: await app.cryptos.listAdmin() }));
 
   app.post('/api/admin/cryptos', { schema: { body: createCryptoBodySchema, response: { 201: adminCryptoSchema } } }, async (request, reply) => {

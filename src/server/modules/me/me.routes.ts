@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meSchema, passwordChangeBodySchema, profileBodySchema } from '@/contracts/auth';
 import { okSchema } from '@/contracts/common';
-import { buyerIdOf, requireBuyer } from '../../plugins/buyer-guard';
+import { buyerIdOf } from '../../plugins/access';
 import { changePassword, getMe, updateProfile } from './me.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireBuyer);
-
   app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request) => getMe(app.db, buyerIdOf(request)));
 
   app.patch('/api/me', { schema: { body: profileBodySchema, response: { 200: meSchema } } }, async (request) =>

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorLoginBodySchema, operatorPasswordBodySchema, operatorSchema } from '@/contracts/admin';
 import { okSchema } from '@/contracts/common';
-import { operatorOf } from '../../plugins/operator-guard';
+import { operatorOf } from '../../plugins/access';
 import { authenticateOperator, changeOperatorPassword } from './operators.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Sign-in and sign-out: open to anyone (sign-out of no session is a no-op). */
+export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
 
   app.post(
@@ -32,6 +33,10 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     app.sessions.clearCookie(reply, 'operator');
     return { ok: true as const };
   });
+};
+
+export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
 
   app.get('/api/admin/me', { schema: { response: { 200: operatorSchema } } }, async (request) => operatorOf(request));
 

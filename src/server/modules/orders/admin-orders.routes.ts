@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema } from '@/contracts/common';
 import { adminOrderSchema, adminOrdersPageSchema, adminOrdersQuerySchema, decisionBodySchema, orderIdParams, orderStatusSchema } from '@/contracts/orders';
-import { operatorOf } from '../../plugins/operator-guard';
+import { operatorOf } from '../../plugins/access';
 import { ordersCsv } from './orders.csv';
 
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,35 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOrderBodySchema, IDEMPOTENCY_KEY_PATTERN, leaderboardSchema, orderListSchema, orderSchema, orderTokenParams, txHashBodySchema } from '@/contracts/orders';
 import { invalid } from '../../errors';
-import { buyerIdOf, requireBuyer } from '../../plugins/buyer-guard';
+import { buyerIdOf } from '../../plugins/access';
 
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/leaderboard', { schema: { response: { 200: leaderboardSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=10');
     return app.orders.leaderboard(10);
   });
+};
 
-  const buyerRoutes: FastifyPluginAsyncZod = async (buyer) => {
-    buyer.addHook('onRequest', requireBuyer);
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/orders', { schema: { body: createOrderBodySchema, response: { 200: orderSchema, 201: orderSchema } } }, async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (Array.isArray(key) || (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))) {
+      throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.');
+    }
+    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, key);
+    return reply.status(created ? 201 : 200).send(order);
+  });
 
-    buyer.post('/api/orders', { schema: { body: createOrderBodySchema, response: { 200: orderSchema, 201: orderSchema } } }, async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (Array.isArray(key) || (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))) {
-        throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.');
-      }
-      const { order, created } = await app.orders.create(buyerIdOf(request), request.body, key);
-      return reply.status(created ? 201 : 200).send(order);
-    });
+  app.get('/api/orders', { schema: { response: { 200: orderListSchema } } }, async (request) => ({ orders: await app.orders.listOwn(buyerIdOf(request)) }));
 
-    buyer.get('/api/orders', { schema: { response: { 200: orderListSchema } } }, async (request) => ({ orders: await app.orders.listOwn(buyerIdOf(request)) }));
+  app.get('/api/orders/:orderToken', { schema: { params: orderTokenParams, response: { 200: orderSchema } } }, async (request) =>
+    app.orders.getOwn(buyerIdOf(request), request.params.orderToken),
+  );
 
-    buyer.get('/api/orders/:orderToken', { schema: { params: orderTokenParams, response: { 200: orderSchema } } }, async (request) =>
-      app.orders.getOwn(buyerIdOf(request), request.params.orderToken),
-    );
-
-    buyer.post('/api/orders/:orderToken/tx-hash', { schema: { params: orderTokenParams, body: txHashBodySchema, response: { 200: orderSchema } } }, async (request) =>
-      app.orders.attachTxHash(buyerIdOf(request), request.params.orderToken, request.body.txHash),
-    );
-  };
-  await app.register(buyerRoutes);
+  app.post('/api/orders/:orderToken/tx-hash', { schema: { params: orderTokenParams, body: txHashBodySchema, response: { 200: orderSchema } } }, async (request) =>
+    app.orders.attachTxHash(buyerIdOf(request), request.params.orderToken, request.body.txHash),
+  );
 };

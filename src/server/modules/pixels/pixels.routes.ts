@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '@/contracts/common';
 import { adminPixelSchema, adminPixelsSchema, pixelBodySchema, pixelIdParams } from '@/contracts/pixels';
-import { operatorOf } from '../../plugins/operator-guard';
+import { operatorOf } from '../../plugins/access';
 import { createPixel, deletePixel, listPixels, updatePixel } from './pixels.service';
 
 export const pixelRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mainCurrencyBodySchema, mainCurrencySchema, saleSettingsBodySchema, saleSettingsSchema } from '@/contracts/admin';
-import { operatorOf } from '../../plugins/operator-guard';
+import { operatorOf } from '../../plugins/access';
 import { getSaleSettingsView, updateSaleSettings, updateTokenPrice } from './sale-admin.service';
 
 export const saleAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,120 @@
+// Who may call a route is decided by the route the router matched, never by the text of the URL:
+// each route is registered inside exactly one access scope, an encapsulated plugin whose onRequest
+// hook runs for every route matched inside it, however its path was spelled (%61dmin, //api,
+// absolute-form targets). A route registered outside a scope stops the server at start: deny by default.
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors';
+import type { Actor } from '../modules/audit/audit.repository';
+import { findOperatorById } from '../modules/operators/operators.repository';
+
+export type Access = 'public' | 'buyer' | 'operator';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by the access scope the route was registered in. */
+    access?: Access;
+  }
+}
+
+const OPERATOR_REQUIRED = 'Sign in as an operator to continue.';
+
+async function requireBuyer(request: FastifyRequest): Promise<void> {
+  const id = request.server.sessions.cookieOf(request, 'buyer');
+  const userId = id ? await request.server.sessions.find('buyer', id) : null;
+  if (userId === null) throw unauthorized();
+  request.buyerId = userId;
+}
+
+async function requireOperator(request: FastifyRequest): Promise<void> {
+  const { sessions, db } = request.server;
+  const id = sessions.cookieOf(request, 'operator');
+  const operatorId = id ? await sessions.find('operator', id) : null;
+  const operator = operatorId === null ? undefined : await findOperatorById(db, operatorId);
+  if (!operator) throw unauthorized(OPERATOR_REQUIRED);
+  request.operator = { id: operator.id, login: operator.login };
+  request.log = request.log.child({ operator: operator.login });
+}
+
+const GUARDS: Record<Access, ((request: FastifyRequest) => Promise<void>) | null> = {
+  public: null,
+  buyer: requireBuyer,
+  operator: requireOperator,
+};
+
+/** A plugin that registers `plugins` under one access rule. */
+export function accessScope(access: Access, ...plugins: FastifyPluginAsync[]): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access };
+    });
+    const guard = GUARDS[access];
+    if (guard) scope.addHook('onRequest', guard);
+    for (const plugin of plugins) await scope.register(plugin);
+  };
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  readonly access: Access | undefined;
+}
+
+/**
+ * Records every route with its access scope, and refuses to start when any route was registered
+ * outside a scope. Returns the table, which tests walk.
+ */
+export function trackRouteAccess(app: FastifyInstance): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    // The scope's own onRoute hook runs after this one and sets route.config: read it late.
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
+    }
+  });
+  app.addHook('onReady', async () => {
+    const open = routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+    if (open.length) throw new Error(`Routes registered outside an access scope (public, buyer or operator): ${open.join(', ')}`);
+  });
+  return routes;
+}
+
+/** The signed-in buyer's id; set by the buyer scope's guard before any handler runs. */
+export function buyerIdOf(request: FastifyRequest): number {
+  if (request.buyerId === undefined) throw unauthorized();
+  return request.buyerId;
+}
+
+/** The signed-in operator; set by the operator scope's guard before any handler runs. */
+export function operatorOf(request: FastifyRequest): Actor {
+  if (!request.operator) throw unauthorized(OPERATOR_REQUIRED);
+  return request.operator;
+}
+
+/**
+ * Whether a request target names a path under /api, however it is spelled: absolute-form, any
+ * letter case, percent-encoded, doubled slashes, `.` and `..` segments. Unmatched API paths get the
+ * JSON 404 rather than the web app's page.
+ */
+export function isApiTarget(target: string): boolean {
+  let path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  path = path.split(/[?#]/, 1)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: judge the text as it is.
+  }
+  const resolved: string[] = [];
+  for (const segment of path.split(/[/\\]+/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') resolved.pop();
+    else resolved.push(segment);
+  }
+  return /^api(;.*)?$/i.test(resolved[0] ?? '');
+}
