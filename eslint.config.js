@@ -27,5 +27,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // The password dictionaries are megabytes: server only (docs/decisions/012-password-strength.md).
+    files: ['src/web/**/*.{ts,tsx}', 'src/contracts/**/*.ts', 'src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@zxcvbn-ts/*', '**/password-strength'], message: 'The password dictionaries are for the server only.' }] },
+      ],
+    },
+  },
   { files: ['eslint.config.js', 'src/web/public/**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
 );

@@ -170,6 +170,13 @@ export const saleSettingsBodySchema = z
     startsAt: z.iso.datetime({ offset: true, message: 'Enter a valid start time.' }),
     endsAt: z.iso.datetime({ offset: true, message: 'Enter a valid end time.' }),
     orderExpiryMinutes: z.number().int('Order expiry must be whole minutes.').min(1, 'Order expiry must be at least 1 minute.').max(10_080, 'Order expiry must be at most 7 days.'),
+    /** Left out, the current limit stays. */
+    maxPendingOrders: z
+      .number('Enter a whole number from 1 to 20.')
+      .int('Enter a whole number from 1 to 20.')
+      .min(1, 'A buyer must be allowed at least 1 pending order.')
+      .max(20, 'At most 20 pending orders per buyer.')
+      .optional(),
     listingAt: z.iso.datetime({ offset: true, message: 'Enter a valid listing date.' }).nullable(),
     deliveryNote: z.string().trim().max(2000, 'Delivery note must be at most 2000 characters.'),
   })
@@ -190,6 +197,7 @@ export const saleSettingsSchema = z.object({
   startsAt: isoDateTime,
   endsAt: isoDateTime,
   orderExpiryMinutes: z.number().int(),
+  maxPendingOrders: z.number().int(),
   listingAt: isoDateTime.nullable(),
   deliveryNote: z.string(),
   updatedAt: isoDateTime,

@@ -50,6 +50,8 @@ export const profileBodySchema = z.strictObject({
   name: nameField,
   email: emailField,
   phone: phoneField.default(''),
+  /** Required only when the e-mail changes. */
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
 });
 export type ProfileBody = z.input<typeof profileBodySchema>;
 

@@ -7,6 +7,10 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A buyer already holds as many pending orders as the sale allows. */
+  too_many_pending: 409,
+  /** Approving would take the sale past its hard cap; the operator may confirm an override. */
+  over_hard_cap: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,

@@ -84,7 +84,11 @@ export const adminOrdersPageSchema = z.object({ orders: z.array(adminOrderSchema
 
 export const orderIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
-export const decisionBodySchema = z.strictObject({ note: z.string().trim().max(500, 'The note must be at most 500 characters.').default('') });
+export const decisionBodySchema = z.strictObject({
+  note: z.string().trim().max(500, 'The note must be at most 500 characters.').default(''),
+  /** Approve a late payment even though its tokens no longer fit under the hard cap (audited). */
+  overrideHardCap: z.boolean().default(false),
+});
 
 export const leaderboardSchema = z.object({
   rows: z.array(z.object({ rank: z.number().int(), player: z.string(), depositsUsd: decimalString, level: z.string().nullable() })),

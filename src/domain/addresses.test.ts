@@ -20,10 +20,30 @@ describe('addressProblem', () => {
     expect(addressProblem('bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr')).toMatch(/Bitcoin/);
   });
 
-  it('refuses EVM addresses with a wrong checksum, the wrong length, or no checksum at all', () => {
+  // EIP-55's own test vectors whose checksummed form is all one case: https://eips.ethereum.org/EIPS/eip-55
+  it.each([
+    '0x52908400098527886E0F7030069857D2E4169EE7',
+    '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+    '0xde709f2102306220921060314715629080e2fb77',
+    '0x27b1fdb04752bbc536007a920d24acb045561c26',
+  ])('accepts the EVM address %s, whose checksummed form is all one case', (address) => {
+    expect(addressProblem('evm', address)).toBeNull();
+  });
+
+  it('refuses EVM addresses with a wrong checksum or the wrong length', () => {
     expect(addressProblem('evm', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toMatch(/checksum is wrong/);
     expect(addressProblem('evm', '0x52908400098527886E0F7030069857D2E4169EE')).toMatch(/40 hex/);
-    expect(addressProblem('evm', '0x52908400098527886e0f7030069857d2e4169ee7')).toMatch(/checksummed/);
+  });
+
+  it.each([
+    // Checksummed, these read 0x52908400098527886E0F7030069857D2E4169EE7 and 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed.
+    '0x52908400098527886e0f7030069857d2e4169ee7',
+    '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+    '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED',
+    // Checksummed, this reads 0xde709f2102306220921060314715629080e2fb77.
+    '0xDE709F2102306220921060314715629080E2FB77',
+  ])('asks for the checksummed form of the single-case EVM address %s', (address) => {
+    expect(addressProblem('evm', address)).toBe('Enter the address in its checksummed (mixed-case) form, as your wallet shows it.');
   });
 
   it('refuses TRON and Solana addresses that do not decode', () => {

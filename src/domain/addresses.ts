@@ -3,7 +3,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { Address, NETWORK } from '@scure/btc-signer';
 import { base58, createBase58check } from '@scure/base';
-import { isAddress } from 'viem';
+import { getAddress, isAddress } from 'viem';
 
 export type AddressNetwork = 'bitcoin' | 'evm' | 'tron' | 'solana' | 'other';
 
@@ -25,11 +25,14 @@ export function addressProblem(network: AddressNetwork, address: string): string
       }
     case 'evm':
       if (!isAddress(address, { strict: false })) return 'Not a valid EVM address (0x followed by 40 hex digits).';
-      // All-lower or all-upper case carries no EIP-55 checksum, so a typo would go unnoticed.
-      if (address.slice(2) === address.slice(2).toLowerCase() || address.slice(2) === address.slice(2).toUpperCase()) {
-        return 'Enter the address in its checksummed (mixed-case) form, as your wallet shows it.';
-      }
-      return isAddress(address, { strict: true }) ? null : 'The address checksum is wrong: check it for typos.';
+      // Only the EIP-55 form itself is accepted. Some checksummed addresses happen to be all one case
+      // (https://eips.ethereum.org/EIPS/eip-55 lists 0x52908400098527886E0F7030069857D2E4169EE7), so
+      // the case alone says nothing; but a single-case address that differs from its checksummed form
+      // carries no checksum, and a typo in it would go unnoticed.
+      if (getAddress(address) === address) return null;
+      return isSingleCase(address.slice(2))
+        ? 'Enter the address in its checksummed (mixed-case) form, as your wallet shows it.'
+        : 'The address checksum is wrong: check it for typos.';
     case 'tron':
       try {
         const bytes = tronBase58check.decode(address);
@@ -46,4 +49,8 @@ export function addressProblem(network: AddressNetwork, address: string): string
     case 'other':
       return /^[\x21-\x7e]+$/.test(address) ? null : 'Address may only contain printable ASCII characters.';
   }
+}
+
+function isSingleCase(hex: string): boolean {
+  return hex === hex.toLowerCase() || hex === hex.toUpperCase();
 }

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Actor } from './modules/audit/audit.repository';
 import type { Database, Db } from './db/client';
+import { CleanupJob } from './jobs/cleanup';
 import { OrderExpiryJob } from './jobs/order-expiry';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -50,6 +51,7 @@ declare module 'fastify' {
     events: EventBus;
     orders: OrderService;
     orderExpiry: OrderExpiryJob;
+    cleanup: CleanupJob;
     pixelPresence: PixelPresence;
     saleFigures: SaleFigures;
     /** Method, URL and access scope of every route, for tests that walk the route table. */
@@ -103,9 +105,11 @@ export async function buildApp({ config, database, webRoot, priceFeed }: BuildOp
   });
   app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
+  app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
   app.addHook('onClose', async () => {
     app.rateRefresh.stop();
     app.orderExpiry.stop();
+    app.cleanup.stop();
     app.pixelPresence.stop();
     await app.events.stop();
   });

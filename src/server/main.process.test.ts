@@ -48,6 +48,15 @@ describe('the server process', () => {
     expect(await again.exited).toBe(0);
   }, 120_000);
 
+  it('refuses to create the first operator with a guessable ADMIN_PASSWORD, saying why', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'presale-main-'));
+    dataDirs.push(dataDir);
+    const weak = start({ PORT: String(39_000 + (process.pid % 1000) + 2), DATA_DIR: dataDir, ADMIN_LOGIN: 'root', ADMIN_PASSWORD: 'password1' });
+    expect(await weak.exited).toBe(1);
+    expect(weak.output()).toContain('ADMIN_LOGIN and ADMIN_PASSWORD: This password is too common or easy to guess');
+    expect(weak.output()).not.toContain('Presale is running');
+  }, 60_000);
+
   it('refuses to start with bad configuration, naming every bad key', async () => {
     const bad = start({ PORT: 'abc', DATABASE_URL: 'mysql://nope', PUBLIC_URL: 'not a url' });
     expect(await bad.exited).toBe(1);

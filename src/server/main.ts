@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { AppError } from './errors';
 import { seedCryptos } from './modules/cryptos/cryptos.repository';
 import { ensureFirstOperator } from './modules/operators/operators.service';
 import { ensureSaleSettings } from './modules/sale/sale.repository';
@@ -32,7 +33,18 @@ async function main(): Promise<void> {
   await database.migrate();
   await ensureSaleSettings(database.db, new Date());
   await seedCryptos(database.db);
-  const firstOperator = await ensureFirstOperator(database.db, { login: config.ADMIN_LOGIN, password: config.ADMIN_PASSWORD });
+  let firstOperator;
+  try {
+    firstOperator = await ensureFirstOperator(database.db, { login: config.ADMIN_LOGIN, password: config.ADMIN_PASSWORD });
+  } catch (e) {
+    // A weak or invalid ADMIN_PASSWORD: say which setting to fix, as for any other bad setting.
+    if (e instanceof AppError) {
+      console.error(`ADMIN_LOGIN and ADMIN_PASSWORD: ${e.message}`);
+      await database.close();
+      process.exit(1);
+    }
+    throw e;
+  }
 
   const app = await buildApp({ config, database, webRoot: config.WEB_ROOT });
 
@@ -59,6 +71,7 @@ async function main(): Promise<void> {
   const where = config.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${config.DATA_DIR}`;
   app.rateRefresh.start();
   app.orderExpiry.start();
+  app.cleanup.start();
   app.pixelPresence.start(60_000);
   console.log(`\nPresale is running on ${where}.\n  Open ${config.PUBLIC_URL}\n  Back-office: ${config.PUBLIC_URL}/admin/login\n`);
   if (firstOperator?.generatedPassword) {

@@ -29,3 +29,13 @@ export function hardCapRefusal(error: unknown): { tokensLeft: string } | undefin
   if (!err) return undefined;
   return { tokensLeft: typeof err.detail === 'string' ? err.detail : '0' };
 }
+
+/**
+ * The per-buyer limit of pending orders when the sale-totals trigger refused an order past it
+ * (SQLSTATE PS002, migration 0008), or undefined for any other error.
+ */
+export function pendingLimitRefusal(error: unknown): { limit: number } | undefined {
+  const err = databaseError(error, 'PS002');
+  if (!err) return undefined;
+  return { limit: typeof err.detail === 'string' ? Number.parseInt(err.detail, 10) : 0 };
+}

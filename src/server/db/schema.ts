@@ -27,9 +27,12 @@ export const sessions = pgTable(
     kind: text('kind', { enum: ['buyer', 'operator'] }).notNull(),
     subjectId: integer('subject_id').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),
+    /** When the session ends unless used again; operator sessions slide it forward on use (idle limit). */
     expiresAt: instant('expires_at').notNull(),
+    /** The latest `expiresAt` may slide to (operator sessions' absolute limit); null for sessions that do not slide. */
+    maxExpiresAt: instant('max_expires_at'),
   },
-  (t) => [index('sessions_subject_idx').on(t.kind, t.subjectId), check('sessions_kind_check', sql`${t.kind} in ('buyer', 'operator')`)],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_subject_idx').on(t.kind, t.subjectId), check('sessions_kind_check', sql`${t.kind} in ('buyer', 'operator')`)],
 );
 
 /** The sale: a single row (id = 1) the operator edits. */
@@ -46,6 +49,8 @@ export const saleSettings = pgTable(
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     orderExpiryMinutes: integer('order_expiry_minutes').notNull().default(60),
+    /** Pending orders one buyer may hold at once; the sale-totals trigger refuses more (migration 0008). */
+    maxPendingOrders: integer('max_pending_orders').notNull().default(3),
     listingAt: instant('listing_at'),
     deliveryNote: text('delivery_note').notNull().default(''),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -57,7 +62,7 @@ export const saleSettings = pgTable(
     tokensCommitted: amount('tokens_committed').notNull().default('0'),
     tokensSold: amount('tokens_sold').notNull().default('0'),
   },
-  (t) => [check('sale_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [check('sale_settings_single_row', sql`${t.id} = 1`), check('sale_settings_max_pending_orders', sql`${t.maxPendingOrders} between 1 and 20`)],
 );
 
 export const NETWORKS = ['bitcoin', 'evm', 'tron', 'solana', 'other'] as const;

@@ -18,11 +18,18 @@ export class RateLimiter {
   ) {}
 
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    const [result] = await this.hitAll([key], windowMs);
+    if (!result) throw new Error('rate limit upsert returned nothing');
+    return result;
+  }
+
+  /** Counts one attempt on each of `keys` (distinct) in one statement; the results come in the same order. */
+  async hitAll(keys: string[], windowMs: number): Promise<RateLimitHit[]> {
     const now = this.now();
     const windowStart = new Date(now.getTime() - windowMs);
-    const [row] = await this.db
+    const rows = await this.db
       .insert(rateLimits)
-      .values({ key, windowStartedAt: now, hits: 1 })
+      .values(keys.map((key) => ({ key, windowStartedAt: now, hits: 1 })))
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
@@ -30,9 +37,26 @@ export class RateLimiter {
           windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
         },
       })
-      .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
-    if (!row) throw new Error('rate limit upsert returned nothing');
-    return { hits: row.hits, resetInMs: Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime()) };
+      .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    return keys.map((key) => {
+      const row = byKey.get(key);
+      if (!row) throw new Error('rate limit upsert returned nothing');
+      return { hits: row.hits, resetInMs: Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime()) };
+    });
+  }
+
+  /**
+   * Counts an attempt on every limit at once (one statement) and throws a 429 if any is past its
+   * `max`, saying when the longest-blocked one opens again.
+   */
+  async consumeAll(limits: { key: string; max: number }[], windowMs: number): Promise<void> {
+    const hits = await this.hitAll(
+      limits.map((l) => l.key),
+      windowMs,
+    );
+    const waits = hits.filter((h, i) => h.hits > (limits[i]?.max ?? Infinity)).map((h) => h.resetInMs);
+    if (waits.length) throw tooManyAttempts(Math.max(...waits));
   }
 
   /** Counts an attempt on `key` and throws a 429 once more than `max` fall in the window. */

@@ -122,4 +122,14 @@ export class SessionStore {
     const value = request.cookies[SESSION_COOKIES[kind]];
     return value && value.length <= 128 ? value : undefined;
   }
+
+  /** Whether a session is live, asked of the database and never of what `find` remembers. */
+  async isLive(kind: SessionKind, id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ subjectId: sessions.subjectId })
+      .from(sessions)
+      .where(and(eq(sessions.idHash, hashId(id)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row !== undefined;
+  }
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown, parseBlocks } from './markdown';
+import { isLinkable, Markdown, parseBlocks } from './markdown';
 
 describe('Markdown', () => {
   it('renders headings, paragraphs, lists and inline marks', () => {
@@ -28,6 +28,71 @@ describe('Markdown', () => {
     expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'proto' })).toBeNull();
   });
+
+  it.each([
+    ['a backslash after the slash', '[c](/\\evil.example)'],
+    ['two slashes', '[c](//evil.example)'],
+    ['a slash and a backslash after a path', '[c](/x/\\evil.example)'],
+    ['two backslashes', '[c](\\\\evil.example)'],
+    ['a javascript: URL', '[c](javascript:alert`1`)'],
+    ['a mixed-case javascript: URL', '[c](JaVaScRiPt:alert`1`)'],
+    ['a data: URL', '[c](data:text/html,<script>alert`1`</script>)'],
+    ['a space before the path', '[c]( /x)'],
+    ['a tab before two slashes', '[c](\t//evil.example)'],
+    ['a line break before two slashes', '[c](\n//evil.example)'],
+    ['a control character between the slashes', '[c](/\u0001/evil.example)'],
+    ['http: without slashes', '[c](http:evil.example)'],
+  ])('shows a link with %s as plain text', (_, source) => {
+    const { container } = render(<Markdown source={source} />);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('a')).toBeNull();
+    expect(container.textContent).toContain('[c](');
+  });
+
+  it.each([
+    ['/privacy', '/privacy'],
+    ['https://example.com/x', 'https://example.com/x'],
+    ['#fees', '#fees'],
+    // Browsers keep %5C escaped in a path, so this stays a path on this site.
+    ['/%5Cevil', '/%5Cevil'],
+  ])('links to %s', (href, expected) => {
+    render(<Markdown source={`[c](${href})`} />);
+    expect(screen.getByRole('link', { name: 'c' })).toHaveAttribute('href', expected);
+  });
+
+  it.each([
+    '/\\evil.example',
+    '//evil.example',
+    '\\\\evil.example',
+    ' /x',
+    '\t/x',
+    '/x\n',
+    '\u0000/x',
+    '/\t/evil.example',
+    '/\u0085/evil.example',
+    'javascript:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'http:evil.example',
+    'https:/evil.example',
+    'ftp://example.com/',
+    '#',
+    '#a b',
+    '#x"onclick',
+    '',
+  ])('refuses %j as a link destination', (href) => {
+    expect(isLinkable(href)).toBe(false);
+  });
+
+  it.each(['/', '/privacy', '/terms#fees', '/%5Cevil', '/%2F%2Fevil', '#fees', 'https://example.com/x', 'HTTP://example.com', 'mailto:privacy@example.com'])(
+    'accepts %j as a link destination',
+    (href) => {
+      expect(isLinkable(href)).toBe(true);
+    },
+  );
 
   it('joins wrapped lines into one paragraph', () => {
     expect(parseBlocks('one\ntwo\n\nthree')).toEqual([

@@ -1,6 +1,6 @@
 // Renders the operator's Markdown (privacy, terms) as React elements. A deliberately small subset —
 // headings, paragraphs, lists, bold, italic, code and links — and no raw HTML: text is never
-// injected as markup, and links other than http(s), mailto and site paths are shown as plain text.
+// injected as markup, and a link that isLinkable refuses is shown as plain text.
 import { Fragment, type ReactNode } from 'react';
 
 type Block =
@@ -46,7 +46,36 @@ export function parseBlocks(source: string): Block[] {
   return blocks;
 }
 
-const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/))/i;
+// Browsers drop tabs and newlines anywhere in a URL and spaces or control characters around it, and
+// read a backslash as a slash, so `/\evil.example` or `/<tab>/evil.example` opens evil.example.
+const UNSAFE_CHARACTER = /[\s\p{Cc}\\]/u;
+const PLAIN_FRAGMENT = /^#[\w-]+$/;
+const SAME_SITE_PATH = /^\/(?![/\\])/;
+const ABSOLUTE_URL = /^(https?:\/\/|mailto:)/i;
+const SITE = 'https://site.invalid';
+
+/**
+ * Whether a Markdown link destination may become an `href`: a plain `#fragment`, a path on this site,
+ * or an absolute http(s) or mailto URL. A path must also still resolve to this site once parsed, as a
+ * second line of defence. A percent-encoded backslash or slash (`/%5Cevil`) stays a link: browsers
+ * do not decode escapes when parsing a URL, so it is a path on this site like any other.
+ */
+export function isLinkable(href: string): boolean {
+  if (UNSAFE_CHARACTER.test(href)) return false;
+  if (PLAIN_FRAGMENT.test(href)) return true;
+  if (SAME_SITE_PATH.test(href)) return parseUrl(href, SITE)?.origin === SITE;
+  const protocol = ABSOLUTE_URL.test(href) ? parseUrl(href)?.protocol : undefined;
+  return protocol === 'http:' || protocol === 'https:' || protocol === 'mailto:';
+}
+
+// `URL.parse` would do, but Safari has it only since 18.
+function parseUrl(href: string, base?: string): URL | null {
+  try {
+    return new URL(href, base);
+  } catch {
+    return null;
+  }
+}
 
 /** Inline marks: **bold**, *italic*, `code`, [text](href). */
 export function renderInline(text: string): ReactNode[] {
@@ -60,7 +89,7 @@ export function renderInline(text: string): ReactNode[] {
     if (bold !== undefined) out.push(<strong key={key++}>{renderInline(bold)}</strong>);
     else if (italic !== undefined) out.push(<em key={key++}>{renderInline(italic)}</em>);
     else if (code !== undefined) out.push(<code key={key++} className="bg-muted rounded px-1 py-0.5 text-sm">{code}</code>);
-    else if (label !== undefined && href !== undefined && SAFE_HREF.test(href)) {
+    else if (label !== undefined && href !== undefined && isLinkable(href)) {
       const external = /^https?:/i.test(href);
       out.push(
         <a key={key++} href={href} className="text-primary underline underline-offset-4" {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>

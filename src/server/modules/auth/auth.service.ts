@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict } from '../../errors';
+import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
 import { findUserByEmail, insertUser, type UserRow } from './users.repository';
 
 export async function registerBuyer(db: Db, body: z.output<typeof registerBodySchema>): Promise<UserRow> {
+  await refuseWeakPassword(body.password, personalWords(body.name, body.email, body.phone), 'password');
   if (await findUserByEmail(db, body.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const passwordHash = await hashPassword(body.password);
   try {

@@ -56,6 +56,21 @@ describe(`buyer accounts (${databaseKind})`, () => {
     expect(await userCount()).toBe(0);
   });
 
+  it.each([
+    ['12345678', 'ada@example.com'],
+    ['password1', 'ada@example.com'],
+    ['quillfeather72', 'quillfeather72@example.com'],
+  ])('refuses the guessable password %j (e-mail %s) with the reason on password, creating nothing', async (password, email) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...REGISTRATION, email, password, confirmPassword: password } });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json<{ error: { code: string; message: string; fields: Record<string, string> } }>();
+    expect(error.code).toBe('invalid_input');
+    expect(Object.keys(error.fields)).toEqual(['password']);
+    expect(error.fields.password).toMatch(/^This password is too common or easy to guess.*Use a longer phrase of unrelated words\.$/);
+    expect(error.message).toBe(error.fields.password);
+    expect(await userCount()).toBe(0);
+  });
+
   it('refuses unknown fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...REGISTRATION, isAdmin: true } });
     expect(res.statusCode).toBe(400);

@@ -5,7 +5,10 @@ import type { CryptoRow } from './cryptos.repository';
 
 export const iconUrl = (code: string) => `/crypto/${code.toLowerCase()}.svg`;
 
-/** A feed rate never fetched, or older than the allowed age, is stale; manual rates never are. */
+/**
+ * A feed rate never fetched, older than the allowed age, or left without a time by a token-price
+ * change it could not be recomputed for (see recomputeFeedRates), is stale; manual rates never are.
+ */
 export function isStale(row: CryptoRow, now: Date, maxAgeMinutes: number): boolean {
   if (row.rateSource === 'manual') return false;
   if (!row.rateUpdatedAt) return true;

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { AdminCrypto, createCryptoBodySchema, updateCryptoBodySchema } from '@/contracts/admin';
 import type { PublicCrypto } from '@/contracts/cryptos';
+import { dec } from '@/domain/decimal';
 import type { Db } from '../../db/client';
 import { cryptos } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.repository';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   deleteCryptoRow,
   findCryptoForUpdate,
@@ -86,13 +87,16 @@ export class CryptoService {
     const row = await this.db.transaction(async (tx) => {
       const before = await findCryptoForUpdate(tx, code);
       if (!before) throw notFound(`No crypto ${code.toUpperCase()}.`);
-      const rateChanged = before.rate === null || before.rate !== body.rate;
+      // Compared as numbers: the form sends "9000000" for the stored "9000000.000000".
+      const sameRate = before.rate !== null && dec(before.rate).eq(body.rate);
+      // The stored USD price is kept only while it still explains the rate: the same number, from the
+      // feed. A typed rate is an override until the next refresh, and a token-price change makes it
+      // stale (see recomputeFeedRates): it was typed for the old price.
+      const keepsFeedPrice = sameRate && before.rateSource === 'feed';
       const after = await updateCrypto(tx, before.code, {
         ...columns(body),
-        rate: body.rate,
-        ...(rateChanged ? { rateUpdatedAt: new Date() } : {}),
-        // A typed rate replaces the feed's, so the stored feed price no longer explains it.
-        ...(rateChanged ? { usdPrice: null } : {}),
+        ...(sameRate ? {} : { rate: body.rate, rateUpdatedAt: new Date() }),
+        ...(keepsFeedPrice ? {} : { usdPrice: null }),
       });
       await recordAudit(tx, actor, 'crypto.updated', `crypto:${after.code}`, auditView(before), auditView(after));
       return after;
@@ -119,7 +123,8 @@ export class CryptoService {
   /** Sets one address on every crypto of an EVM network, all or nothing. */
   async setEvmWallet(actor: Actor, address: string): Promise<{ updated: string[]; message: string }> {
     return this.db.transaction(async (tx) => {
-      const evm = await tx.select().from(cryptos).where(eq(cryptos.network, 'evm')).for('update');
+      // Locked in code order, as the rate refresh locks them, so the two never wait on each other in a circle.
+      const evm = await tx.select().from(cryptos).where(eq(cryptos.network, 'evm')).orderBy(asc(cryptos.code)).for('update');
       if (evm.length === 0) return { updated: [], message: 'There is no crypto on an EVM network to update.' };
       await tx.update(cryptos).set({ address, updatedAt: new Date() }).where(eq(cryptos.network, 'evm'));
       const codes = evm.map((c) => c.code).sort();

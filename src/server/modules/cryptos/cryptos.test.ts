@@ -156,6 +156,44 @@ describe(`crypto management (${databaseKind})`, () => {
     expect((await adminList()).find((c) => c.code === 'BTC')?.rate).toBe('6500000');
   });
 
+  const BTC_FEED = { fullName: 'Bitcoin', network: 'bitcoin', address: BTC_ADDRESS, priceFeedId: 'bitcoin', rateSource: 'feed', decimals: 8 };
+  const btcRow = async () => (await t.database.db.select().from(cryptos).where(eq(cryptos.code, 'BTC')))[0];
+
+  it.each(['9000000', '9000000.0', '09000000.000000'])('keeps the USD price and rate time of a feed crypto saved with its rate spelled %j', async (rate) => {
+    await as();
+    fake.behaviour = { kind: 'prices', prices: { bitcoin: 90000 } };
+    await call('POST', '/api/admin/cryptos/refresh-rates');
+    const before = await btcRow();
+    expect(before).toMatchObject({ rate: '9000000.000000', usdPrice: '90000.000000000000' });
+    const res = await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FEED, rate });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ rate: '9000000', usdPrice: '90000', rateUpdatedAt: before?.rateUpdatedAt?.toISOString(), stale: false, offered: true });
+    expect(await btcRow()).toMatchObject({ rate: '9000000.000000', usdPrice: '90000.000000000000', rateUpdatedAt: before?.rateUpdatedAt });
+  });
+
+  it('takes a changed rate for a feed crypto as an override without a USD price, until the next refresh', async () => {
+    await as();
+    fake.behaviour = { kind: 'prices', prices: { bitcoin: 90000 } };
+    await call('POST', '/api/admin/cryptos/refresh-rates');
+    const fetchedAt = new Date(Date.now() - 30 * 60_000);
+    await t.database.db.update(cryptos).set({ rateUpdatedAt: fetchedAt }).where(eq(cryptos.code, 'BTC'));
+    const res = await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FEED, rate: '8000000.5' });
+    expect(res.json()).toMatchObject({ rate: '8000000.5', usdPrice: null, stale: false });
+    expect((await btcRow())?.rateUpdatedAt?.getTime()).toBeGreaterThan(fetchedAt.getTime());
+    await call('POST', '/api/admin/cryptos/refresh-rates');
+    expect((await adminList()).find((c) => c.code === 'BTC')).toMatchObject({ rate: '9000000', usdPrice: '90000', stale: false });
+  });
+
+  it('drops the USD price of a manual rate turned into a feed rate: the feed did not produce it', async () => {
+    await as();
+    fake.behaviour = { kind: 'prices', prices: { bitcoin: 90000 } };
+    await call('POST', '/api/admin/cryptos/refresh-rates');
+    await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FEED, rateSource: 'manual', rate: '9000000' });
+    expect(await btcRow()).toMatchObject({ rateSource: 'manual', usdPrice: '90000.000000000000' });
+    await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FEED, rate: '9000000' });
+    expect(await btcRow()).toMatchObject({ rateSource: 'feed', rate: '9000000.000000', usdPrice: null });
+  });
+
   it('marks feed rates older than the maximum age as stale', async () => {
     await as();
     fake.behaviour = { kind: 'prices', prices: { bitcoin: 65000 } };

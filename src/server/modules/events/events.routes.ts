@@ -2,23 +2,82 @@
 // buyer also hears about their own orders, and an operator about every order. Pages refetch
 // what changed, so no figure travels over this stream.
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../errors';
 import type { BusEvent } from '../../plugins/event-bus';
+import type { SessionKind } from '../../plugins/sessions';
 
 const HEARTBEAT_MS = 25_000;
+/** A page refused a stream keeps polling; this is when it may ask for one again. */
+const RETRY_AFTER_SECONDS = 30;
+
+export const TOO_MANY_FROM_ADDRESS = 'Too many live connections from your address. Close other tabs and try again.';
+export const TOO_MANY_IN_TOTAL = 'Too many live connections right now. Try again in a minute.';
+
+const tooManyStreams = (message: string) => new AppError('rate_limited', message, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+
+/** Open streams per client address and in total, so that one client cannot hold every socket. */
+class StreamSlots {
+  private readonly byAddress = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    private readonly perAddress: number,
+    private readonly max: number,
+  ) {}
+
+  /** Throws a 429 when `address` may not open another stream now. */
+  check(address: string): void {
+    if ((this.byAddress.get(address) ?? 0) >= this.perAddress) throw tooManyStreams(TOO_MANY_FROM_ADDRESS);
+    if (this.total >= this.max) throw tooManyStreams(TOO_MANY_IN_TOTAL);
+  }
+
+  /** Takes a slot for `address` or throws a 429; the function returned gives it back, once. */
+  take(address: string): () => void {
+    this.check(address);
+    this.byAddress.set(address, (this.byAddress.get(address) ?? 0) + 1);
+    this.total += 1;
+    let taken = true;
+    return () => {
+      if (!taken) return;
+      taken = false;
+      this.total -= 1;
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    };
+  }
+}
 
 export const eventRoutes: FastifyPluginAsync = async (app) => {
-  // Open streams end when the server closes, so shutdown does not wait for visitors to leave.
+  const slots = new StreamSlots(app.config.EVENT_STREAMS_PER_IP, app.config.EVENT_STREAMS_TOTAL);
+  // Open streams end as the server starts closing, so shutdown does not wait for visitors to leave.
+  // (onClose would be too late: it runs once every connection has gone, which a stream never does.)
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of open) end();
   });
 
   app.get('/api/events', async (request, reply) => {
+    // Refused before any query, so a flood of refused requests costs the database nothing.
+    slots.check(request.ip);
     const buyerSession = app.sessions.cookieOf(request, 'buyer');
     const operatorSession = app.sessions.cookieOf(request, 'operator');
-    const buyerId = buyerSession ? await app.sessions.find('buyer', buyerSession) : null;
-    const operatorId = operatorSession ? await app.sessions.find('operator', operatorSession) : null;
+    // A session may end while it is being looked up; such news is replayed once the stream is open.
+    const endedMeanwhile: BusEvent[] = [];
+    const stopListening = app.events.subscribe((e) => {
+      if (e.type === 'sessions-ended') endedMeanwhile.push(e);
+    });
+    let buyerId: number | null;
+    let operatorId: number | null;
+    try {
+      buyerId = buyerSession ? await app.sessions.find('buyer', buyerSession) : null;
+      operatorId = operatorSession ? await app.sessions.find('operator', operatorSession) : null;
+    } finally {
+      stopListening();
+    }
 
+    // Nothing between taking the slot and handing it to the stream can throw or wait.
+    const release = slots.take(request.ip);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -29,27 +88,71 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
       // Proxies such as nginx must pass events through as they come.
       'x-accel-buffering': 'no',
     });
-    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    res.write('retry: 5000\n\n');
-    send('ready', {});
 
-    const unsubscribe = app.events.subscribe((e: BusEvent) => {
-      if (e.type === 'sale') send('sale', {});
-      if (e.type !== 'order') return;
-      if (e.userId === buyerId) send('order', { id: e.orderId, status: e.status });
-      if (operatorId !== null) send('admin-order', { id: e.orderId, status: e.status });
-    });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    let closed = false;
+    /** Session checks under way: what would be written meanwhile waits, and is dropped if a session ended. */
+    let checks = 0;
+    let held: string[] = [];
+    const write = (chunk: string) => {
+      if (closed) return;
+      if (checks > 0) held.push(chunk);
+      else res.write(chunk);
+    };
+    const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
     const close = () => {
+      if (closed) return;
+      closed = true;
+      held = [];
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
+      release();
     };
     const end = () => {
       close();
       res.end();
     };
+
+    /** When a subject's sessions end somewhere, a stream opened with one of them asks the database whether its own is still live. */
+    const recheck = (kind: SessionKind, subjectId: number) => {
+      const session = kind === 'buyer' ? buyerSession : operatorSession;
+      const subject = kind === 'buyer' ? buyerId : operatorId;
+      if (!session || subject !== subjectId || closed) return;
+      checks += 1;
+      app.sessions.isLive(kind, session).then(
+        (live) => {
+          if (!live) {
+            end();
+            return;
+          }
+          checks -= 1;
+          if (checks > 0 || closed || held.length === 0) return;
+          res.write(held.join(''));
+          held = [];
+        },
+        (err: unknown) => {
+          request.log.warn({ err }, 'could not re-check the session of an event stream; ending it');
+          end();
+        },
+      );
+    };
+    const onEvent = (e: BusEvent) => {
+      if (e.type === 'sessions-ended') recheck(e.kind, e.subjectId);
+      if (e.type === 'sale') send('sale', {});
+      if (e.type !== 'order') return;
+      if (e.userId === buyerId) send('order', { id: e.orderId, status: e.status });
+      if (operatorId !== null) send('admin-order', { id: e.orderId, status: e.status });
+    };
+
+    const unsubscribe = app.events.subscribe(onEvent);
+    const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     open.add(end);
-    request.raw.on('close', close);
+    res.on('close', close);
+    write('retry: 5000\n\n');
+    send('ready', {});
+    for (const e of endedMeanwhile) onEvent(e);
+    // The client may have left while its sessions were looked up: then no 'close' is coming.
+    if (res.destroyed) close();
   });
 };

@@ -1,18 +1,33 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { databaseKind, useTestApp } from '../../test/harness';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { databaseKind, registerBuyer, REGISTRATION, signInOperator, testDatabase, useTestApp, type TestContext } from '../../test/harness';
+import { TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_TOTAL } from './events.routes';
 
-/** Opens the event stream and collects event names as they arrive. */
-async function openStream(port: number, cookie?: string): Promise<{ events: string[]; next: (name: string) => Promise<void>; close: () => void }> {
-  const events: string[] = [];
-  const waiters: { name: string; resolve: () => void }[] = [];
-  const response = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = httpRequest({ port, host: '127.0.0.1', path: '/api/events', headers: cookie ? { cookie } : {} }, resolve);
+interface Stream {
+  events: string[];
+  /** Resolves once an event of this name has arrived. */
+  next: (name: string) => Promise<void>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close: () => void;
+}
+
+/** GET /api/events on a connection of its own, so that closing the stream closes the connection. */
+function requestEvents(port: number, cookie?: string): Promise<IncomingMessage> {
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const req = httpRequest({ port, host: '127.0.0.1', path: '/api/events', agent: false, headers: cookie ? { cookie } : {} }, resolve);
     req.on('error', reject);
     req.end();
   });
-  expect(response.headers['content-type']).toMatch(/text\/event-stream/);
+}
+
+/** Collects event names as they arrive. */
+function streamOf(response: IncomingMessage): Stream {
+  const events: string[] = [];
+  const waiters: { name: string; resolve: () => void }[] = [];
   let buffer = '';
   response.setEncoding('utf8');
   response.on('data', (chunk: string) => {
@@ -29,22 +44,58 @@ async function openStream(port: number, cookie?: string): Promise<{ events: stri
       end = buffer.indexOf('\n\n');
     }
   });
+  const ended = new Promise<void>((resolve) => response.on('end', resolve));
   const next = (name: string) =>
     new Promise<void>((resolve) => {
       if (events.includes(name)) resolve();
       else waiters.push({ name, resolve });
     });
-  return { events, next, close: () => response.destroy() };
+  return { events, next, ended, close: () => response.destroy() };
+}
+
+async function readJson(response: IncomingMessage): Promise<unknown> {
+  let text = '';
+  response.setEncoding('utf8');
+  for await (const chunk of response) text += chunk as string;
+  return JSON.parse(text) as unknown;
+}
+
+/** Opens streams on the test app's port; after each test closes them and waits until the server has seen them go. */
+function useStreams(t: TestContext) {
+  const opened: Stream[] = [];
+  const port = () => (t.app.server.address() as AddressInfo).port;
+  beforeEach(async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(async () => {
+    for (const s of opened.splice(0)) s.close();
+    const connections = () => new Promise<number>((resolve, reject) => t.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+    await expect.poll(connections).toBe(0);
+  });
+  /** A stream if the server accepts one, else the refusal. */
+  const attempt = async (cookie?: string): Promise<{ stream: Stream } | { status: number; retryAfter: string | undefined; body: unknown }> => {
+    const response = await requestEvents(port(), cookie);
+    if (response.statusCode !== 200) return { status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body: await readJson(response) };
+    expect(response.headers['content-type']).toMatch(/text\/event-stream/);
+    const stream = streamOf(response);
+    opened.push(stream);
+    await stream.next('ready');
+    return { stream };
+  };
+  const open = async (cookie?: string): Promise<Stream> => {
+    const result = await attempt(cookie);
+    if (!('stream' in result)) throw new Error(`stream refused: ${result.status} ${JSON.stringify(result.body)}`);
+    return result.stream;
+  };
+  return { attempt, open };
 }
 
 describe(`server-sent events (${databaseKind})`, () => {
   const t = useTestApp();
+  const streams = useStreams(t);
 
   it('tells every open page when the sale moves', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const stream = await openStream(port);
-    await stream.next('ready');
+    const stream = await streams.open();
     t.app.events.publish({ type: 'sale' });
     await stream.next('sale');
     // Someone else's order is not announced to an anonymous page.
@@ -53,6 +104,89 @@ describe(`server-sent events (${databaseKind})`, () => {
     // Events are written in order, so once the second sale event is in, an order event would be too.
     await expect.poll(() => stream.events.length).toBe(3);
     expect(stream.events).toEqual(['ready', 'sale', 'sale']);
-    stream.close();
+  });
+
+  it('refuses a 21st stream from one address with a 429 and takes one again once a stream closes', async () => {
+    const open: Stream[] = [];
+    for (let i = 0; i < 20; i++) open.push(await streams.open());
+
+    const refused = await streams.attempt();
+    expect(refused).toEqual({ status: 429, retryAfter: expect.stringMatching(/^\d+$/) as unknown, body: { error: { code: 'rate_limited', message: TOO_MANY_FROM_ADDRESS } } });
+
+    // The twenty already open are still served.
+    t.app.events.publish({ type: 'sale' });
+    await Promise.all(open.map((s) => s.next('sale')));
+
+    open[0]?.close();
+    // The server learns of the close when the connection goes; until then the address is still full.
+    await expect.poll(async () => ('stream' in (await streams.attempt()) ? 'accepted' : 'refused')).toBe('accepted');
+  });
+
+  it('ends an operator stream when the operator signs out, and tells it nothing more', async () => {
+    const cookie = await signInOperator(t.app, t.database);
+    const stream = await streams.open(`presale_operator_session=${cookie}`);
+    t.app.events.publish({ type: 'order', userId: 1, orderId: 'before', status: 'pending' });
+    await stream.next('admin-order');
+
+    const logout = await t.app.inject({ method: 'POST', url: '/api/admin/auth/logout', cookies: { presale_operator_session: cookie }, payload: {} });
+    expect(logout.statusCode).toBe(200);
+    await stream.ended;
+    t.app.events.publish({ type: 'order', userId: 1, orderId: 'after', status: 'approved' });
+    expect(stream.events).toEqual(['ready', 'admin-order']);
+
+    // The signed-out page's reconnect is a visitor's: it hears no orders.
+    const visitor = await streams.open(`presale_operator_session=${cookie}`);
+    t.app.events.publish({ type: 'order', userId: 1, orderId: 'later', status: 'approved' });
+    t.app.events.publish({ type: 'sale' });
+    await visitor.next('sale');
+    expect(visitor.events).toEqual(['ready', 'sale']);
+  });
+
+  it("ends a buyer's streams on their other sessions when they change the password, and keeps the one they changed it from", async () => {
+    const { cookie: elsewhere, id } = await registerBuyer(t.app);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: REGISTRATION.password } });
+    const here = login.cookies.find((c) => c.name === 'presale_session')?.value ?? '';
+    expect(here).not.toBe('');
+    const ending = await streams.open(`presale_session=${elsewhere}`);
+    const kept = await streams.open(`presale_session=${here}`);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      cookies: { presale_session: here },
+      payload: { currentPassword: REGISTRATION.password, newPassword: 'another fine secret', confirmPassword: 'another fine secret' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await ending.ended;
+
+    t.app.events.publish({ type: 'order', userId: id, orderId: 'mine', status: 'approved' });
+    await kept.next('order');
+    expect(kept.events).toEqual(['ready', 'order']);
+    expect(ending.events).toEqual(['ready']);
+  });
+});
+
+describe(`server-sent events on a full instance (${databaseKind})`, () => {
+  const t = useTestApp({ EVENT_STREAMS_TOTAL: '3' });
+  const streams = useStreams(t);
+
+  it('refuses a stream from any address once the instance holds its total', async () => {
+    for (let i = 0; i < 3; i++) await streams.open();
+    // The refusal comes before the reply is taken over, so inject (which cannot stream) sees it.
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/api/events', remoteAddress: '203.0.113.7' });
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.headers['retry-after']).toMatch(/^\d+$/);
+    expect(elsewhere.json()).toEqual({ error: { code: 'rate_limited', message: TOO_MANY_IN_TOTAL } });
+  });
+});
+
+describe(`server-sent events at shutdown (${databaseKind})`, () => {
+  it('ends open streams when the server closes', async () => {
+    const app = await buildApp({ config: testConfig(), database: await testDatabase(), webRoot: '/nonexistent' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = streamOf(await requestEvents((app.server.address() as AddressInfo).port));
+    await stream.next('ready');
+    await app.close();
+    await stream.ended;
   });
 });

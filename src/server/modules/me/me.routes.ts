@@ -9,9 +9,12 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request) => getMe(app.db, buyerIdOf(request)));
 
-  app.patch('/api/me', { schema: { body: profileBodySchema, response: { 200: meSchema } } }, async (request) =>
-    updateProfile(app.db, buyerIdOf(request), request.body),
-  );
+  app.patch('/api/me', { schema: { body: profileBodySchema, response: { 200: meSchema } } }, async (request) => {
+    const userId = buyerIdOf(request);
+    // An e-mail change probes whether an address has an account, and needs the current password: both throttled.
+    await app.rateLimiter.consume(`profile:buyer:${userId}`, app.config.PROFILE_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
+    return updateProfile(app.db, userId, request.body);
+  });
 
   app.post('/api/me/password', { schema: { body: passwordChangeBodySchema, response: { 200: okSchema } } }, async (request) => {
     const userId = buyerIdOf(request);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, unauthorized } from '../../errors';
+import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { findUserByEmail, findUserById, updateUser } from '../auth/users.repository';
 import { getSaleSettings } from '../sale/sale.service';
@@ -33,7 +34,20 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
   };
 }
 
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
+export const PASSWORD_FOR_EMAIL = 'Enter your current password to change your e-mail address.';
+
 export async function updateProfile(db: Db, userId: number, body: z.output<typeof profileBodySchema>): Promise<Me> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  // Whoever holds a session must also know the password to move the account to another address;
+  // checked before the address is looked up, so a session alone cannot ask which addresses have accounts.
+  if (user.email.toLowerCase() !== body.email.toLowerCase()) {
+    if (!body.currentPassword) throw new AppError('invalid_input', PASSWORD_FOR_EMAIL, { currentPassword: PASSWORD_FOR_EMAIL });
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    }
+  }
   const holder = await findUserByEmail(db, body.email);
   if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   try {
@@ -45,13 +59,12 @@ export async function updateProfile(db: Db, userId: number, body: z.output<typeo
   return getMe(db, userId);
 }
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
-
 export async function changePassword(db: Db, userId: number, body: PasswordChangeBody): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
+  await refuseWeakPassword(body.newPassword, personalWords(user.name, user.email, user.phone), 'newPassword');
   await updateUser(db, userId, { passwordHash: await hashPassword(body.newPassword) });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN, PASSWORDS_DIFFER } from '@/contracts/auth';
 import { sessions } from '../../db/schema';
 import { databaseKind, REGISTRATION, registerBuyer, useTestApp } from '../../test/harness';
+import { PASSWORD_FOR_EMAIL, WRONG_CURRENT_PASSWORD } from './me.service';
 
 const COOKIE = 'presale_session';
 
@@ -45,7 +46,7 @@ describe(`profile and password (${databaseKind})`, () => {
       method: 'PATCH',
       url: '/api/me',
       cookies: { [COOKIE]: cookie },
-      payload: { name: 'Ada King', email: 'ada.king@example.com', phone: '' },
+      payload: { name: 'Ada King', email: 'ada.king@example.com', phone: '', currentPassword: REGISTRATION.password },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Ada King', email: 'ada.king@example.com', phone: '' });
@@ -56,11 +57,32 @@ describe(`profile and password (${databaseKind})`, () => {
   it("refuses another buyer's e-mail and changes nothing", async () => {
     await registerBuyer(t.app, { email: 'taken@example.com' });
     const { cookie } = await registerBuyer(t.app);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookie }, payload: { name: 'New Name', email: 'TAKEN@example.com' } });
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookie }, payload: { name: 'New Name', email: 'TAKEN@example.com', currentPassword: REGISTRATION.password } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: { message: EMAIL_TAKEN, fields: { email: EMAIL_TAKEN } } });
     const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: cookie } });
     expect(me.json()).toMatchObject({ name: REGISTRATION.name, email: REGISTRATION.email });
+  });
+
+  it('asks for the current password to change the e-mail, before saying whether the address is taken', async () => {
+    await registerBuyer(t.app, { email: 'taken@example.com' });
+    const { cookie } = await registerBuyer(t.app);
+    const patch = (payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookie }, payload });
+    for (const [payload, message] of [
+      [{ name: 'Ada', email: 'taken@example.com' }, PASSWORD_FOR_EMAIL],
+      [{ name: 'Ada', email: 'free@example.com' }, PASSWORD_FOR_EMAIL],
+      [{ name: 'Ada', email: 'taken@example.com', currentPassword: 'not my password at all' }, WRONG_CURRENT_PASSWORD],
+    ] as const) {
+      const res = await patch(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'invalid_input', message, fields: { currentPassword: message } } });
+    }
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: cookie } });
+    expect(me.json()).toMatchObject({ name: REGISTRATION.name, email: REGISTRATION.email });
+    // The same address in another letter case, and the other fields, need no password.
+    const same = await patch({ name: 'Ada K', email: REGISTRATION.email.toUpperCase(), phone: '+1 555 0100' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ name: 'Ada K', phone: '+1 555 0100' });
   });
 
   it('refuses an empty name and a bad e-mail', async () => {
@@ -91,6 +113,25 @@ describe(`profile and password (${databaseKind})`, () => {
     expect(newLogin.statusCode).toBe(200);
   });
 
+  it.each(['12345678', 'password1', 'quillfeather72'])('refuses the guessable new password %j with the reason on newPassword, changing nothing', async (newPassword) => {
+    const { cookie } = await registerBuyer(t.app, { email: 'quillfeather72@example.com' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      cookies: { [COOKIE]: cookie },
+      payload: { currentPassword: REGISTRATION.password, newPassword, confirmPassword: newPassword },
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json<{ error: { code: string; fields: Record<string, string> } }>();
+    expect(error.code).toBe('invalid_input');
+    expect(Object.keys(error.fields)).toEqual(['newPassword']);
+    expect(error.fields.newPassword).toMatch(/^This password is too common or easy to guess/);
+    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'quillfeather72@example.com', password: REGISTRATION.password } });
+    expect(oldLogin.statusCode).toBe(200);
+    const newLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'quillfeather72@example.com', password: newPassword } });
+    expect(newLogin.statusCode).toBe(401);
+  });
+
   it('refuses a wrong current password or mismatched confirmation, changing nothing', async () => {
     const { cookie } = await registerBuyer(t.app);
     const wrong = await t.app.inject({
@@ -111,5 +152,20 @@ describe(`profile and password (${databaseKind})`, () => {
     expect(mismatch.json()).toMatchObject({ error: { fields: { confirmPassword: PASSWORDS_DIFFER } } });
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: REGISTRATION.password } });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe(`profile changes are throttled (${databaseKind})`, () => {
+  const t = useTestApp({ PROFILE_LIMIT_PER_ACCOUNT: '3' });
+
+  it('answers 429 with Retry-After past the per-account limit, so addresses cannot be probed in bulk', async () => {
+    await registerBuyer(t.app, { email: 'taken@example.com' });
+    const { cookie } = await registerBuyer(t.app);
+    const patch = () =>
+      t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookie }, payload: { name: 'Ada', email: 'taken@example.com', currentPassword: REGISTRATION.password } });
+    for (let i = 0; i < 3; i++) expect((await patch()).statusCode).toBe(409);
+    const res = await patch();
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import type { OperatorPasswordBody } from '@/contracts/admin';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, notFound } from '../../errors';
+import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
 import { recordAudit, type Actor } from '../audit/audit.repository';
 import { countOperators, findOperatorById, findOperatorByLogin, insertOperator, setOperatorPassword, type OperatorRow } from './operators.repository';
@@ -24,6 +25,7 @@ export async function authenticateOperator(db: Db, login: string, password: stri
 export async function createOperator(db: Db, login: string, password: string): Promise<OperatorRow> {
   if (login.trim().length < 2) throw new AppError('invalid_input', 'Admin name must be at least 2 characters.');
   if (password.length < 8) throw new AppError('invalid_input', 'New password must be at least 8 characters.');
+  await refuseWeakPassword(password, personalWords(login), 'password');
   try {
     return await insertOperator(db, login.trim(), await hashPassword(password));
   } catch (e) {
@@ -35,6 +37,7 @@ export async function createOperator(db: Db, login: string, password: string): P
 export async function resetOperatorPassword(db: Db, login: string, password: string): Promise<OperatorRow> {
   const operator = await findOperatorByLogin(db, login);
   if (!operator) throw notFound(`No operator named ${login}.`);
+  await refuseWeakPassword(password, personalWords(operator.login), 'password');
   await setOperatorPassword(db, operator.id, await hashPassword(password));
   return operator;
 }
@@ -68,6 +71,7 @@ export async function changeOperatorPassword(db: Db, actor: Actor, body: Operato
   if (!(await verifyPassword(operator.passwordHash, body.oldPassword))) {
     throw new AppError('invalid_input', WRONG_OLD_PASSWORD, { oldPassword: WRONG_OLD_PASSWORD });
   }
+  await refuseWeakPassword(body.newPassword, personalWords(operator.login), 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await setOperatorPassword(tx, operator.id, passwordHash);

@@ -15,7 +15,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/admin/orders/:id/approve', { schema: { params: orderIdParams, body: decisionBodySchema.optional(), response: { 200: adminOrderSchema } } }, async (request) =>
-    app.orders.approve(operatorOf(request), request.params.id, request.body?.note ?? ''),
+    app.orders.approve(operatorOf(request), request.params.id, request.body?.note ?? '', { overrideHardCap: request.body?.overrideHardCap ?? false }),
   );
 
   app.post('/api/admin/orders/:id/reject', { schema: { params: orderIdParams, body: decisionBodySchema.optional(), response: { 200: adminOrderSchema } } }, async (request) =>

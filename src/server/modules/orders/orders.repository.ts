@@ -159,6 +159,8 @@ function buildQuickInsert(db: Queryable) {
         sql`${cryptos.tokenContract} is not distinct from ${i('tokenContract')}`,
         sql`${cryptos.decimals} is not distinct from ${i('decimals')}`,
         sql`(${cryptos.rateSource} = 'manual' or ${cryptos.rateUpdatedAt} >= ${i('freshRatesSince')})`,
+        // The trigger enforces the limit under the sale row's lock; this spares a refused statement.
+        sql`(select count(*) from ${orders} as held where held.user_id = ${i('userId')} and held.status = 'pending') < ${saleSettings.maxPendingOrders}`,
       )}
       on conflict (${sql.identifier(orders.userId.name)}, ${sql.identifier(orders.idempotencyKey.name)}) do nothing
       returning ${orders.id}, ${orders.publicId}`,
@@ -298,6 +300,20 @@ export async function findAllOrderViews(db: Queryable, status: OrderStatus | und
     .where(status ? eq(orders.status, status) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map(toView);
+}
+
+/** A buyer's pending orders, oldest first: what a refusal for too many pending orders points to. */
+export async function findPendingOrdersOfUser(db: Queryable, userId: number): Promise<{ publicId: string; expiresAt: Date }[]> {
+  return db
+    .select({ publicId: orders.publicId, expiresAt: orders.expiresAt })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+    .orderBy(asc(orders.createdAt));
+}
+
+/** Lets this transaction take the committed tokens past the hard cap (an operator's audited override). */
+export async function allowOverHardCap(db: Queryable): Promise<void> {
+  await db.execute(sql`select set_config('presale.allow_over_cap', 'on', true)`);
 }
 
 /** Pending orders past their window become expired. Returns the orders that changed. */

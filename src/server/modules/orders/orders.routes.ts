@@ -10,12 +10,24 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
+const TEN_MINUTES = 10 * 60 * 1000;
+
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+
   app.post('/api/orders', { schema: { body: createOrderBodySchema, response: { 200: orderSchema, 201: orderSchema } } }, async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (Array.isArray(key) || (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))) {
       throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.');
     }
+    // Per account and per address, counted where every instance sees them (the database).
+    await app.rateLimiter.consumeAll(
+      [
+        { key: `orders:buyer:${buyerIdOf(request)}`, max: config.ORDER_LIMIT_PER_ACCOUNT },
+        { key: `orders:ip:${request.ip}`, max: config.ORDER_LIMIT_PER_IP },
+      ],
+      TEN_MINUTES,
+    );
     const { order, created } = await app.orders.create(buyerIdOf(request), request.body, key);
     return reply.status(created ? 201 : 200).send(order);
   });

@@ -10,8 +10,8 @@ import { txHashProblem } from '@/domain/payment';
 import { limitProblem, quoteForPayment, quoteForTokens } from '@/domain/quote';
 import { saleState } from '@/domain/sale';
 import type { Db, Queryable } from '../../db/client';
-import { hardCapRefusal } from '../../db/errors';
-import { conflict, invalid, notFound } from '../../errors';
+import { hardCapRefusal, pendingLimitRefusal } from '../../db/errors';
+import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit, type Actor } from '../audit/audit.repository';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
@@ -20,6 +20,7 @@ import { getSaleSettings, type SaleFigures } from '../sale/sale.service';
 import { toAdminOrder, toOrder } from './orders.mapper';
 import { QuickOrderBatch } from './quick-order-batch';
 import {
+  allowOverHardCap,
   creditOrder,
   deleteOrderRow,
   expireOverdue,
@@ -28,6 +29,7 @@ import {
   findOrderViewById,
   findBuyerOrder,
   findOrderViewPage,
+  findPendingOrdersOfUser,
   insertOrder,
   listOrderViewsOfUser,
   lockSale,
@@ -67,6 +69,16 @@ function quoteOf(body: CreateBody, rate: string, priceUsd: string) {
 }
 
 const tokensLeftConflict = (left: string, symbol: string) => conflict(`This order would exceed the tokens left in the sale (${left} ${symbol} available).`);
+
+/** The refusal of one order too many, naming the buyer's open orders so the page can link to them. */
+function tooManyPending(limit: number, open: { publicId: string }[]): AppError {
+  const which = open.map((o) => `#${o.publicId}`).join(', ');
+  return new AppError(
+    'too_many_pending',
+    `You already have ${limit} ${limit === 1 ? 'order' : 'orders'} awaiting payment${which ? ` (${which})` : ''}. Pay one or let it expire before ordering again.`,
+    Object.fromEntries(open.map((o, i) => [`openOrders.${i}`, o.publicId])),
+  );
+}
 
 function fingerprint(body: CreateBody): string {
   return createHash('sha256')
@@ -126,7 +138,8 @@ export class OrderService {
       });
       return row ? { order: { ...row, cryptoName: crypto.name }, created: true } : undefined;
     } catch (error) {
-      if (hardCapRefusal(error)) return undefined;
+      // The checked path reads everything afresh and names the refusal.
+      if (hardCapRefusal(error) || pendingLimitRefusal(error)) return undefined;
       throw error;
     }
   }
@@ -172,6 +185,9 @@ export class OrderService {
       const problem = limitProblem(quote.tokens, sale.tokenSymbol);
       if (problem) throw invalid(problem.message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: problem.message });
 
+      const open = await findPendingOrdersOfUser(tx, userId);
+      if (open.length >= sale.maxPendingOrders) throw tooManyPending(sale.maxPendingOrders, open);
+
       const left = dec(sale.hardCap).minus(sale.tokensCommitted);
       if (dec(quote.tokens).gt(left)) throw tokensLeftConflict(left.gt(0) ? toPlain(left) : '0', sale.tokenSymbol);
       try {
@@ -198,6 +214,8 @@ export class OrderService {
         // The database's own check of the hard cap agrees with the one above; this only names it.
         const refusal = hardCapRefusal(error);
         if (refusal) throw tokensLeftConflict(toPlain(dec(refusal.tokensLeft)), sale.tokenSymbol);
+        // The check above ran under the sale's lock, so this is only the database agreeing with it.
+        if (pendingLimitRefusal(error)) throw tooManyPending(sale.maxPendingOrders, []);
         throw error;
       }
     });
@@ -284,8 +302,8 @@ export class OrderService {
    * tokens and bonus in the same transaction. The update is guarded by the current status, so a
    * repeated or concurrent approval finds nothing to change and credits nothing.
    */
-  async approve(actor: Actor, id: number, note: string, now = new Date()): Promise<AdminOrder> {
-    await this.decide(actor, id, 'approved', note, now);
+  async approve(actor: Actor, id: number, note: string, options: { overrideHardCap?: boolean } = {}, now = new Date()): Promise<AdminOrder> {
+    await this.decide(actor, id, 'approved', note, now, options.overrideHardCap ?? false);
     this.events.publish({ type: 'sale' });
     return toAdminOrder(await this.getView(id));
   }
@@ -295,26 +313,50 @@ export class OrderService {
     return toAdminOrder(await this.getView(id));
   }
 
-  private async decide(actor: Actor, id: number, to: 'approved' | 'rejected', note: string, now: Date): Promise<void> {
-    const changed = await this.db.transaction(async (tx) => {
-      const before = await findOrderViewById(tx, id);
-      if (!before) throw notFound('This order does not exist.');
-      const row = await transitionOrder(tx, id, ['pending', 'expired'], to, { decidedAt: now, decidedBy: actor.id, note: note || null });
-      if (!row) {
-        const current = await findOrderViewById(tx, id);
-        throw conflict(`This order is already ${current?.status ?? 'gone'}; ${to === 'approved' ? 'it cannot be approved' : 'it cannot be rejected'}.`);
-      }
-      if (to === 'approved') await creditOrder(tx, row);
-      await recordAudit(
-        tx,
-        actor,
-        to === 'approved' ? 'order.approve' : 'order.reject',
-        `order:${row.publicId}`,
-        { status: before.status },
-        { status: to, tokens: toPlain(dec(row.tokens)), bonusTokens: toPlain(dec(row.bonusTokens)), buyer: before.buyerEmail, note: note || null },
-      );
-      return row;
-    });
+  /**
+   * An expired order holds no tokens in the sale's totals, so approving its late payment adds them
+   * back: the database refuses that past the hard cap (PS001) unless the operator confirmed an
+   * override, which the audit entry records.
+   */
+  private async decide(actor: Actor, id: number, to: 'approved' | 'rejected', note: string, now: Date, overrideHardCap = false): Promise<void> {
+    const changed = await this.db
+      .transaction(async (tx) => {
+        const before = await findOrderViewById(tx, id);
+        if (!before) throw notFound('This order does not exist.');
+        const overriding = to === 'approved' && overrideHardCap && before.status === 'expired';
+        if (overriding) await allowOverHardCap(tx);
+        const row = await transitionOrder(tx, id, ['pending', 'expired'], to, { decidedAt: now, decidedBy: actor.id, note: note || null });
+        if (!row) {
+          const current = await findOrderViewById(tx, id);
+          throw conflict(`This order is already ${current?.status ?? 'gone'}; ${to === 'approved' ? 'it cannot be approved' : 'it cannot be rejected'}.`);
+        }
+        if (to === 'approved') await creditOrder(tx, row);
+        await recordAudit(
+          tx,
+          actor,
+          to === 'approved' ? 'order.approve' : 'order.reject',
+          `order:${row.publicId}`,
+          { status: before.status },
+          {
+            status: to,
+            tokens: toPlain(dec(row.tokens)),
+            bonusTokens: toPlain(dec(row.bonusTokens)),
+            buyer: before.buyerEmail,
+            note: note || null,
+            ...(overriding ? { overrideHardCap: true } : {}),
+          },
+        );
+        return row;
+      })
+      .catch(async (error: unknown) => {
+        const refusal = hardCapRefusal(error);
+        if (!refusal) throw error;
+        const [sale, order] = await Promise.all([getSaleSettings(this.db), this.getView(id)]);
+        throw new AppError(
+          'over_hard_cap',
+          `This expired order's ${toPlain(dec(order.tokens))} ${sale.tokenSymbol} no longer fit under the hard cap (${toPlain(dec(refusal.tokensLeft))} ${sale.tokenSymbol} left). Approve it beyond the cap only if you mean to sell more than the cap.`,
+        );
+      });
     this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: to });
   }
 

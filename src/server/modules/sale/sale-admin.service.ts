@@ -20,6 +20,7 @@ function view(s: SaleSettingsRow): SaleSettings {
     startsAt: s.startsAt.toISOString(),
     endsAt: s.endsAt.toISOString(),
     orderExpiryMinutes: s.orderExpiryMinutes,
+    maxPendingOrders: s.maxPendingOrders,
     listingAt: s.listingAt?.toISOString() ?? null,
     deliveryNote: s.deliveryNote,
     updatedAt: s.updatedAt.toISOString(),
@@ -50,6 +51,7 @@ export async function updateSaleSettings(db: Db, actor: Actor, body: z.output<ty
         startsAt: new Date(body.startsAt),
         endsAt: new Date(body.endsAt),
         orderExpiryMinutes: body.orderExpiryMinutes,
+        maxPendingOrders: body.maxPendingOrders ?? before.maxPendingOrders,
         listingAt: body.listingAt ? new Date(body.listingAt) : null,
         deliveryNote: body.deliveryNote,
         updatedAt: new Date(),
@@ -64,14 +66,25 @@ export async function updateSaleSettings(db: Db, actor: Actor, body: z.output<ty
   });
 }
 
-/** Sets the token price and recomputes every feed-mode rate from its last USD price, in one transaction. */
+/**
+ * Sets the token price and recomputes every feed-mode rate from its last USD price, in one
+ * transaction; a feed rate with no USD price becomes stale until the next refresh. The audit entry
+ * keeps the rates before and after, and which were made stale.
+ */
 export async function updateTokenPrice(db: Db, actor: Actor, priceUsd: string): Promise<{ priceUsd: string }> {
   return db.transaction(async (tx) => {
     const before = await lockSettings(tx);
     const now = new Date();
     await tx.update(saleSettings).set({ priceUsd, updatedAt: now }).where(eq(saleSettings.id, 1));
-    await recomputeFeedRates(tx, priceUsd, now);
-    await recordAudit(tx, actor, 'price.updated', 'sale:price', { priceUsd: toPlain(dec(before.priceUsd)) }, { priceUsd: toPlain(dec(priceUsd)) });
+    const rates = await recomputeFeedRates(tx, priceUsd, now);
+    await recordAudit(
+      tx,
+      actor,
+      'price.updated',
+      'sale:price',
+      { priceUsd: toPlain(dec(before.priceUsd)), rates: rates.before },
+      { priceUsd: toPlain(dec(priceUsd)), rates: rates.after, staleRates: rates.stale },
+    );
     return { priceUsd: toPlain(dec(priceUsd)) };
   });
 }

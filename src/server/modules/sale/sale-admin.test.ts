@@ -54,6 +54,29 @@ describe(`token price and sale settings (${databaseKind})`, () => {
     expect(audit).toMatchObject({ action: 'price.updated', before: { priceUsd: '0.01' }, after: { priceUsd: '0.025' } });
   });
 
+  it('records the recomputed rates in the audit log, and makes feed rates with no USD price to recompute from stale', async () => {
+    cookie = await signInOperator(t.app, t.database);
+    const fetchedAt = new Date(Date.now() - 5 * 60_000);
+    const feed = (code: string, values: Partial<typeof cryptos.$inferInsert>) => t.database.db.update(cryptos).set({ rateSource: 'feed', rateUpdatedAt: fetchedAt, ...values }).where(eq(cryptos.code, code));
+    await feed('BTC', { usdPrice: '65000', rate: '6500000' });
+    await feed('ETH', { usdPrice: null, rate: '300000' }); // an operator's typed rate
+    await feed('DOGE', { usdPrice: '0.000000001', rate: '0.000001' }); // too small for a rate at the new price
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', usdPrice: '1', rate: '100', rateUpdatedAt: fetchedAt }).where(eq(cryptos.code, 'USDT'));
+
+    expect((await put('/api/admin/main-currency', { priceUsd: '0.025' })).statusCode).toBe(200);
+    const rows = new Map((await t.database.db.select().from(cryptos)).map((c) => [c.code, c]));
+    expect(rows.get('BTC')).toMatchObject({ rate: '2600000.000000', rateUpdatedAt: fetchedAt });
+    expect(rows.get('ETH')).toMatchObject({ rate: '300000.000000', rateUpdatedAt: null });
+    expect(rows.get('DOGE')).toMatchObject({ rate: '0.000001', rateUpdatedAt: null });
+    expect(rows.get('USDT')).toMatchObject({ rate: '100.000000', rateUpdatedAt: fetchedAt });
+    const [audit] = await t.database.db.select().from(auditLog);
+    expect(audit).toMatchObject({
+      action: 'price.updated',
+      before: { priceUsd: '0.01', rates: { BTC: '6500000' } },
+      after: { priceUsd: '0.025', rates: { BTC: '2600000' }, staleRates: ['DOGE', 'ETH'] },
+    });
+  });
+
   it('saves valid sale settings and the public sale shows them', async () => {
     cookie = await signInOperator(t.app, t.database);
     const res = await put('/api/admin/sale', SETTINGS);

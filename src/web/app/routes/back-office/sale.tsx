@@ -15,7 +15,7 @@ import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
-const FIELDS = ['tokenName', 'tokenSymbol', 'totalSupply', 'softCap', 'hardCap', 'startsAt', 'endsAt', 'orderExpiryMinutes', 'listingAt', 'deliveryNote'] as const;
+const FIELDS = ['tokenName', 'tokenSymbol', 'totalSupply', 'softCap', 'hardCap', 'startsAt', 'endsAt', 'orderExpiryMinutes', 'maxPendingOrders', 'listingAt', 'deliveryNote'] as const;
 
 /** The operator's own time zone, named next to the date inputs. */
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -48,6 +48,7 @@ function toForm(s: SaleSettings): FormValues {
     startsAt: toLocalInput(s.startsAt),
     endsAt: toLocalInput(s.endsAt),
     orderExpiryMinutes: s.orderExpiryMinutes,
+    maxPendingOrders: s.maxPendingOrders,
     listingAt: toLocalInput(s.listingAt),
     deliveryNote: s.deliveryNote,
   };
@@ -125,6 +126,9 @@ function SaleForm({ settings }: { settings: SaleSettings }) {
           </FormField>
           <FormField label="Order expiry (minutes)" error={errors.orderExpiryMinutes?.message}>
             <Input inputMode="numeric" {...register('orderExpiryMinutes', { setValueAs: (v: string) => (v === '' ? Number.NaN : Number(v)) })} />
+          </FormField>
+          <FormField label="Pending orders per buyer" error={errors.maxPendingOrders?.message}>
+            <Input inputMode="numeric" {...register('maxPendingOrders', { setValueAs: (v: string) => (v === '' ? Number.NaN : Number(v)) })} />
           </FormField>
           <FormField label="Listing date (optional)" error={errors.listingAt?.message} hint="Leave empty to hide it on the landing page.">
             <Input type="datetime-local" {...register('listingAt', { setValueAs: (v: string) => (v === '' ? null : v) })} />

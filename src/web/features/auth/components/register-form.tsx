@@ -60,7 +60,7 @@ export function RegisterForm({ next }: { next: string | null }) {
       <FormField label="Phone Number" error={errors.phone?.message} hint="Optional">
         <Input type="tel" autoComplete="tel" {...register('phone')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters and hard to guess: a few unrelated words work well.">
         <PasswordInput autoComplete="new-password" visible={passwordsVisible} onVisibleChange={setPasswordsVisible} {...register('password')} />
       </FormField>
       <FormField label="Confirm Password" error={errors.confirmPassword?.message}>

@@ -43,9 +43,9 @@ export type Decision = 'approve' | 'reject' | 'delete';
 export function useDecideOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ orderId, decision, note }: { orderId: number; decision: Decision; note: string }): Promise<void> => {
+    mutationFn: async ({ orderId, decision, note, overrideHardCap = false }: { orderId: number; decision: Decision; note: string; overrideHardCap?: boolean }): Promise<void> => {
       if (decision === 'delete') await apiDelete<{ ok: true }>(`/api/admin/orders/${orderId}`);
-      else await apiPost<AdminOrder>(`/api/admin/orders/${orderId}/${decision}`, { note });
+      else await apiPost<AdminOrder>(`/api/admin/orders/${orderId}/${decision}`, decision === 'approve' ? { note, overrideHardCap } : { note });
     },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminOrdersKey });

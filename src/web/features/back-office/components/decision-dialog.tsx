@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/web/components/ui/form-field';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
-import { errorMessage } from '@/web/lib/api-client';
+import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { formatAmount } from '@/web/lib/format';
 import { useDecideOrder, type Decision } from '../api/orders';
 
@@ -20,9 +20,15 @@ const TEXT: Record<Decision, { title: string; button: string; done: string; expl
 export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder | null; decision: Decision; onClose: () => void }) {
   const decide = useDecideOrder();
   const [note, setNote] = useState('');
+  // A late payment whose tokens no longer fit under the hard cap: the server says so, and the
+  // operator may approve it beyond the cap only by ticking this (the audit log records it).
+  const [overCap, setOverCap] = useState<string | null>(null);
+  const [override, setOverride] = useState(false);
   const text = TEXT[decision];
   const close = () => {
     setNote('');
+    setOverCap(null);
+    setOverride(false);
     onClose();
   };
   return (
@@ -39,23 +45,35 @@ export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder
             <Textarea rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
           </FormField>
         ) : null}
+        {overCap ? (
+          <div role="alert" className="border-destructive/50 space-y-2 rounded-md border p-3 text-sm">
+            <p className="text-destructive">{overCap}</p>
+            <label className="flex items-center gap-2 font-medium">
+              <input type="checkbox" className="size-4" checked={override} onChange={(e) => setOverride(e.target.checked)} />
+              Approve beyond the hard cap
+            </label>
+          </div>
+        ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
           <Button
             variant={decision === 'approve' ? 'default' : 'destructive'}
-            disabled={decide.isPending}
+            disabled={decide.isPending || (overCap !== null && !override)}
             onClick={() =>
               order &&
               decide.mutate(
-                { orderId: order.orderId, decision, note },
+                { orderId: order.orderId, decision, note, overrideHardCap: override },
                 {
                   onSuccess: () => {
                     toast.success(text.done);
                     close();
                   },
-                  onError: (error) => toast.error(errorMessage(error, `Failed: ${text.title.toLowerCase()}.`)),
+                  onError: (error) => {
+                    if (error instanceof ApiError && error.code === 'over_hard_cap') setOverCap(error.message);
+                    else toast.error(errorMessage(error, `Failed: ${text.title.toLowerCase()}.`));
+                  },
                 },
               )
             }

@@ -2,7 +2,7 @@
 // Confirm creates the order on the server, which computes the authoritative amounts; the order page
 // then shows them. One Idempotency-Key per opening makes a repeated Confirm return the same order.
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { CreateOrderBody } from '@/contracts/orders';
@@ -12,7 +12,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { useCreateOrder } from '@/web/features/orders/api/create-order';
 import { PaymentInstructions } from '@/web/features/orders/components/payment-instructions';
 import { networkLabel } from '@/web/features/orders/lib/network-label';
-import { errorMessage } from '@/web/lib/api-client';
+import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { formatAmount } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { previewPaymentUri } from '../lib/purchase-preview';
@@ -40,13 +40,22 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
   const navigate = useNavigate();
   const { crypto, quote } = request;
   const submitting = createOrder.isPending || createOrder.isSuccess;
+  // Too many orders awaiting payment: the refusal names them, and the buyer can go to each.
+  const openOrders =
+    createOrder.error instanceof ApiError && createOrder.error.code === 'too_many_pending'
+      ? Object.entries(createOrder.error.fields)
+          .filter(([key]) => key.startsWith('openOrders.'))
+          .map(([, id]) => id)
+      : [];
 
   const confirm = () =>
     createOrder.mutate(
       { body: request.body, idempotencyKey: request.idempotencyKey },
       {
         onSuccess: (order) => void navigate(paths.transaction(order.id)),
-        onError: (error) => toast.error('The order was not created', { description: errorMessage(error, 'Please try again.') }),
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.code === 'too_many_pending')) toast.error('The order was not created', { description: errorMessage(error, 'Please try again.') });
+        },
       },
     );
 
@@ -98,6 +107,20 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
             <p className="text-muted-foreground text-xs">
               Confirm creates your order. Its page then shows the amount and address to pay, confirmed by the server, and the time left to pay.
             </p>
+            {openOrders.length > 0 ? (
+              <div role="alert" className="border-destructive/50 text-destructive rounded-md border p-3 text-sm">
+                <p>{errorMessage(createOrder.error, 'The order was not created.')}</p>
+                <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+                  {openOrders.map((id) => (
+                    <li key={id}>
+                      <Link className="font-medium underline underline-offset-4" to={paths.transaction(id)}>
+                        Open order #{id}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {submitting ? (
               <p role="status" className="flex items-center gap-2 text-sm font-medium">
                 <Spinner />

@@ -51,7 +51,7 @@ export function PasswordForm() {
           <FormField label="Current password" error={errors.currentPassword?.message}>
             <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
           </FormField>
-          <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
+          <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters and hard to guess: a few unrelated words work well.">
             <PasswordInput autoComplete="new-password" visible={newVisible} onVisibleChange={setNewVisible} {...register('newPassword')} />
           </FormField>
           <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
 import { profileBodySchema, type Me, type ProfileBody } from '@/contracts/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useUpdateProfile } from '@/web/features/auth/api/update-profile';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
 
-const FIELDS = ['name', 'email', 'phone'] as const;
+const FIELDS = ['name', 'email', 'phone', 'currentPassword'] as const;
 
 export function ProfileForm({ me }: { me: Me }) {
   const update = useUpdateProfile();
@@ -20,16 +21,21 @@ export function ProfileForm({ me }: { me: Me }) {
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors },
   } = useForm<ProfileBody>({
     resolver: zodResolver(profileBodySchema),
     defaultValues: { name: me.name, email: me.email, phone: me.phone },
   });
 
-  const onSubmit = handleSubmit((body) => {
-    update.mutate(body, {
+  // Moving the account to another address needs the current password.
+  const email = useWatch({ control, name: 'email' });
+  const emailChanged = email.trim().toLowerCase() !== me.email.toLowerCase();
+
+  const onSubmit = handleSubmit(({ currentPassword, ...rest }) => {
+    update.mutate(emailChanged ? { ...rest, currentPassword } : rest, {
       onSuccess: (saved) => {
-        reset({ name: saved.name, email: saved.email, phone: saved.phone });
+        reset({ name: saved.name, email: saved.email, phone: saved.phone, currentPassword: '' });
         toast.success('Profile updated');
       },
       onError: (error) => {
@@ -56,6 +62,11 @@ export function ProfileForm({ me }: { me: Me }) {
           <FormField label="Phone Number" error={errors.phone?.message} hint="Optional">
             <Input type="tel" autoComplete="tel" {...register('phone')} />
           </FormField>
+          {emailChanged ? (
+            <FormField label="Current password" error={errors.currentPassword?.message} hint="Needed to change your e-mail address.">
+              <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
+            </FormField>
+          ) : null}
         </CardContent>
         <CardFooter>
           <Button type="submit" disabled={update.isPending}>
