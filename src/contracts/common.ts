@@ -6,4 +6,13 @@ export const decimalString = z.string().regex(DECIMAL_PATTERN);
 
 export const isoDateTime = z.string();
 
+/** Largest value of a PostgreSQL integer: larger ids exist nowhere, and would fail in the database. */
+export const MAX_INT_ID = 2_147_483_647;
+const ID_UNKNOWN = 'No record has this id.';
+
+/** A row id in a path: a positive integer within the database's range, else a 400 (never a 500). */
+export const idParams = z.strictObject({
+  id: z.coerce.number(ID_UNKNOWN).int(ID_UNKNOWN).positive(ID_UNKNOWN).max(MAX_INT_ID, ID_UNKNOWN),
+});
+
 export const okSchema = z.object({ ok: z.literal(true) });

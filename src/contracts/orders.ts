@@ -1,6 +1,6 @@
 // Orders (PRODUCT.md §6, §7): the buyer sends what to buy, the server computes every amount.
 import { z } from 'zod';
-import { decimalString, isoDateTime } from './common';
+import { decimalString, isoDateTime, idParams } from './common';
 import { networkSchema } from './cryptos';
 
 export const orderStatusSchema = z.enum(['pending', 'approved', 'rejected', 'expired']);
@@ -55,7 +55,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.object({ orders: z.array(orderSchema) });
 
-export const orderTokenParams = z.strictObject({ orderToken: z.string().max(64) });
+export const orderTokenParams = z.strictObject({ orderToken: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Transaction doesn't exist.") });
 
 export const txHashBodySchema = z.strictObject({ txHash: z.string().trim().min(1, 'Enter the transaction hash.').max(130, 'A transaction hash is at most 130 characters.') });
 
@@ -82,7 +82,7 @@ export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 
 export const adminOrdersPageSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
-export const orderIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const orderIdParams = idParams;
 
 export const decisionBodySchema = z.strictObject({
   note: z.string().trim().max(500, 'The note must be at most 500 characters.').default(''),

@@ -1,7 +1,7 @@
 // Tracking pixels (PRODUCT.md §5 Pixels). The API key is the pixel's public id (e.g. a Meta Pixel
 // id); the secondary key is a secret that stays on the server.
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { isoDateTime, idParams } from './common';
 
 export const API_KEY_REQUIRED = 'API Key is required';
 export const LOCATION_REQUIRED = 'Location is required';
@@ -45,4 +45,4 @@ export const adminPixelsSchema = z.object({ pixels: z.array(adminPixelSchema) })
 export const publicPixelSchema = z.object({ apiKey: z.string(), location: z.string() });
 export type PublicPixel = z.infer<typeof publicPixelSchema>;
 
-export const pixelIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const pixelIdParams = idParams;

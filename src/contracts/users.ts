@@ -1,6 +1,6 @@
 // Back-office users (PRODUCT.md §5 Users): paged, searchable, with each buyer's orders and ledger.
 import { z } from 'zod';
-import { decimalString, isoDateTime } from './common';
+import { decimalString, isoDateTime, idParams } from './common';
 import { adminOrderSchema } from './orders';
 
 export const USERS_PER_PAGE_MESSAGE = 'Users per page must be between 1 and 100.';
@@ -41,4 +41,4 @@ export const adminUserDetailSchema = z.object({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-export const userIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const userIdParams = idParams;

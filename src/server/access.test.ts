@@ -156,6 +156,24 @@ describe(`access by matched route (${databaseKind})`, () => {
     expect(leaks).toEqual([]);
   });
 
+  it('answers every id parameter out of range or malformed with a 400 or 404, never a 500', async () => {
+    const { cookie: buyer } = await registerBuyer(t.app);
+    const operator = await signInOperator(t.app, t.database);
+    const withParams = t.app.routeTable.filter((r) => r.url.startsWith('/api') && r.url.includes('/:'));
+    expect(withParams.length).toBeGreaterThanOrEqual(8);
+    const failures: string[] = [];
+    for (const { method, url, access } of withParams) {
+      const cookies = access === 'operator' ? { presale_operator_session: operator } : { presale_session: buyer };
+      for (const bad of ['99999999999', '2147483648', '9'.repeat(400), '-1', '0', '1.5', 'abc', '%00', '1e3']) {
+        const target = url.replace(/:[A-Za-z]+/, bad);
+        const res = await t.app.inject({ method: method as 'GET', url: target, cookies, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+        // 414: a path parameter longer than the router takes.
+        if (![400, 404, 409, 414].includes(res.statusCode)) failures.push(`${method} ${target} → ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers any unmatched path under /api with the JSON 404, in any letter case or spelling, never the web page', async () => {
     const p = await listen();
     for (const target of ['/api', '/api/', '/api/nothing', '/API/nothing', '/Api/admin/nothing', '/%61pi/nothing', '/%41PI/nothing', '//api/nothing', '/./api/nothing', '/x/../api/nothing', 'http://evil.example/api/nothing', '/api/admin/nothing']) {

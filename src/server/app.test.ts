@@ -19,6 +19,13 @@ describe(`HTTP surface (${databaseKind})`, () => {
     expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
+  it('answers a value the database cannot store (a NUL character) with a 400, not a 500, and stores nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...REGISTRATION, name: 'Ada\u0000Lovelace' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'invalid_input' } });
+    expect(await t.database.db.select().from(users)).toHaveLength(0);
+  });
+
   it('turns malformed JSON into a 400, not a 500', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"name": "x",' });
     expect(res.statusCode).toBe(400);

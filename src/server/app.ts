@@ -23,7 +23,7 @@ import { pixelRoutes } from './modules/pixels/pixels.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
-import { registerErrorHandler } from './plugins/errors';
+import { registerErrorHandler, serializeError } from './plugins/errors';
 import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
 import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access';
@@ -70,11 +70,16 @@ export interface BuildOptions {
   webRoot?: string | undefined;
   /** The price API client; tests pass a local fake. */
   priceFeed?: PriceFeed;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, webRoot, priceFeed }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webRoot, priceFeed, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent' && !logStream
+        ? false
+        : { level: logStream ? 'info' : config.LOG_LEVEL, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) },
     // Trust X-Forwarded-For only for the configured number of proxy hops in front of the app.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 64 * 1024,

@@ -13,6 +13,16 @@ function databaseError(error: unknown, sqlState: string): DatabaseError | undefi
   return undefined;
 }
 
+/**
+ * SQLSTATEs of values the database cannot store as sent (a NUL character, an overlong string, a
+ * number out of range): input the schemas let through, answered as bad input rather than a 500.
+ */
+const UNSTORABLE_VALUE = ['22021', '22P05', '22001', '22003'];
+
+export function isUnstorableValue(error: unknown): boolean {
+  return UNSTORABLE_VALUE.some((code) => databaseError(error, code) !== undefined);
+}
+
 /** True when a query failed on a unique constraint (SQLSTATE 23505), whichever driver raised it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const err = databaseError(error, '23505');
