@@ -163,7 +163,7 @@ describe(`access by matched route (${databaseKind})`, () => {
     expect(withParams.length).toBeGreaterThanOrEqual(8);
     const failures: string[] = [];
     for (const { method, url, access } of withParams) {
-      const cookies = access === 'operator' ? { presale_operator_session: operator } : { presale_session: buyer };
+      const cookies: Record<string, string> = access === 'operator' ? { presale_operator_session: operator } : { presale_session: buyer };
       for (const bad of ['99999999999', '2147483648', '9'.repeat(400), '-1', '0', '1.5', 'abc', '%00', '1e3']) {
         const target = url.replace(/:[A-Za-z]+/, bad);
         const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
