@@ -30,6 +30,7 @@ import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
 import { SessionStore } from './plugins/sessions';
+import { SignInThrottle } from './plugins/sign-in-throttle';
 import { webRoutes } from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminContentRoutes, contentRoutes } from './modules/content/content.routes';
@@ -45,6 +46,7 @@ declare module 'fastify' {
     db: Db;
     sessions: SessionStore;
     rateLimiter: RateLimiter;
+    signInThrottle: SignInThrottle;
     cryptos: CryptoService;
     priceFeed: PriceFeed;
     rateRefresh: RateRefreshJob;
@@ -93,6 +95,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('rateLimiter', new RateLimiter(database.db));
+  app.decorate('signInThrottle', new SignInThrottle(app.rateLimiter, config.LOGIN_LIMIT_PER_ACCOUNT));
   app.decorate('cryptos', new CryptoService(database.db, config.RATE_MAX_AGE_MINUTES));
   const feed = priceFeed ?? createPriceFeed(config.PRICE_API_URL);
   app.decorate('priceFeed', feed);

@@ -1,6 +1,6 @@
 // Fixed-window counters kept in the database, so every instance sharing it counts the same attempts.
 // Used by @fastify/rate-limit (per client address) and directly by services (per account).
-import { sql } from 'drizzle-orm';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from '../errors';
@@ -44,6 +44,17 @@ export class RateLimiter {
       if (!row) throw new Error('rate limit upsert returned nothing');
       return { hits: row.hits, resetInMs: Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime()) };
     });
+  }
+
+  /** Hits counted on each of `keys` in the window still open, without counting one more (absent keys read 0). */
+  async peek(keys: string[], windowMs: number): Promise<number[]> {
+    const windowStart = new Date(this.now().getTime() - windowMs);
+    const rows = await this.db
+      .select({ key: rateLimits.key, hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(and(inArray(rateLimits.key, keys), gt(rateLimits.windowStartedAt, windowStart)));
+    const byKey = new Map(rows.map((r) => [r.key, r.hits]));
+    return keys.map((key) => byKey.get(key) ?? 0);
   }
 
   /**

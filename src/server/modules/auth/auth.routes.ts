@@ -32,8 +32,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: config.LOGIN_LIMIT_PER_IP, timeWindow: FIFTEEN_MINUTES } },
     },
     async (request, reply) => {
-      await app.rateLimiter.consume(`login:buyer:${request.body.email.toLowerCase()}`, config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
-      const user = await authenticateBuyer(app.db, request.body);
+      await app.signInThrottle.check('buyer', request.body.email, request.ip);
+      const user = await authenticateBuyer(app.db, request.body).catch(async (error: unknown) => {
+        await app.signInThrottle.failed('buyer', request.body.email, request.ip);
+        throw error;
+      });
       const previous = app.sessions.cookieOf(request, 'buyer');
       if (previous) await app.sessions.destroy(previous);
       const session = await app.sessions.create('buyer', user.id);

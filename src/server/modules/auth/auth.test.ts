@@ -135,6 +135,24 @@ describe(`buyer accounts (${databaseKind})`, () => {
     expect(other.statusCode).toBe(401);
   });
 
+  it('does not let failures from other addresses lock the owner out of their own', async () => {
+    await registerBuyer(t.app);
+    const login = (remoteAddress: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: REGISTRATION.email, password } });
+    // Someone guesses from two addresses until the account has more failures than the limit.
+    for (const address of ['198.51.100.1', '198.51.100.1', '198.51.100.1', '198.51.100.2']) expect((await login(address, 'a wrong guess')).statusCode).toBe(401);
+    expect((await login('198.51.100.1', REGISTRATION.password)).statusCode).toBe(429);
+    // The owner, from an address that has not failed, signs in.
+    expect((await login('203.0.113.50', REGISTRATION.password)).statusCode).toBe(200);
+    // While the account is being guessed at, each other address gets one failure, then waits.
+    expect((await login('198.51.100.3', 'a wrong guess')).statusCode).toBe(401);
+    const blocked = await login('198.51.100.3', 'a wrong guess');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Successful sign-ins are not failures: the owner may sign in again and again.
+    for (let i = 0; i < 4; i++) expect((await login('203.0.113.50', REGISTRATION.password)).statusCode).toBe(200);
+  });
+
   it('rate-limits sign-in per client address across accounts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {

@@ -18,8 +18,11 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: config.LOGIN_LIMIT_PER_IP, timeWindow: FIFTEEN_MINUTES } },
     },
     async (request, reply) => {
-      await app.rateLimiter.consume(`login:operator:${request.body.login.toLowerCase()}`, config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
-      const operator = await authenticateOperator(app.db, request.body.login, request.body.password);
+      await app.signInThrottle.check('operator', request.body.login, request.ip);
+      const operator = await authenticateOperator(app.db, request.body.login, request.body.password).catch(async (error: unknown) => {
+        await app.signInThrottle.failed('operator', request.body.login, request.ip);
+        throw error;
+      });
       const previous = app.sessions.cookieOf(request, 'operator');
       if (previous) await app.sessions.destroy(previous);
       app.sessions.setCookie(reply, 'operator', await app.sessions.create('operator', operator.id));
