@@ -15,6 +15,14 @@ export const SESSION_COOKIES: Record<SessionKind, string> = {
 };
 
 /**
+ * Over https the cookies carry the `__Host-` prefix: browsers then accept them only if Secure,
+ * with Path=/ and no Domain, so no subdomain or plain-http page can plant or overwrite them.
+ */
+export function sessionCookieName(kind: SessionKind, https: boolean): string {
+  return https ? `__Host-${SESSION_COOKIES[kind]}` : SESSION_COOKIES[kind];
+}
+
+/**
  * How long a session found in the database is trusted without asking again. Ending sessions
  * (sign-out, password change) drops them here at once on this instance and, through the event bus,
  * within milliseconds on the others; this bound only matters if that notification is lost.
@@ -35,11 +43,13 @@ export class SessionStore {
   /** Live sessions found lately, by the hash of their id: most requests of a signed-in page need no query. */
   private readonly remembered = new Map<string, Remembered>();
   private readonly findQuery;
+  private readonly slideQuery;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly events?: EventBus,
+    private readonly clock: () => number = Date.now,
   ) {
     this.findQuery = db
       .select({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt })
@@ -47,29 +57,51 @@ export class SessionStore {
       .where(and(eq(sessions.idHash, sql.placeholder('idHash')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now'))))
       .limit(1)
       .prepare('find_session');
+    // Operator sessions end after a spell of inactivity: each time one is found in the database,
+    // its end moves to now + the idle limit, never past its absolute limit.
+    this.slideQuery = db
+      .update(sessions)
+      .set({ expiresAt: sql`least(${sessions.maxExpiresAt}, ${sql.placeholder('idleEnd')}::timestamptz)` })
+      .where(and(eq(sessions.idHash, sql.placeholder('idHash')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .returning({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt })
+      .prepare('slide_session');
     events?.subscribe((e) => {
       if (e.type === 'sessions-ended') this.forgetSubject(e.kind, e.subjectId);
     });
   }
 
-  private get maxAgeMs(): number {
-    return this.config.SESSION_DAYS * 24 * 60 * 60 * 1000;
+  private get https(): boolean {
+    return this.config.PUBLIC_URL.startsWith('https:');
   }
 
+  private get idleMs(): number {
+    return this.config.OPERATOR_IDLE_MINUTES * 60 * 1000;
+  }
+
+  /**
+   * A new session. Buyers' last SESSION_DAYS; operators' end after OPERATOR_IDLE_MINUTES without a
+   * request and OPERATOR_SESSION_HOURS after sign-in at most. The cookie lives as long as the session may.
+   */
   async create(kind: SessionKind, subjectId: number): Promise<{ id: string; expiresAt: Date }> {
     const id = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + this.maxAgeMs);
-    await this.db.insert(sessions).values({ idHash: hashId(id), kind, subjectId, expiresAt });
-    return { id, expiresAt };
+    const now = this.clock();
+    const maxExpiresAt = kind === 'operator' ? new Date(now + this.config.OPERATOR_SESSION_HOURS * 60 * 60 * 1000) : null;
+    const expiresAt = maxExpiresAt ? new Date(Math.min(maxExpiresAt.getTime(), now + this.idleMs)) : new Date(now + this.config.SESSION_DAYS * 24 * 60 * 60 * 1000);
+    await this.db.insert(sessions).values({ idHash: hashId(id), kind, subjectId, expiresAt, maxExpiresAt });
+    return { id, expiresAt: maxExpiresAt ?? expiresAt };
   }
 
   /** The subject of a live session of this kind, or null. */
   async find(kind: SessionKind, id: string): Promise<number | null> {
     const idHash = hashId(id);
-    const now = Date.now();
+    const now = this.clock();
     const known = this.remembered.get(idHash);
     if (known && known.kind === kind && now - known.foundAt < SESSION_RECHECK_MS && known.expiresAt > now) return known.subjectId;
-    const [row] = await this.findQuery.execute({ idHash, kind, now: new Date(now).toISOString() });
+    const at = new Date(now).toISOString();
+    const [row] =
+      kind === 'operator'
+        ? await this.slideQuery.execute({ idHash, kind, now: at, idleEnd: new Date(now + this.idleMs).toISOString() })
+        : await this.findQuery.execute({ idHash, kind, now: at });
     if (!row) {
       this.remembered.delete(idHash);
       return null;
@@ -105,21 +137,21 @@ export class SessionStore {
   }
 
   setCookie(reply: FastifyReply, kind: SessionKind, session: { id: string; expiresAt: Date }): void {
-    void reply.setCookie(SESSION_COOKIES[kind], session.id, {
+    void reply.setCookie(sessionCookieName(kind, this.https), session.id, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.config.PUBLIC_URL.startsWith('https:'),
+      secure: this.https,
       expires: session.expiresAt,
     });
   }
 
   clearCookie(reply: FastifyReply, kind: SessionKind): void {
-    void reply.clearCookie(SESSION_COOKIES[kind], { path: '/' });
+    void reply.clearCookie(sessionCookieName(kind, this.https), { path: '/', httpOnly: true, sameSite: 'lax', secure: this.https });
   }
 
   cookieOf(request: FastifyRequest, kind: SessionKind): string | undefined {
-    const value = request.cookies[SESSION_COOKIES[kind]];
+    const value = request.cookies[sessionCookieName(kind, this.https)];
     return value && value.length <= 128 ? value : undefined;
   }
 
@@ -128,7 +160,7 @@ export class SessionStore {
     const [row] = await this.db
       .select({ subjectId: sessions.subjectId })
       .from(sessions)
-      .where(and(eq(sessions.idHash, hashId(id)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
+      .where(and(eq(sessions.idHash, hashId(id)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date(this.clock()))))
       .limit(1);
     return row !== undefined;
   }

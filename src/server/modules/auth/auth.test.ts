@@ -179,6 +179,6 @@ describe(`session cookie over https (${databaseKind})`, () => {
 
   it('is Secure when PUBLIC_URL is https', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: REGISTRATION });
-    expect(res.cookies.find((c) => c.name === COOKIE)?.secure).toBe(true);
+    expect(res.cookies.find((c) => c.name === `__Host-${COOKIE}`)?.secure).toBe(true);
   });
 });
