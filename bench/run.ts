@@ -40,6 +40,8 @@ function rssMb(pid: number | undefined): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+const PENDING_PER_BUYER = 20;
+
 async function load(url: string, opts: Partial<autocannon.Options> = {}, warmUp = false) {
   // A freshly started process runs its first seconds unoptimised: both sides of a ratio warm up alike.
   if (warmUp) await autocannon({ url, connections: 50, duration: quick ? 1 : 3, ...opts });
@@ -129,6 +131,9 @@ async function main() {
     REGISTER_LIMIT_PER_IP: '1000000',
     LOGIN_LIMIT_PER_IP: '1000000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+    // P2 measures how fast orders are made, not the throttle's refusals.
+    ORDER_LIMIT_PER_ACCOUNT: '1000000',
+    ORDER_LIMIT_PER_IP: '1000000',
     RATE_REFRESH_MINUTES: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
   };
@@ -146,12 +151,16 @@ async function main() {
     const op = await api(base, 'POST', '/api/admin/auth/login', OPERATOR);
     const offered = await api(base, 'POST', '/api/admin/cryptos', { currency: 'BENCH', fullName: 'Bench coin', network: 'evm', chainId: 1, rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', decimals: 18 }, op.cookie);
     if (offered.status !== 201) throw new Error(`could not offer a crypto: ${JSON.stringify(offered.data)}`);
-    const buyerCount = quick ? 20 : 200;
+    // Each buyer may hold at most 20 pending orders (the most the Sale page allows): P2 sends each
+    // buyer exactly that many, so every order measured is one the sale accepts.
+    const settings = (await api(base, 'GET', '/api/admin/sale', undefined, op.cookie)).data as Record<string, unknown>;
+    const { updatedAt: _u, priceUsd: _p, ...saleBody } = settings;
+    await api(base, 'PUT', '/api/admin/sale', { ...saleBody, maxPendingOrders: PENDING_PER_BUYER }, op.cookie);
+    const buyerCount = quick ? 20 : 1000;
+    const register = async (i: number) =>
+      (await api(base, 'POST', '/api/auth/register', { name: `Bench ${i}`, email: `bench${i}-${Date.now()}@example.com`, phone: '', password: 'bench-password', confirmPassword: 'bench-password' })).cookie;
     const buyers: string[] = [];
-    for (let i = 0; i < buyerCount; i++) {
-      const r = await api(base, 'POST', '/api/auth/register', { name: `Bench ${i}`, email: `bench${i}-${Date.now()}@example.com`, phone: '', password: 'bench-password', confirmPassword: 'bench-password' });
-      buyers.push(r.cookie);
-    }
+    for (let i = 0; i < buyerCount; i += 8) buyers.push(...(await Promise.all(Array.from({ length: Math.min(8, buyerCount - i) }, (_, k) => register(i + k)))));
 
     // P2: order creation from many buyers against the engine's raw insert rate.
     let next = 0;
@@ -160,15 +169,17 @@ async function main() {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ crypto: 'BENCH', tokens: '100' }),
+      amount: buyers.length * PENDING_PER_BUYER,
       requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: buyers[next++ % buyers.length] ?? '' } }) }],
     });
     const raw = await rawInsertRate(databaseUrl, quick ? 300 : 3000);
     results.P2 = { ordersPerSecond: orders.rps, p99: orders.p99, non2xx: orders.non2xx, rawInsertsPerSecond: raw, ratio: +(orders.rps / raw).toFixed(3), target: 'ratio >= 0.3' };
 
-    // Order page polling.
-    const mine = await api(base, 'POST', '/api/orders', { crypto: 'BENCH', tokens: '100' }, buyers[0]);
+    // Order page polling, by a buyer of their own.
+    const poller = await register(buyerCount);
+    const mine = await api(base, 'POST', '/api/orders', { crypto: 'BENCH', tokens: '100' }, poller);
     const orderId = (mine.data as { id: string }).id;
-    results.orderPolling = await load(`${base}/api/orders/${orderId}`, { headers: { cookie: buyers[0] ?? '' } }, true);
+    results.orderPolling = await load(`${base}/api/orders/${orderId}`, { headers: { cookie: poller } }, true);
 
     // P4: one approval fanned out to N subscribers.
     const subs = await openSubscribers(port, subscribers);

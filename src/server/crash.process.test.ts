@@ -28,6 +28,8 @@ beforeAll(async () => {
     REGISTER_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
+    ORDER_LIMIT_PER_ACCOUNT: '100000',
+    ORDER_LIMIT_PER_IP: '100000',
     WEB_ROOT: '/nonexistent',
   };
   if (databaseKind === 'postgres') {

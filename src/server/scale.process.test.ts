@@ -67,6 +67,8 @@ beforeAll(async () => {
     REGISTER_LIMIT_PER_IP: '10000',
     LOGIN_LIMIT_PER_IP: '10000',
     LOGIN_LIMIT_PER_ACCOUNT: '6',
+    ORDER_LIMIT_PER_ACCOUNT: '10000',
+    ORDER_LIMIT_PER_IP: '10000',
     PRICE_API_URL: feed.url,
     RATE_REFRESH_MINUTES: '60',
     WEB_ROOT: '/nonexistent',
@@ -143,14 +145,18 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     });
     await expect.poll(() => events).toContain('ready');
 
-    // 500 orders from 10 buyers, through nginx.
+    // 500 orders from 25 buyers, through nginx: 20 pending each, the most the Sale page allows.
+    const sale = (await get(A, '/api/admin/sale', operator)) as Record<string, unknown>;
+    const { updatedAt: _u, priceUsd: _p, ...saleBody } = sale;
+    const saved = await fetch(`${url(A)}/api/admin/sale`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie: operator }, body: JSON.stringify({ ...saleBody, maxPendingOrders: 20 }) });
+    expect(saved.status).toBe(200);
     const buyers: string[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 25; i++) {
       buyers.push((await post(LB, '/api/auth/register', { name: `Buyer ${i}`, email: `many${i}@example.com`, phone: '', password: 'scale-password', confirmPassword: 'scale-password' })).cookie);
     }
     const created: string[] = [];
     for (let batch = 0; batch < 25; batch++) {
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(LB, '/api/orders', { crypto: 'SCALE', tokens: '100' }, buyers[(batch + i) % 10])));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(LB, '/api/orders', { crypto: 'SCALE', tokens: '100' }, buyers[(batch + i) % 25])));
       for (const r of results) {
         expect(r.status).toBe(201);
         created.push((r.body as { id: string }).id);
