@@ -134,6 +134,9 @@ async function main() {
     // P2 measures how fast orders are made, not the throttle's refusals.
     ORDER_LIMIT_PER_ACCOUNT: '1000000',
     ORDER_LIMIT_PER_IP: '1000000',
+    // P4's subscribers all connect from this machine.
+    EVENT_STREAMS_PER_IP: '1000000',
+    EVENT_STREAMS_TOTAL: '1000000',
     RATE_REFRESH_MINUTES: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
   };
