@@ -40,6 +40,9 @@ export default defineConfig({
       REGISTER_LIMIT_PER_IP: '1000',
       LOGIN_LIMIT_PER_IP: '1000',
       LOGIN_LIMIT_PER_ACCOUNT: '1000',
+      // Every browser of the suite comes from this machine's address.
+      ORDER_LIMIT_PER_IP: '10000',
+      EVENT_STREAMS_PER_IP: '1000',
       ADMIN_LOGIN: 'e2e-operator',
       ADMIN_PASSWORD: 'e2e-operator-password',
       RATE_REFRESH_MINUTES: '0',
