@@ -97,8 +97,9 @@ test.describe('back-office', () => {
     await expect(page.getByText(/^1\.00 [A-Z0-9]+ = \$0\.25$/)).toBeVisible();
 
     await page.goto('/admin/audit');
-    const entry = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'price.updated' }).first();
-    await expect(entry).toContainText('0.25');
+    const entry = page.getByRole('list', { name: 'Audit log' }).locator(':scope > li').filter({ hasText: 'price.updated' }).first();
+    await entry.getByText(/fields? changed$/).click();
+    await expect(entry.getByRole('list', { name: 'Changed fields' })).toContainText('priceUsd: 0.01 → 0.25');
     await expect(entry).toContainText(E2E_OPERATOR.login);
 
     const api = await operatorApi();
@@ -196,7 +197,7 @@ test.describe('back-office', () => {
     await page.getByLabel('Document 1 title').fill('Whitepaper');
     await page.getByLabel('Document 1 address').fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Save content' }).click();
-    await expect(page.getByText('Document address must be a full http(s) address.')).toBeVisible();
+    await expect(page.getByLabel('Document 1 address')).toHaveAccessibleDescription('Document address must be a full http(s) address.');
     await page.getByLabel('Document 1 address').fill('https://example.com/whitepaper.pdf');
     await page.getByRole('button', { name: 'Save content' }).click();
     await expect(page.getByText('Content saved')).toBeVisible();

@@ -2,10 +2,9 @@
 // following the operator's decision live, the Token Hub, the leaderboard, and the amount rules.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { maskEmail } from '../src/domain/mask';
-import { expect, newBuyer, registerThroughApi, registerThroughForm, test } from './fixtures';
-import { E2E_EVM_WALLET, getSaleSettings, offerCrypto, operatorApi, placeOrder, putSaleSettings } from './operator-api';
+import { expect, newBuyer, publicIdFrom, registerThroughApi, registerThroughForm, test } from './fixtures';
+import { E2E_EVM_WALLET, ensureLiveSale, getSaleSettings, offerCrypto, operatorApi, pendingOrderId, placeOrder, putSaleSettings } from './operator-api';
 
-const HOUR = 3600_000;
 const uniqueCode = () => `B${Date.now().toString(36).slice(-6).toUpperCase()}`;
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 
@@ -14,33 +13,12 @@ let symbol: string;
 
 test.beforeAll(async () => {
   api = await operatorApi();
-  // Other specs share this database: make sure the sale is live and takes orders.
-  const settings = await getSaleSettings(api);
-  const now = Date.now();
-  if (Date.parse(settings.startsAt) > now || Date.parse(settings.endsAt) < now + HOUR) {
-    await putSaleSettings(api, settings, { startsAt: new Date(now - HOUR).toISOString(), endsAt: new Date(now + 30 * 24 * HOUR).toISOString() });
-  }
-  symbol = settings.tokenSymbol;
+  symbol = (await ensureLiveSale(api)).tokenSymbol;
 });
 
 test.afterAll(async () => {
   await api.dispose();
 });
-
-/** The operator's numeric id of a buyer's order, found by its public id. */
-async function operatorOrderId(publicId: string): Promise<number> {
-  const res = await api.get('/api/admin/orders?status=pending&pageSize=100');
-  expect(res.ok()).toBe(true);
-  const found = ((await res.json()) as { orders: { id: string; orderId: number }[] }).orders.find((o) => o.id === publicId);
-  if (!found) throw new Error(`order ${publicId} is not in the operator's pending list`);
-  return found.orderId;
-}
-
-function publicIdFrom(page: Page): string {
-  const id = new URL(page.url()).searchParams.get('order');
-  if (!id) throw new Error(`no order in ${page.url()}`);
-  return id;
-}
 
 async function chooseCrypto(page: Page, code: string, search = code.toLowerCase()): Promise<void> {
   await page.getByLabel('Search currencies').fill(search);
@@ -56,10 +34,12 @@ test('a buyer pays with a crypto and the order page follows the approval without
   await expect(page).toHaveURL(/\/dashboard\/buy-token$/);
   await expect(page.getByRole('heading', { level: 1, name: `Buy ${symbol} TOKEN` })).toBeVisible();
 
-  // The amount starts as 2 of the chosen currency; the swap makes it count tokens.
+  // The amount starts empty and counts tokens; the swap makes it count the chosen currency.
   await chooseCrypto(page, code);
   const amount = page.getByLabel('Amount', { exact: true });
-  await expect(amount).toHaveValue('2');
+  await expect(amount).toHaveValue('');
+  await expect(amount).toHaveAccessibleDescription(symbol);
+  await page.getByRole('button', { name: 'Swap amount currency' }).click();
   await expect(amount).toHaveAccessibleDescription(code);
   await page.getByRole('button', { name: 'Swap amount currency' }).click();
   await expect(amount).toHaveAccessibleDescription(symbol);
@@ -80,11 +60,11 @@ test('a buyer pays with a crypto and the order page follows the approval without
   await expect(dialog).toContainText(`Receive100 ${symbol}`);
   await expect(dialog).toContainText(`Bonus Tokens5 ${symbol}`);
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog).toContainText(`Send exactly 0.000334 ${code}`);
-  await expect(dialog).toContainText(E2E_EVM_WALLET);
-  await expect(dialog.getByRole('button', { name: 'Copy amount' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Copy address' })).toBeVisible();
-  await expect(dialog.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
+  // Step 2 is the quote to confirm; where to pay appears only once the order exists.
+  await expect(dialog).toContainText(`Amount to send0.000334 ${code}`);
+  await expect(dialog).toContainText(`Network${code} test coin on Ethereum (chain 1)`);
+  await expect(dialog.getByText(E2E_EVM_WALLET)).toHaveCount(0);
+  await expect(dialog.getByRole('img', { name: 'Payment QR code' })).toHaveCount(0);
   // Cancel goes back a step; the second Confirm is the one that orders.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByRole('button', { name: 'Continue' })).toBeVisible();
@@ -101,9 +81,10 @@ test('a buyer pays with a crypto and the order page follows the approval without
   await expect(page).toHaveURL(/\/dashboard\/transaction\?order=[\w-]+$/);
   const publicId = publicIdFrom(page);
   await expect(page).toHaveTitle(/ \| Transaction$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Processing Transaction' })).toBeVisible();
-  await expect(page.getByText(`Order #${publicId} is being processed. Please wait.`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible();
+  await expect(page.getByText(`Order #${publicId} is waiting for your payment. Send the amount below before the time runs out.`)).toBeVisible();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
+  await expect(page.getByText(E2E_EVM_WALLET).first()).toBeVisible();
   await expect(page.getByText(`Send exactly 0.000334 ${code}`)).toBeVisible();
   await expect(page.getByText('Ethereum (chain 1)').first()).toBeVisible();
   await expect(page.getByText(/Time left to pay: \d+:\d\d/)).toBeVisible();
@@ -112,7 +93,7 @@ test('a buyer pays with a crypto and the order page follows the approval without
   await page.evaluate(() => {
     (window as unknown as { notReloaded?: boolean }).notReloaded = true;
   });
-  const approve = await api.post(`/api/admin/orders/${await operatorOrderId(publicId)}/approve`, { data: {} });
+  const approve = await api.post(`/api/admin/orders/${await pendingOrderId(api, publicId)}/approve`, { data: {} });
   expect(approve.ok(), await approve.text()).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction approved' })).toBeVisible();
   await expect(page.getByText(`Order #${publicId} has been successfully completed!`)).toBeVisible();
@@ -148,7 +129,7 @@ test('a rejected order says so live; a transaction hash is checked and saved', a
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/dashboard/transaction?order=${publicId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Processing Transaction' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible();
   await expect(page.getByText(`Tokens50 ${symbol}`)).toBeVisible();
   await expect(page.getByText(`Bonus+2.5 ${symbol}`)).toBeVisible();
 
@@ -170,7 +151,7 @@ test('a rejected order says so live; a transaction hash is checked and saved', a
   await expect(page.getByText(good)).toBeVisible();
   await expect(page.getByRole('link', { name: 'View on explorer' })).toHaveAttribute('href', `https://etherscan.io/tx/${good}`);
 
-  const reject = await api.post(`/api/admin/orders/${await operatorOrderId(publicId)}/reject`, { data: {} });
+  const reject = await api.post(`/api/admin/orders/${await pendingOrderId(api, publicId)}/reject`, { data: {} });
   expect(reject.ok(), await reject.text()).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction rejected' })).toBeVisible();
   await expect(
@@ -187,10 +168,10 @@ test('the amount accepts only decimals and Buy Now! waits for an amount within t
   await expect(page).toHaveTitle(/ \| Buy Token$/);
 
   const amount = page.getByLabel('Amount', { exact: true });
-  await expect(amount).toHaveValue('2');
+  await expect(amount).toHaveValue('');
   await expect(amount).toHaveAttribute('placeholder', 'Enter amount');
-  await amount.pressSequentially('abc');
-  await expect(amount).toHaveValue('2');
+  await amount.pressSequentially('1abc');
+  await expect(amount).toHaveValue('1');
   await amount.fill('12,5');
   await expect(amount).toHaveValue('12.5');
 
@@ -198,18 +179,20 @@ test('the amount accepts only decimals and Buy Now! waits for an amount within t
   await chooseCrypto(page, code, `${code} TEST COIN`.toLowerCase());
   const panel = page.getByRole('region', { name: 'Your purchase' });
   const buy = panel.getByRole('button', { name: 'Buy Now!' });
-  // 12.5 of the currency is 12,500 tokens.
-  await expect(panel).toContainText(`You receive12,500 ${symbol}`);
-  await expect(buy).toBeEnabled();
-
-  await page.getByRole('button', { name: 'Swap amount currency' }).click();
+  // 12.5 tokens are under the minimum.
   await expect(panel).toContainText(`You receive12.5 ${symbol}`);
   await expect(buy).toBeDisabled();
   await expect(panel).toContainText(`The minimum order is 40 ${symbol}.`);
 
+  // 12.5 of the currency is 12,500 tokens.
+  await page.getByRole('button', { name: 'Swap amount currency' }).click();
+  await expect(panel).toContainText(`You receive12,500 ${symbol}`);
+  await expect(buy).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Swap amount currency' }).click();
   await amount.fill('100001');
   await expect(buy).toBeDisabled();
-  await expect(panel).toContainText(`The maximum order is 100000 ${symbol}.`);
+  await expect(panel).toContainText(`The maximum order is 100,000 ${symbol}.`);
 
   await amount.fill('');
   await expect(buy).toBeDisabled();
@@ -270,7 +253,7 @@ test('an unpaid order expires when its payment window closes, without a reload',
     expect(created.status(), await created.text()).toBe(201);
     const publicId = ((await created.json()) as { id: string }).id;
     await page.goto(`/dashboard/transaction?order=${publicId}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Processing Transaction' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Order expired' })).toBeVisible({ timeout: 100_000 });
     await expect(page.getByRole('link', { name: /Buy again/ })).toBeVisible();
   } finally {

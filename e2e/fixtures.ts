@@ -61,3 +61,10 @@ export async function loginThroughForm(page: Page, email: string, password: stri
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/** The public id of the order whose page is open (/dashboard/transaction?order=…). */
+export function publicIdFrom(page: Page): string {
+  const id = new URL(page.url()).searchParams.get('order');
+  if (!id) throw new Error(`no order in ${page.url()}`);
+  return id;
+}

@@ -63,3 +63,28 @@ export async function placeOrder(operator: APIRequestContext, crypto: string, to
   if (!found) throw new Error('the new order is not in the operator list');
   return { orderId: found.orderId, publicId };
 }
+
+const HOUR = 3600_000;
+
+/**
+ * Specs share one database: makes sure the sale is live and takes orders for a month, and returns
+ * its settings as they then are.
+ */
+export async function ensureLiveSale(api: APIRequestContext): Promise<SaleSettings> {
+  const settings = await getSaleSettings(api);
+  const now = Date.now();
+  if (Date.parse(settings.startsAt) > now || Date.parse(settings.endsAt) < now + HOUR) {
+    await putSaleSettings(api, settings, { startsAt: new Date(now - HOUR).toISOString(), endsAt: new Date(now + 30 * 24 * HOUR).toISOString() });
+    return getSaleSettings(api);
+  }
+  return settings;
+}
+
+/** The operator's numeric id of an order, found by its public id among the pending ones. */
+export async function pendingOrderId(api: APIRequestContext, publicId: string): Promise<number> {
+  const res = await api.get('/api/admin/orders?status=pending&pageSize=100');
+  if (!res.ok()) throw new Error(`listing pending orders failed: ${res.status()}`);
+  const found = ((await res.json()) as { orders: { id: string; orderId: number }[] }).orders.find((o) => o.id === publicId);
+  if (!found) throw new Error(`order ${publicId} is not in the operator's pending list`);
+  return found.orderId;
+}

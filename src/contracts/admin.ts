@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { addressProblem } from '@/domain/addresses';
 import { dec } from '@/domain/decimal';
-import { decimalString, isoDateTime } from './common';
+import { controlCharsMessage, decimalString, hasControlChars, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import { networkSchema } from './cryptos';
 
 export const operatorLoginBodySchema = z.strictObject({
@@ -39,7 +39,12 @@ export const positiveDecimal = (message: string, dp = 6) =>
 export const RATE_MESSAGE = 'Rate must be a positive number.';
 
 const cryptoFields = {
-  fullName: z.string().trim().min(2, 'Full name must be at least 2 characters.').max(60, 'Full name must be at most 60 characters.'),
+  fullName: z
+    .string()
+    .trim()
+    .min(2, 'Full name must be at least 2 characters.')
+    .max(60, 'Full name must be at most 60 characters.')
+    .refine((v) => !hasControlChars(v), controlCharsMessage('Full name')),
   network: networkSchema,
   chainId: z.number().int('Chain id must be a whole number.').positive('Chain id must be positive.').max(2_147_483_647).nullable().default(null),
   tokenContract: z.string().trim().max(128).nullable().default(null),
@@ -156,7 +161,12 @@ const wholeTokens = (label: string) =>
 
 export const saleSettingsBodySchema = z
   .strictObject({
-    tokenName: z.string().trim().min(2, 'Token name must be at least 2 characters.').max(60, 'Token name must be at most 60 characters.'),
+    tokenName: z
+      .string()
+      .trim()
+      .min(2, 'Token name must be at least 2 characters.')
+      .max(60, 'Token name must be at most 60 characters.')
+      .refine((v) => !hasControlChars(v), controlCharsMessage('Token name')),
     tokenSymbol: z
       .string()
       .trim()
@@ -178,12 +188,18 @@ export const saleSettingsBodySchema = z
       .max(20, 'At most 20 pending orders per buyer.')
       .optional(),
     listingAt: z.iso.datetime({ offset: true, message: 'Enter a valid listing date.' }).nullable(),
-    deliveryNote: z.string().trim().max(2000, 'Delivery note must be at most 2000 characters.'),
+    deliveryNote: z
+      .string()
+      .trim()
+      .max(2000, 'Delivery note must be at most 2000 characters.')
+      .refine((v) => !hasStrayControlChars(v), strayControlCharsMessage('Delivery note')),
   })
   .superRefine((v, ctx) => {
     if (Date.parse(v.endsAt) <= Date.parse(v.startsAt)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' });
-    if (dec(v.softCap).gt(v.hardCap)) ctx.addIssue({ code: 'custom', path: ['softCap'], message: 'Soft cap must not exceed the hard cap.' });
-    if (dec(v.hardCap).gt(v.totalSupply)) ctx.addIssue({ code: 'custom', path: ['hardCap'], message: 'Hard cap must not exceed the total supply.' });
+    // A field that failed its own rules already has its message; comparing it would throw in big.js.
+    const valid = (x: string) => /^\d+(\.\d+)?$/.test(x);
+    if (valid(v.softCap) && valid(v.hardCap) && dec(v.softCap).gt(v.hardCap)) ctx.addIssue({ code: 'custom', path: ['softCap'], message: 'Soft cap must not exceed the hard cap.' });
+    if (valid(v.hardCap) && valid(v.totalSupply) && dec(v.hardCap).gt(v.totalSupply)) ctx.addIssue({ code: 'custom', path: ['hardCap'], message: 'Hard cap must not exceed the total supply.' });
   });
 export type SaleSettingsBody = z.input<typeof saleSettingsBodySchema>;
 
@@ -213,8 +229,38 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
   createdAt: isoDateTime,
 });
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
-export const auditQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Every kind of change in the log (such as sale.updated), for the filter. */
+  actions: z.array(z.string()),
 });
+export const auditQuerySchema = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(50),
+    /** Only entries of this kind, such as order.approve. */
+    action: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z0-9_.-]*$/, 'Unknown kind of change.')
+      .optional(),
+    /** Entries at or after this instant. */
+    from: z.iso.datetime({ offset: true, message: 'Enter a valid start date.' }).optional(),
+    /** Entries before this instant. */
+    to: z.iso.datetime({ offset: true, message: 'Enter a valid end date.' }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'The end date must be after the start date.', path: ['to'] });
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+/** GET /api/admin/setup: what the sale still needs before buyers can pay, from the database. */
+export const setupItemKeySchema = z.enum(['price', 'dates', 'crypto', 'addresses', 'password']);
+export type SetupItemKey = z.infer<typeof setupItemKeySchema>;
+export const setupSchema = z.object({
+  complete: z.boolean(),
+  items: z.array(z.object({ key: setupItemKeySchema, done: z.boolean(), title: z.string(), detail: z.string() })),
+});
+export type Setup = z.infer<typeof setupSchema>;

@@ -1,13 +1,13 @@
 // Buyer registration, sign-in and profile: one schema serves the form and the server.
 import { z } from 'zod';
-import { decimalString, isoDateTime } from './common';
+import { controlCharsMessage, decimalString, hasControlChars, isoDateTime } from './common';
 
 export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 200;
 
 const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
 
-export const nameField = trimmed(100).min(1, 'Full name is required.');
+export const nameField = trimmed(100).min(1, 'Full name is required.').refine((v) => !hasControlChars(v), controlCharsMessage('Full name'));
 export const emailField = z
   .string()
   .trim()

@@ -16,3 +16,10 @@ export const idParams = z.strictObject({
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** True when `v` holds a control character (line break, tab, NUL…): none belongs in a one-line text such as a name. */
+export const hasControlChars = (v: string) => /\p{Cc}/u.test(v);
+/** True when `v` holds a control character other than a line break or tab, which a multi-line text may contain. */
+export const hasStrayControlChars = (v: string) => hasControlChars(v.replace(/[\r\n\t]/g, ''));
+export const controlCharsMessage = (label: string) => `${label} must not contain line breaks or other control characters.`;
+export const strayControlCharsMessage = (label: string) => `${label} must not contain control characters.`;

@@ -1,6 +1,8 @@
 // GET /api/content: operator-editable texts of the public pages. Until the operator edits them
 // (content issue), the server serves the honest, neutral defaults below.
 import { z } from 'zod';
+import { parseSupportContact } from '@/domain/support-contact';
+import { controlCharsMessage, hasControlChars, hasStrayControlChars, strayControlCharsMessage } from './common';
 import { publicPixelSchema } from './pixels';
 
 export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
@@ -22,6 +24,8 @@ export const contentSchema = z.object({
   documents: z.array(documentLinkSchema),
   howToBuy: z.array(guideSchema),
   binanceVideoUrl: z.string().nullable(),
+  /** E-mail, Telegram handle or http(s) address; empty: none is shown. Content saved before it existed reads as empty. */
+  supportContact: z.string().default(''),
 });
 export type Content = z.infer<typeof contentSchema>;
 
@@ -33,8 +37,25 @@ export type PublicContent = z.infer<typeof publicContentSchema>;
 
 /** In a FAQ answer, this text is replaced by the list of cryptocurrencies currently offered. */
 export const PAYMENT_METHODS_PLACEHOLDER = '{payment methods}';
+/** In a FAQ answer, this text becomes "at {the support contact}", or "through its official channels" when there is none. */
+export const SUPPORT_CONTACT_PLACEHOLDER = '{support contact}';
 
-const text = (label: string, max: number) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+/** A required one-line text: a title, a question, a label. */
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((v) => !hasControlChars(v), controlCharsMessage(label));
+/** A required text that may span lines: an answer, a card's text, a policy. */
+const longText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((v) => !hasStrayControlChars(v), strayControlCharsMessage(label));
 const httpsUrl = (label: string) =>
   z
     .string()
@@ -57,17 +78,27 @@ const percent = z
 export const contentBodySchema = z
   .strictObject({
     heroHeading: text('Hero heading', 120),
-    heroSubheading: z.string().trim().max(400, 'Hero subheading must be at most 400 characters.'),
-    perks: z.array(z.strictObject({ title: text('Perk title', 80), text: text('Perk text', 400) })).max(12, 'At most 12 perk cards.'),
-    faq: z.array(z.strictObject({ question: text('Question', 200), answer: text('Answer', 2000) })).max(40, 'At most 40 FAQ items.'),
+    heroSubheading: z
+      .string()
+      .trim()
+      .max(400, 'Hero subheading must be at most 400 characters.')
+      .refine((v) => !hasStrayControlChars(v), strayControlCharsMessage('Hero subheading')),
+    perks: z.array(z.strictObject({ title: text('Perk title', 80), text: longText('Perk text', 400) })).max(12, 'At most 12 perk cards.'),
+    faq: z.array(z.strictObject({ question: text('Question', 200), answer: longText('Answer', 2000) })).max(40, 'At most 40 FAQ items.'),
     tokenomics: z.array(z.strictObject({ label: text('Slice label', 40), percent })).max(12, 'At most 12 tokenomics slices.'),
-    privacyMarkdown: text('Privacy policy', 20_000),
-    termsMarkdown: text('Terms', 20_000),
+    privacyMarkdown: longText('Privacy policy', 20_000),
+    termsMarkdown: longText('Terms', 20_000),
     documents: z.array(z.strictObject({ title: text('Document title', 120), url: httpsUrl('Document address') })).max(20, 'At most 20 documents.'),
     howToBuy: z
       .array(z.strictObject({ title: text('Guide title', 120), steps: z.array(text('Step', 400)).min(1, 'A guide needs at least one step.').max(20, 'At most 20 steps.') }))
       .max(10, 'At most 10 guides.'),
     binanceVideoUrl: httpsUrl('Video address').nullable(),
+    supportContact: z
+      .string()
+      .trim()
+      .max(200, 'Support contact must be at most 200 characters.')
+      .refine((v) => v === '' || parseSupportContact(v) !== null, 'Support contact must be an e-mail address, a Telegram handle such as @project_support, or a full http(s) address.')
+      .default(''),
   })
   .superRefine((v, ctx) => {
     // Hundredths as integers: the sum is exact without a decimal library.

@@ -49,6 +49,8 @@ export const orderSchema = z.object({
   expiresAt: isoDateTime,
   createdAt: isoDateTime,
   decidedAt: isoDateTime.nullable(),
+  /** The operator's note on the decision, shown to the buyer (e.g. why an order was rejected). */
+  decisionNote: z.string().nullable(),
   serverTime: isoDateTime,
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -71,12 +73,22 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const ORDER_SORTS = ['createdAt', 'tokens', 'usdAmount', 'status'] as const;
 
+/** An empty search is no search; a leading # (as ids are quoted) is ignored. */
+export const adminOrderSearch = z
+  .string()
+  .trim()
+  .max(130, 'The search is at most 130 characters.')
+  .optional()
+  .transform((v) => v?.replace(/^#/, '').trim() || undefined);
+
 export const adminOrdersQuerySchema = z.strictObject({
   status: orderStatusSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1, 'Page size must be between 1 and 100.').max(100, 'Page size must be between 1 and 100.').default(20),
   sort: z.enum(ORDER_SORTS).default('createdAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
+  /** Search: an order's id (exact), a buyer's e-mail (any part) or a tx hash (exact or its beginning). */
+  q: adminOrderSearch,
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 

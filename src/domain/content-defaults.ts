@@ -1,5 +1,6 @@
 // Honest, neutral defaults for the operator-editable texts: no promises, no invented figures.
-import { PAYMENT_METHODS_PLACEHOLDER, type Content } from '@/contracts/content';
+import { PAYMENT_METHODS_PLACEHOLDER, SUPPORT_CONTACT_PLACEHOLDER, type Content } from '@/contracts/content';
+import { supportContactPhrase } from './support-contact';
 
 export function paymentsAnswer(cryptoNames: string[]): string {
   if (cryptoNames.length === 0) return 'Payment methods have not been set up yet. Check back soon.';
@@ -15,7 +16,7 @@ export function defaultContent(input: { tokenName: string; symbol: string }): Co
   const { tokenName, symbol } = input;
   return {
     heroHeading: 'The future of digital currency!',
-    heroSubheading: `${tokenName} (${symbol}) is in presale. Create an account, choose a cryptocurrency and follow your order until it is confirmed.`,
+    heroSubheading: `The ${tokenName} (${symbol}) presale: create an account, choose a cryptocurrency and follow your order until it is confirmed.`,
     perks: [
       { title: 'Bonus tokens by level', text: 'Larger purchases reach higher levels and receive the bonus shown in the level table.' },
       { title: 'Clear order status', text: 'Every order shows its amount, wallet address and status, updated as soon as the payment is verified.' },
@@ -30,7 +31,7 @@ export function defaultContent(input: { tokenName: string; symbol: string }): Co
         question: 'When will I receive my tokens?',
         answer: 'Purchased tokens appear in your dashboard balance once your payment is verified. Delivery to your own wallet follows the schedule published by the project.',
       },
-      { question: 'Where can I get help?', answer: 'Contact the project team through the channels listed on this site. Include your order number.' },
+      { question: 'Where can I get help?', answer: `Contact the project ${SUPPORT_CONTACT_PLACEHOLDER}. Include your order number.` },
     ],
     tokenomics: [],
     privacyMarkdown: DEFAULT_PRIVACY,
@@ -49,6 +50,7 @@ export function defaultContent(input: { tokenName: string; symbol: string }): Co
       },
     ],
     binanceVideoUrl: null,
+    supportContact: '',
   };
 }
 
@@ -75,8 +77,12 @@ Buying tokens in a presale carries risk. Read this before you buy.
 
 Nothing on this site is financial advice.`;
 
-/** The public content: payment-method placeholders in FAQ answers become the offered cryptos. */
+/** The public content: placeholders in FAQ answers become the offered cryptos and the support contact. */
 export function resolveContent(content: Content, cryptoNames: string[]): Content {
   const payments = paymentsAnswer(cryptoNames);
-  return { ...content, faq: content.faq.map((item) => ({ ...item, answer: item.answer.split(PAYMENT_METHODS_PLACEHOLDER).join(payments) })) };
+  const support = supportContactPhrase(content.supportContact);
+  return {
+    ...content,
+    faq: content.faq.map((item) => ({ ...item, answer: item.answer.split(PAYMENT_METHODS_PLACEHOLDER).join(payments).split(SUPPORT_CONTACT_PLACEHOLDER).join(support) })),
+  };
 }

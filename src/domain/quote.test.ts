@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import { limitProblem, nextAmountInput, parseAmount, quoteForPayment, quoteForTokens } from './quote';
+import { groupDigits, limitProblem, nextAmountInput, parseAmount, quoteForPayment, quoteForTokens } from './quote';
 
 const ETH = { rate: '300000', priceUsd: '0.01' };
 
@@ -47,7 +47,13 @@ describe('quotes', () => {
     expect(limitProblem('39.999999', 'PRE')?.message).toBe('The minimum order is 40 PRE.');
     expect(limitProblem('40', 'PRE')).toBeNull();
     expect(limitProblem('100000', 'PRE')).toBeNull();
-    expect(limitProblem('100000.000001', 'PRE')?.kind).toBe('above_max');
+    expect(limitProblem('100000.000001', 'PRE')).toEqual({ kind: 'above_max', message: 'The maximum order is 100,000 PRE.' });
+  });
+  it('groups the digits of a plain decimal', () => {
+    expect(groupDigits('100000')).toBe('100,000');
+    expect(groupDigits('1234567.000001')).toBe('1,234,567.000001');
+    expect(groupDigits('999')).toBe('999');
+    expect(groupDigits('0.5')).toBe('0.5');
   });
 });
 

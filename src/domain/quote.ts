@@ -70,11 +70,21 @@ export function quoteForPayment(payAmount: string | Big, input: QuoteInput): Quo
 
 export type LimitProblem = { kind: 'below_min' | 'above_max'; message: string } | null;
 
-/** Whether a token amount lies within the order limits, with the message a buyer sees if not. */
+/** A plain decimal string with its integer digits grouped by thousands: "100000.5" → "100,000.5". */
+export function groupDigits(plain: string): string {
+  const [whole = '', fraction] = plain.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
+ * Whether a token amount lies within the order limits, with the message a buyer sees if not. The
+ * server sends the same message, so both group the figures the way the page does.
+ */
 export function limitProblem(tokens: string | Big, symbol: string): LimitProblem {
   const t = dec(tokens);
-  if (t.lt(MIN_ORDER_TOKENS)) return { kind: 'below_min', message: `The minimum order is ${MIN_ORDER_TOKENS} ${symbol}.` };
-  if (t.gt(MAX_ORDER_TOKENS)) return { kind: 'above_max', message: `The maximum order is ${MAX_ORDER_TOKENS} ${symbol}.` };
+  if (t.lt(MIN_ORDER_TOKENS)) return { kind: 'below_min', message: `The minimum order is ${groupDigits(MIN_ORDER_TOKENS)} ${symbol}.` };
+  if (t.gt(MAX_ORDER_TOKENS)) return { kind: 'above_max', message: `The maximum order is ${groupDigits(MAX_ORDER_TOKENS)} ${symbol}.` };
   return null;
 }
 

@@ -11,6 +11,7 @@ import { CleanupJob } from './jobs/cleanup';
 import { OrderExpiryJob } from './jobs/order-expiry';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
 import { adminCryptoRoutes, cryptoRoutes } from './modules/cryptos/cryptos.routes';
 import { CryptoService } from './modules/cryptos/cryptos.service';
 import { eventRoutes } from './modules/events/events.routes';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       userRoutes,
       pixelRoutes,
       auditRoutes,
+      setupRoutes,
       backupRoutes,
     ),
   );

@@ -5,7 +5,7 @@ import { and, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
 import { orders, rateLimits, sessions } from '../db/schema';
-import { claimJobRun } from './claim';
+import { IntervalJob } from './interval-job';
 
 /** Longer than any rate-limit window in use (the longest is an hour). */
 export const RATE_LIMIT_ROWS_KEPT_MS = 24 * 60 * 60 * 1000;
@@ -18,25 +18,9 @@ export interface CleanupResult {
   idempotencyKeys: number;
 }
 
-export class CleanupJob {
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly db: Queryable,
-    private readonly intervalMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.runScheduled(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** Runs unless another instance on this database already did within this interval. */
-  async runScheduled(now = new Date()): Promise<CleanupResult | null> {
-    const claimed = await claimJobRun(this.db, 'cleanup', this.intervalMs * 0.9, now).catch(() => false);
-    return claimed ? this.runOnce(now) : null;
+export class CleanupJob extends IntervalJob<CleanupResult | null> {
+  constructor(db: Queryable, intervalMs: number, log: FastifyBaseLogger) {
+    super(db, 'cleanup', intervalMs, log);
   }
 
   async runOnce(now = new Date()): Promise<CleanupResult | null> {
@@ -60,8 +44,4 @@ export class CleanupJob {
     }
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
 }

@@ -3,28 +3,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
 import type { OrderService } from '../modules/orders/orders.service';
-import { claimJobRun } from './claim';
+import { IntervalJob } from './interval-job';
 
-export class OrderExpiryJob {
-  private timer: NodeJS.Timeout | null = null;
-
+export class OrderExpiryJob extends IntervalJob<number> {
   constructor(
-    private readonly db: Queryable,
+    db: Queryable,
     private readonly orders: OrderService,
-    private readonly intervalMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.runScheduled(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** Runs unless another instance on this database already did within this interval. */
-  async runScheduled(): Promise<number> {
-    const claimed = await claimJobRun(this.db, 'order-expiry', this.intervalMs * 0.9).catch(() => false);
-    return claimed ? this.runOnce() : 0;
+    intervalMs: number,
+    log: FastifyBaseLogger,
+  ) {
+    super(db, 'order-expiry', intervalMs, log);
   }
 
   async runOnce(): Promise<number> {
@@ -36,10 +24,5 @@ export class OrderExpiryJob {
       this.log.error({ err: error }, 'order expiry failed');
       return 0;
     }
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
   }
 }

@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: 'buy-token', lazy: () => import('./routes/dashboard/buy-token') },
       { path: 'profile', lazy: () => import('./routes/dashboard/profile') },
       { path: 'transaction', lazy: () => import('./routes/dashboard/transaction') },
+      { path: 'receipt', lazy: () => import('./routes/dashboard/receipt') },
       { path: 'my-token', lazy: () => import('./routes/dashboard/my-token') },
       { path: 'status', lazy: () => import('./routes/dashboard/status') },
       { path: 'leaderboard', lazy: () => import('./routes/dashboard/leaderboard') },

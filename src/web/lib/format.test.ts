@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatFixed, formatPercent, formatRelative, formatUsd } from './format';
+import { formatAmount, formatDateTime, formatFixed, formatPercent, formatRelative, formatUsd, formatUsdPrice } from './format';
 
 describe('format', () => {
   it('groups and fixes decimals without floating point', () => {
@@ -21,6 +21,18 @@ describe('format', () => {
     expect(formatRelative(new Date('2026-11-23T11:59:50Z'), now)).toBe('just now');
     expect(formatRelative(new Date('2026-11-20T12:00:00Z'), now)).toBe('3 days ago');
     expect(formatRelative(new Date('2026-11-23T10:00:00Z'), now)).toBe('2 hours ago');
+  });
+});
+
+describe('formatUsdPrice', () => {
+  it('keeps every decimal of the price and at least two', () => {
+    expect(formatUsdPrice('0.0137')).toBe('$0.0137');
+    expect(formatUsdPrice('0.05')).toBe('$0.05');
+    expect(formatUsdPrice('0.050000')).toBe('$0.05');
+    expect(formatUsdPrice('2')).toBe('$2.00');
+    expect(formatUsdPrice('1234.5')).toBe('$1,234.50');
+    expect(formatUsdPrice('0.00000123')).toBe('$0.00000123');
+    expect(formatUsdPrice('12345678.123456789')).toBe('$12,345,678.123456789');
   });
 });
 

@@ -21,6 +21,16 @@ export function formatUsd(value: string): string {
   return s.startsWith('-') ? `-$${s.slice(1)}` : `$${s}`;
 }
 
+/**
+ * The token price in US dollars with every decimal it has and at least two, so a sub-cent price
+ * is not rounded away: "0.0137" → "$0.0137", "0.05" → "$0.05", "1234.5" → "$1,234.50".
+ */
+export function formatUsdPrice(value: string): string {
+  const fraction = value.split('.')[1]?.replace(/0+$/, '') ?? '';
+  const s = formatFixed(value, Math.min(Math.max(2, fraction.length), 100));
+  return s.startsWith('-') ? `-$${s.slice(1)}` : `$${s}`;
+}
+
 /** Token or crypto amount: grouped, at most `maxDp` decimals, trailing zeros trimmed. */
 export function formatAmount(value: string, maxDp = 6): string {
   const s = formatFixed(value, maxDp);

@@ -11,6 +11,7 @@ export const paths = {
   dashboard: '/dashboard',
   buyToken: '/dashboard/buy-token',
   transaction: (orderToken: string) => `/dashboard/transaction?order=${encodeURIComponent(orderToken)}`,
+  receipt: (orderToken: string) => `/dashboard/receipt?order=${encodeURIComponent(orderToken)}`,
   profile: '/dashboard/profile',
   status: '/dashboard/status',
   myToken: '/dashboard/my-token',

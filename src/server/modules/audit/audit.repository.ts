@@ -1,4 +1,4 @@
-import { count, desc } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
@@ -12,15 +12,37 @@ export async function recordAudit(db: Queryable, actor: Actor, action: string, e
   await db.insert(auditLog).values({ operatorId: actor.id, operatorLogin: actor.login, action, entity, before: before ?? null, after: after ?? null });
 }
 
-export async function findAuditPage(db: Queryable, page: number, pageSize: number) {
-  const [entries, totals] = await Promise.all([
+export interface AuditFilter {
+  /** One kind of change, such as sale.updated. */
+  action?: string;
+  /** At or after. */
+  from?: Date;
+  /** Before. */
+  to?: Date;
+}
+
+export async function findAuditPage(db: Queryable, page: number, pageSize: number, filter: AuditFilter = {}) {
+  const conditions: SQL[] = [];
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(auditLog.createdAt, filter.to));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [entries, totals, actions] = await Promise.all([
     db
       .select()
       .from(auditLog)
+      .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(auditLog),
+    db.select({ n: count() }).from(auditLog).where(where),
+    db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
   ]);
-  return { entries, total: totals[0]?.n ?? 0 };
+  return { entries, total: totals[0]?.n ?? 0, actions: actions.map((a) => a.action) };
+}
+
+/** Whether the log holds at least one entry of this kind (such as operator.password_changed). */
+export async function hasAuditEntry(db: Queryable, action: string): Promise<boolean> {
+  const [row] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, action)).limit(1);
+  return row !== undefined;
 }

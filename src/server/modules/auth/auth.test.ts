@@ -46,6 +46,7 @@ describe(`buyer accounts (${databaseKind})`, () => {
     ['a 1 MB name', { name: 'x'.repeat(40_000) }, 'name', 'Must be at most 100 characters.'],
     ['a wrong type', { email: 42 }, 'email', undefined],
     ['a bad phone', { phone: '<script>' }, 'phone', 'Enter a valid phone number.'],
+    ['a name with a line break', { name: 'Gina\r\nNewline' }, 'name', 'Full name must not contain line breaks or other control characters.'],
   ])('refuses %s with a field message and creates nothing', async (_label, change, field, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...REGISTRATION, ...change } });
     expect(res.statusCode).toBe(400);

@@ -59,6 +59,8 @@ describe(`content (${databaseKind})`, () => {
       [{ documents: [{ title: 'Bad', url: 'javascript:alert(1)' }] }, /full http\(s\) address/],
       [{ binanceVideoUrl: 'ftp://example.com/v' }, /full http\(s\) address/],
       [{ faq: Array.from({ length: 41 }, (_, i) => ({ question: `Q${i}`, answer: 'A' })) }, /At most 40 FAQ items/],
+      [{ supportContact: 'call us maybe' }, /Support contact must be an e-mail address/],
+      [{ faq: [{ question: 'Two\r\nlines?', answer: 'A' }] }, /"faq\.0\.question":"Question must not contain line breaks/],
     ];
     for (const [change, message] of cases) {
       const res = await t.app.inject({ method: 'PUT', url: '/api/admin/content', cookies: { [OPERATOR]: operator }, payload: { ...current, ...change } });
@@ -69,6 +71,25 @@ describe(`content (${databaseKind})`, () => {
     expect([400, 413]).toContain(huge.statusCode);
     expect((await getPublic()).heroHeading).toBe('The future of digital currency!');
     expect(await t.database.db.select().from(auditLog)).toHaveLength(0);
+  });
+
+  it('shows no support contact by default and puts the saved one in the help answer', async () => {
+    const help = (c: Content) => c.faq.find((f) => f.question === 'Where can I get help?')?.answer;
+    const before = await getPublic();
+    expect(before.supportContact).toBe('');
+    expect(help(before)).toBe('Contact the project through its official channels. Include your order number.');
+    const operator = await signInOperator(t.app, t.database);
+    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/content', cookies: { [OPERATOR]: operator } })).json<Content>();
+    for (const [contact, answer] of [
+      ['help@example.com', 'Contact the project at help@example.com. Include your order number.'],
+      ['@presale_help', 'Contact the project on Telegram at @presale_help. Include your order number.'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/admin/content', cookies: { [OPERATOR]: operator }, payload: { ...current, supportContact: contact } });
+      expect(res.statusCode).toBe(200);
+      const after = await getPublic();
+      expect(after.supportContact).toBe(contact);
+      expect(help(after)).toBe(answer);
+    }
   });
 
   it('refuses content edits without an operator session', async () => {

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema } from '@/contracts/common';
-import { adminOrderSchema, adminOrdersPageSchema, adminOrdersQuerySchema, decisionBodySchema, orderIdParams, orderStatusSchema } from '@/contracts/orders';
+import { adminOrderSchema, adminOrderSearch, adminOrdersPageSchema, adminOrdersQuerySchema, decisionBodySchema, orderIdParams, orderStatusSchema } from '@/contracts/orders';
 import { operatorOf } from '../../plugins/access';
 import { ordersCsv } from './orders.csv';
 
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/orders', { schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersPageSchema } } }, async (request) => app.orders.page(request.query));
 
-  app.get('/api/admin/orders.csv', { schema: { querystring: z.strictObject({ status: orderStatusSchema.optional() }) } }, async (request, reply) => {
-    const orders = await app.orders.all(request.query.status);
+  app.get('/api/admin/orders.csv', { schema: { querystring: z.strictObject({ status: orderStatusSchema.optional(), q: adminOrderSearch }) } }, async (request, reply) => {
+    const orders = await app.orders.all(request.query.status, request.query.q);
     const name = `orders-${request.query.status ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(ordersCsv(orders));
   });

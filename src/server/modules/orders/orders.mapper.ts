@@ -23,6 +23,7 @@ export function toOrder(v: BuyerOrderView, now: Date): Order {
     expiresAt: v.expiresAt.toISOString(),
     createdAt: v.createdAt.toISOString(),
     decidedAt: v.decidedAt?.toISOString() ?? null,
+    decisionNote: v.decisionNote,
     serverTime: now.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { dec } from '@/domain/decimal';
 import type { z } from 'zod';
 import type { adminOrdersQuerySchema, OrderStatus } from '@/contracts/orders';
@@ -281,8 +281,24 @@ export async function listOrderViewsOfUser(db: Queryable, userId: number): Promi
 
 const SORT_COLUMNS = { createdAt: orders.createdAt, tokens: orders.tokens, usdAmount: orders.usdAmount, status: orders.status } as const;
 
+/** `text` for LIKE with its pattern characters taken literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The operator's search: an order's public id (exact), a buyer's e-mail (any part, any case) or a
+ * transaction hash (exact or its beginning, any case: hex hashes are pasted in either case).
+ */
+function orderSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  return or(eq(orders.publicId, q), ilike(users.email, `%${literal(q)}%`), ilike(orders.txHash, `${literal(q)}%`));
+}
+
+function orderFilter(status: OrderStatus | undefined, q: string | undefined): SQL | undefined {
+  return and(status ? eq(orders.status, status) : undefined, orderSearch(q));
+}
+
 export async function findOrderViewPage(db: Queryable, q: z.output<typeof adminOrdersQuerySchema>): Promise<{ rows: OrderView[]; total: number }> {
-  const where = q.status ? eq(orders.status, q.status) : undefined;
+  const where = orderFilter(q.status, q.q);
   const order = q.dir === 'asc' ? asc : desc;
   const [rows, totals] = await Promise.all([
     selectViews(db)
@@ -290,14 +306,14 @@ export async function findOrderViewPage(db: Queryable, q: z.output<typeof adminO
       .orderBy(order(SORT_COLUMNS[q.sort]), order(orders.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(orders).where(where),
+    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
   return { rows: rows.map(toView), total: totals[0]?.n ?? 0 };
 }
 
-export async function findAllOrderViews(db: Queryable, status: OrderStatus | undefined): Promise<OrderView[]> {
+export async function findAllOrderViews(db: Queryable, status: OrderStatus | undefined, q?: string): Promise<OrderView[]> {
   const rows = await selectViews(db)
-    .where(status ? eq(orders.status, status) : undefined)
+    .where(orderFilter(status, q))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map(toView);
 }

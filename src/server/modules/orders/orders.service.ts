@@ -1,6 +1,6 @@
 // Orders: the server computes every amount from its own data, stores the quote, and credits an
 // approved order exactly once (PRODUCT.md §6).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { AdminOrder, adminOrdersQuerySchema, createOrderBodySchema, Leaderboard, Order, OrderStatus } from '@/contracts/orders';
 import { dec, toFixed, toPlain } from '@/domain/decimal';
@@ -18,6 +18,7 @@ import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCrypto, type CryptoRow } from '../cryptos/cryptos.repository';
 import { getSaleSettings, type SaleFigures } from '../sale/sale.service';
 import { toAdminOrder, toOrder } from './orders.mapper';
+import { newPublicId } from './public-id';
 import { QuickOrderBatch } from './quick-order-batch';
 import {
   allowOverHardCap,
@@ -48,8 +49,6 @@ const STATE_REFUSALS = {
   ended: 'The presale has ended.',
   sold_out: 'The presale is sold out.',
 } as const;
-
-const newPublicId = () => randomBytes(12).toString('base64url');
 
 /** How long a crypto read for a quote is reused; the order's insert checks it against the database anyway. */
 const CRYPTO_CACHE_MS = 5000;
@@ -292,9 +291,9 @@ export class OrderService {
     return (await this.fresh(() => listOrderViewsOfUser(this.db, userId))).map(toAdminOrder);
   }
 
-  async all(status: OrderStatus | undefined): Promise<AdminOrder[]> {
+  async all(status: OrderStatus | undefined, q?: string): Promise<AdminOrder[]> {
     await this.expireOverdue();
-    return (await findAllOrderViews(this.db, status)).map(toAdminOrder);
+    return (await findAllOrderViews(this.db, status, q)).map(toAdminOrder);
   }
 
   /**

@@ -89,7 +89,7 @@ describe(`orders (${databaseKind})`, () => {
       [{ crypto: 'ETH', tokens: 'abc' }, 400, /must be a number/],
       [{ crypto: 'ETH', tokens: 100 }, 400, /./],
       [{ crypto: 'ETH', tokens: '39.999999' }, 400, /minimum order is 40 PRE/],
-      [{ crypto: 'ETH', tokens: '100000.000001' }, 400, /maximum order is 100000 PRE/],
+      [{ crypto: 'ETH', tokens: '100000.000001' }, 400, /maximum order is 100,000 PRE\./],
       [{ crypto: 'ETH', tokens: '100', payAmount: '1' }, 400, /either the token amount or the pay amount/],
       [{ crypto: 'ETH' }, 400, /either the token amount or the pay amount/],
       [{ crypto: 'NOPE', tokens: '100' }, 400, /not accepted/],
@@ -227,6 +227,16 @@ describe(`order decisions (${databaseKind})`, () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/orders?status=expired', cookies: { [OPERATOR]: operator } });
     expect(list.json<{ total: number }>().total).toBe(1);
     expect((await decide(operator, orderId, 'approve', 'paid late')).json()).toMatchObject({ status: 'approved', decidedBy: 'operator', decisionNote: 'paid late' });
+  });
+
+  it("shows the operator's rejection note to the order's buyer", async () => {
+    const { buyer, operator, orderId, order } = await setup();
+    expect(order.decisionNote).toBeNull();
+    expect((await decide(operator, orderId, 'reject', 'No payment arrived on the ETH network.')).statusCode).toBe(200);
+    const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, cookies: { [BUYER]: buyer.cookie } });
+    expect(mine.json<Order>()).toMatchObject({ status: 'rejected', decisionNote: 'No payment arrived on the ETH network.' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/orders', cookies: { [BUYER]: buyer.cookie } });
+    expect(list.json<{ orders: Order[] }>().orders[0]?.decisionNote).toBe('No payment arrived on the ETH network.');
   });
 
   it('deletes pending, expired and rejected orders but never approved ones', async () => {

@@ -9,6 +9,9 @@ export async function findSaleSettings(db: Queryable): Promise<SaleSettingsRow |
   return row;
 }
 
+/** The token price seeded on first start; the setup checklist asks the operator to set their own. */
+export const DEFAULT_PRICE_USD = '0.01';
+
 /** Honest defaults on first start: the sale opens now and runs 30 days; the operator edits the rest. */
 export async function ensureSaleSettings(db: Queryable, now: Date): Promise<void> {
   await db
@@ -17,7 +20,7 @@ export async function ensureSaleSettings(db: Queryable, now: Date): Promise<void
       id: 1,
       tokenName: 'Presale Token',
       tokenSymbol: 'PRE',
-      priceUsd: '0.01',
+      priceUsd: DEFAULT_PRICE_USD,
       totalSupply: '1000000000',
       softCap: '10000000',
       hardCap: '100000000',

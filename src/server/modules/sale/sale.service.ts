@@ -5,6 +5,8 @@ import { MAX_ORDER_TOKENS, MIN_ORDER_TOKENS, saleState } from '@/domain/sale';
 import type { Queryable } from '../../db/client';
 import { findSaleSettings, sumApprovedOrders, type SaleSettingsRow, type SaleTotals } from './sale.repository';
 
+export { DEFAULT_PRICE_USD } from './sale.repository';
+
 export async function getSaleSettings(db: Queryable): Promise<SaleSettingsRow> {
   const settings = await findSaleSettings(db);
   if (!settings) throw new Error('sale settings are missing: the server seeds them at start');

@@ -75,6 +75,8 @@ describe(`back-office users (${databaseKind})`, () => {
     expect(csv.body.split('\r\n')[0]).toBe('ID,Name,Email,Phone,Balance,Level,Registered (UTC)');
     // A leading + would start a formula in a spreadsheet: the cell is prefixed with an apostrophe.
     expect(csv.body).toContain(`rich@example.com,"'+44 20 7946 0000",214,Silver`);
+    // The user's id is written as it is, never prefixed.
+    expect(csv.body.split('\r\n').find((line) => line.includes('rich@example.com'))).toMatch(new RegExp(`^${buyer.id},Rich Buyer,rich@example\\.com,`));
   });
 
   it('neutralises spreadsheet formulas in the CSV', async () => {

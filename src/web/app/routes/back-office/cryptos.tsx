@@ -12,6 +12,7 @@ import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { CryptoForm, cryptoToForm, EMPTY_CRYPTO } from '@/web/features/back-office/components/crypto-form';
 import { CryptoTable } from '@/web/features/back-office/components/crypto-table';
 import { EvmWalletForm } from '@/web/features/back-office/components/evm-wallet-form';
+import { SetupChecklist } from '@/web/features/back-office/components/setup-checklist';
 import { errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
@@ -46,7 +47,9 @@ export function Component() {
         </Button>
       }
     >
-      <Card>
+      <SetupChecklist />
+
+      <Card id="add-currency" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Add a currency</CardTitle>
         </CardHeader>
@@ -83,7 +86,7 @@ export function Component() {
         </CardContent>
       </Card>
 
-      <section aria-labelledby="all-currencies" className="grid gap-3">
+      <section aria-labelledby="all-currencies" className="grid scroll-mt-20 gap-3">
         <h2 id="all-currencies" className="text-lg font-semibold">
           All currencies
         </h2>

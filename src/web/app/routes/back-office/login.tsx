@@ -11,6 +11,7 @@ import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useOperatorLogin } from '@/web/features/back-office/api/operator';
+import { useSale } from '@/web/features/sale/api/get-sale';
 import { ApiError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -23,6 +24,7 @@ function safeNext(next: string | null): string {
 export function Component() {
   useDocumentTitle('Back-office login');
   const login = useOperatorLogin();
+  const { data: sale } = useSale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,6 +46,10 @@ export function Component() {
     <main className="bg-muted/40 flex min-h-dvh items-center justify-center p-4">
       <Card className="w-full max-w-sm">
         <CardHeader>
+          <p className="text-muted-foreground flex items-center gap-2 text-sm">
+            <img src="/favicon.svg" alt="" className="size-5" width={20} height={20} />
+            {sale ? `${sale.token.name} back-office` : 'Back-office'}
+          </p>
           <h1 className="text-xl leading-none font-semibold">Login</h1>
         </CardHeader>
         <CardContent>

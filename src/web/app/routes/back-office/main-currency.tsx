@@ -12,7 +12,7 @@ import { useAdminSale, useUpdateMainCurrency } from '@/web/features/back-office/
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
-import { formatUsd } from '@/web/lib/format';
+import { formatUsdPrice } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {
@@ -48,7 +48,7 @@ export function Component() {
           <CardDescription>
             {sale ? (
               <>
-                Now: <span className="text-foreground font-semibold">{formatUsd(sale.priceUsd)}</span> per {sale.tokenSymbol} (exactly {sale.priceUsd} USD)
+                Now: <span className="text-foreground font-semibold">{formatUsdPrice(sale.priceUsd)}</span> per {sale.tokenSymbol} (exactly {sale.priceUsd} USD)
               </>
             ) : (
               <Skeleton className="h-4 w-40" />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
 import { saleSettingsBodySchema, type SaleSettings, type SaleSettingsBody } from '@/contracts/admin';
 import { Button } from '@/web/components/ui/button';
@@ -13,6 +13,7 @@ import { useAdminSale, useUpdateSale } from '@/web/features/back-office/api/sale
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
+import { formatAmount } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 const FIELDS = ['tokenName', 'tokenSymbol', 'totalSupply', 'softCap', 'hardCap', 'startsAt', 'endsAt', 'orderExpiryMinutes', 'maxPendingOrders', 'listingAt', 'deliveryNote'] as const;
@@ -65,6 +66,12 @@ const localResolver: Resolver<FormValues> = async (values, context, options) => 
   return (zodResolver(saleSettingsBodySchema) as unknown as Resolver<FormValues>)(converted, context, options);
 };
 
+/** The typed amount with its digits grouped ("1,000,000 tokens"), once it is a number. */
+function GroupedHint({ control, name }: { control: Control<FormValues>; name: 'totalSupply' | 'softCap' | 'hardCap' }) {
+  const value = useWatch({ control, name }).trim();
+  return /^\d+(\.\d{1,6})?$/.test(value) ? <>{formatAmount(value)} tokens</> : null;
+}
+
 function SaleForm({ settings }: { settings: SaleSettings }) {
   const update = useUpdateSale();
   const {
@@ -72,6 +79,7 @@ function SaleForm({ settings }: { settings: SaleSettings }) {
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isDirty },
   } = useForm<FormValues>({ resolver: localResolver, defaultValues: toForm(settings) });
 
@@ -101,13 +109,13 @@ function SaleForm({ settings }: { settings: SaleSettings }) {
           <FormField label="Symbol" error={errors.tokenSymbol?.message}>
             <Input autoCapitalize="characters" {...register('tokenSymbol')} />
           </FormField>
-          <FormField label="Total supply" error={errors.totalSupply?.message}>
+          <FormField label="Total supply" error={errors.totalSupply?.message} hint={<GroupedHint control={control} name="totalSupply" />}>
             <Input inputMode="decimal" {...register('totalSupply')} />
           </FormField>
-          <FormField label="Soft cap (tokens)" error={errors.softCap?.message}>
+          <FormField label="Soft cap (tokens)" error={errors.softCap?.message} hint={<GroupedHint control={control} name="softCap" />}>
             <Input inputMode="decimal" {...register('softCap')} />
           </FormField>
-          <FormField label="Hard cap (tokens)" error={errors.hardCap?.message}>
+          <FormField label="Hard cap (tokens)" error={errors.hardCap?.message} hint={<GroupedHint control={control} name="hardCap" />}>
             <Input inputMode="decimal" {...register('hardCap')} />
           </FormField>
         </CardContent>

@@ -1,13 +1,15 @@
-import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { Download, Search } from 'lucide-react';
+import { useState, type SyntheticEvent } from 'react';
 import type { AdminOrder } from '@/contracts/orders';
 import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { ordersSearch, useAdminOrders, type Decision, type OrdersQuery } from '@/web/features/back-office/api/orders';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { DecisionDialog } from '@/web/features/back-office/components/decision-dialog';
+import { OrderDetailSheet } from '@/web/features/back-office/components/order-detail-sheet';
 import { OrdersTable } from '@/web/features/back-office/components/orders-table';
 import { OrderSummaryTable } from '@/web/features/back-office/components/order-summary-table';
 import { Pager } from '@/web/features/back-office/components/pager';
@@ -55,6 +57,14 @@ export function Component() {
   const [query, setQuery] = useState<OrdersQuery>(() => ({ status: 'all', page: 1, pageSize: savedPageSize(), sort: 'createdAt', dir: 'desc' }));
   const { data, isError } = useAdminOrders(query);
   const [deciding, setDeciding] = useState<{ order: AdminOrder; decision: Decision } | null>(null);
+  const [search, setSearch] = useState('');
+  // The drawer follows the live list, so a decision made from it shows there at once.
+  const [detail, setDetail] = useState<AdminOrder | null>(null);
+  const shown = detail ? (data?.orders.find((o) => o.id === detail.id) ?? detail) : null;
+  const onSearch = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setQuery((q) => ({ ...q, q: search.trim(), page: 1 }));
+  };
 
   const setPageSize = (pageSize: number) => {
     try {
@@ -72,13 +82,22 @@ export function Component() {
       description={`Orders from every buyer, refreshed live. Times are in your time zone (${ZONE}).`}
       actions={
         <Button asChild variant="outline">
-          <a href={`/api/admin/orders.csv${ordersSearch({ status: query.status })}`} download>
+          <a href={`/api/admin/orders.csv${ordersSearch({ status: query.status, q: query.q })}`} download>
             <Download aria-hidden /> Export CSV
           </a>
         </Button>
       }
     >
       <div className="flex flex-wrap items-end gap-4">
+        <form role="search" onSubmit={onSearch} className="grid w-full gap-2 sm:w-auto">
+          <Label htmlFor="order-search">Search by order id, e-mail or tx hash</Label>
+          <div className="flex gap-2">
+            <Input id="order-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={130} className="min-w-0 sm:w-80" autoComplete="off" spellCheck={false} />
+            <Button type="submit" variant="outline">
+              <Search aria-hidden /> Search
+            </Button>
+          </div>
+        </form>
         <div className="grid gap-2">
           <Label htmlFor="status-filter">Status</Label>
           <NativeSelect id="status-filter" value={query.status} onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as OrdersQuery['status'], page: 1 }))} className="w-40">
@@ -108,14 +127,18 @@ export function Component() {
       ) : !data ? (
         <Skeleton className="h-64" aria-busy="true" aria-label="Loading transactions" />
       ) : data.orders.length === 0 ? (
-        <p className="text-muted-foreground">No transactions{query.status === 'all' ? '' : ` with status ${query.status}`}.</p>
+        <p className="text-muted-foreground">
+          No transactions{query.status === 'all' ? '' : ` with status ${query.status}`}
+          {query.q ? ` match “${query.q}”` : ''}.
+        </p>
       ) : (
         <>
-          <OrdersTable orders={data.orders} sort={query.sort} dir={query.dir} onSort={onSort} onDecide={(order, decision) => setDeciding({ order, decision })} />
+          <OrdersTable orders={data.orders} sort={query.sort} dir={query.dir} onSort={onSort} onDecide={(order, decision) => setDeciding({ order, decision })} onOpen={setDetail} />
           <Pager page={query.page} pageSize={query.pageSize} total={data.total} onPage={(page) => setQuery((q) => ({ ...q, page }))} label="Transactions" />
         </>
       )}
       <ApprovedTransactions />
+      <OrderDetailSheet order={shown} onClose={() => setDetail(null)} onDecide={(order, decision) => setDeciding({ order, decision })} />
       <DecisionDialog order={deciding?.order ?? null} decision={deciding?.decision ?? 'approve'} onClose={() => setDeciding(null)} />
     </AdminPage>
   );

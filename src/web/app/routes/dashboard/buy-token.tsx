@@ -5,7 +5,7 @@ import { BuyTokenForm } from '@/web/features/buy/components/buy-token-form';
 import { useCryptos } from '@/web/features/cryptos/api/get-cryptos';
 import { SaleStateBadge } from '@/web/features/dashboard/components/sale-state-badge';
 import { useSale } from '@/web/features/sale/api/get-sale';
-import { formatDateTime, formatUsd } from '@/web/lib/format';
+import { formatDateTime, formatUsdPrice } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 function stateText(sale: Sale): string {
@@ -47,7 +47,7 @@ export function Component() {
         <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <SaleStateBadge state={sale.data.state} />
           <span>
-            1.00 {token.symbol} = {formatUsd(sale.data.priceUsd)}
+            1.00 {token.symbol} = {formatUsdPrice(sale.data.priceUsd)}
           </span>
           <span>{stateText(sale.data)}</span>
         </div>

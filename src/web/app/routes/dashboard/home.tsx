@@ -1,4 +1,5 @@
-// Dashboard index (PRODUCT.md §4): the buyer's balance, level and the sale's real progress.
+// Dashboard index (PRODUCT.md §4): the buyer's balance (live), open orders, level and the sale's
+// real progress.
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { BalanceCard } from '@/web/features/dashboard/components/balance-card';
 import { LevelCard } from '@/web/features/dashboard/components/level-card';
@@ -6,12 +7,16 @@ import { SaleEndingNotice, endsWithinAWeek } from '@/web/features/dashboard/comp
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
 import { useNow } from '@/web/features/dashboard/hooks/use-now';
+import { OpenOrders } from '@/web/features/orders/components/open-orders';
 import { useSale } from '@/web/features/sale/api/get-sale';
+import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
 import { formatDate, formatRelative } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Dashboard');
+  // An approved order moves the balance at once: its 'order' event refetches the buyer and orders.
+  useLiveUpdates();
   const me = useBuyer();
   const now = useNow();
   const { data: sale, isError } = useSale();
@@ -30,9 +35,10 @@ export function Component() {
       </div>
       {sale ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          <BalanceCard me={me} symbol={sale.token.symbol} />
+          <BalanceCard me={me} symbol={sale.token.symbol} priceUsd={sale.priceUsd} />
           <LevelCard me={me} symbol={sale.token.symbol} />
           <SaleProgressCard sale={sale} />
+          <OpenOrders symbol={sale.token.symbol} />
         </div>
       ) : isError ? (
         <p role="alert" className="text-destructive text-sm">

@@ -16,6 +16,25 @@ import { useSale } from '@/web/features/sale/api/get-sale';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 
+const MAIN_ID = 'main-content';
+
+/** The first stop of the keyboard: past the sidebar's links to the page itself (hidden until focused). */
+function SkipToContent({ target }: { target: string }) {
+  return (
+    <a
+      href={`#${target}`}
+      className="bg-background text-foreground focus-visible:ring-ring/50 sr-only z-50 rounded-md border px-3 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px] print:hidden"
+      onClick={(event) => {
+        // Move focus, not the URL: a #hash would be a navigation for the router.
+        event.preventDefault();
+        document.getElementById(target)?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 export function Component() {
   const { data: me, isPending, refetch } = useMe();
   const { data: sale } = useSale();
@@ -57,10 +76,11 @@ export function Component() {
 
   return (
     <SidebarProvider>
+      <SkipToContent target={MAIN_ID} />
       <AppSidebar tokenName={sale?.token.name ?? 'Presale'} symbol={symbol} onLogout={onLogout} loggingOut={logout.isPending} />
       <SidebarInset>
         <DashboardHeader title={pageTitleOf(location.pathname, symbol)} name={me.name} />
-        <main className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
+        <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 p-4 outline-none sm:p-6">
           <Outlet context={context} />
         </main>
       </SidebarInset>

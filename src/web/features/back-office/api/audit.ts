@@ -5,10 +5,22 @@ import { apiGet } from '@/web/lib/api-client';
 
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-export function useAuditPage(page: number, pageSize = 25) {
+/** Server-side filters: one kind of change, and a time range (from inclusive, to exclusive, ISO instants). */
+export interface AuditFilters {
+  action?: string;
+  from?: string;
+  to?: string;
+}
+
+export function useAuditPage(page: number, pageSize = 25, filters: AuditFilters = {}) {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  for (const key of ['action', 'from', 'to'] as const) {
+    const value = filters[key];
+    if (value) query.set(key, value);
+  }
   return useQuery({
-    queryKey: ['admin', 'audit', page, pageSize],
-    queryFn: () => apiGet<AuditPage>(`/api/admin/audit?page=${page}&pageSize=${pageSize}`),
+    queryKey: ['admin', 'audit', page, pageSize, filters.action ?? '', filters.from ?? '', filters.to ?? ''],
+    queryFn: () => apiGet<AuditPage>(`/api/admin/audit?${query.toString()}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -17,6 +17,7 @@ function useCryptoMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>
       // The public list and the FAQ's payment answer follow the offered cryptos.
       await queryClient.invalidateQueries({ queryKey: ['cryptos'] });
       await queryClient.invalidateQueries({ queryKey: ['content'] });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'setup'] });
     },
   });
 }

@@ -9,6 +9,8 @@ export interface OrdersQuery {
   pageSize: number;
   sort: 'createdAt' | 'tokens' | 'usdAmount' | 'status';
   dir: 'asc' | 'desc';
+  /** Order id, e-mail or tx hash; empty for every order. */
+  q?: string;
 }
 
 export interface OrdersPage {
@@ -24,6 +26,7 @@ export function ordersSearch(q: Pick<OrdersQuery, 'status'> & Partial<OrdersQuer
   const params = new URLSearchParams();
   if (q.status !== 'all') params.set('status', q.status);
   for (const key of ['page', 'pageSize', 'sort', 'dir'] as const) if (q[key] !== undefined) params.set(key, String(q[key]));
+  if (q.q?.trim()) params.set('q', q.q.trim());
   const s = params.toString();
   return s ? `?${s}` : '';
 }

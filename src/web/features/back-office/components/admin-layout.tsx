@@ -63,6 +63,10 @@ export function AdminLayout({ login, children }: { login: string; children: Reac
           <p className="text-muted-foreground truncate px-3">
             Signed in as <span className="text-foreground font-medium">{login}</span>
           </p>
+          <Button variant="ghost" className="justify-start" onClick={toggle} aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+            {resolved === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+            {resolved === 'dark' ? 'Light theme' : 'Dark theme'}
+          </Button>
           <Button variant="ghost" className="justify-start" onClick={signOut}>
             <LogOut aria-hidden /> Log out
           </Button>

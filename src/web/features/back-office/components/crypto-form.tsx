@@ -32,6 +32,13 @@ const editResolver: Resolver<CryptoFormValues> = async ({ currency, ...rest }, c
   const result = await updateResolver(rest, context, options as never);
   return 'values' in result && Object.keys(result.errors).length === 0 ? { values: { ...result.values, currency } as CryptoFormValues, errors: {} } : (result as never);
 };
+const createResolver = zodResolver(createCryptoBodySchema) as unknown as Resolver<CryptoFormValues>;
+
+/** Only EVM networks have a chain id: the hidden input's value must not reach the schema for the others. */
+const withoutHiddenChainId =
+  (resolver: Resolver<CryptoFormValues>): Resolver<CryptoFormValues> =>
+  (values, context, options) =>
+    resolver(values.network === 'evm' ? values : { ...values, chainId: null }, context, options);
 
 const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
@@ -52,7 +59,7 @@ export function CryptoForm({
   pending: boolean;
   onSubmit: (values: CryptoFormValues, fail: (error: unknown) => void) => void;
 }) {
-  const resolver = mode === 'create' ? (zodResolver(createCryptoBodySchema) as unknown as Resolver<CryptoFormValues>) : editResolver;
+  const resolver = withoutHiddenChainId(mode === 'create' ? createResolver : editResolver);
   const {
     register,
     handleSubmit,

@@ -12,6 +12,10 @@ import { SortableHeader } from './sortable-header';
 const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { alphanumeric: sortFn_alphanumeric } });
 const col = createColumnHelper<typeof features, AdminCrypto>();
 
+// Columns a screen shows beyond currency, state and the row menu, which always fit (a phone, or
+// 1280 px beside the sidebar); the edit dialog shows every field.
+const SHOW: Partial<Record<string, string>> = { name: 'hidden lg:table-cell', network: 'hidden md:table-cell', rate: 'hidden lg:table-cell', rateUpdatedAt: 'hidden 2xl:table-cell', address: 'hidden xl:table-cell' };
+
 export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypto[]; onEdit: (c: AdminCrypto) => void; onDelete: (c: AdminCrypto) => void }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const columns = useMemo(
@@ -22,7 +26,10 @@ export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypt
         cell: ({ row }) => (
           <span className="flex items-center gap-2 font-medium">
             <img src={row.original.iconUrl} alt="" width={20} height={20} className="size-5" />
-            {row.original.code}
+            <span>
+              {row.original.code}
+              <span className="text-muted-foreground block text-xs font-normal lg:hidden">{row.original.name}</span>
+            </span>
           </span>
         ),
       }),
@@ -99,7 +106,7 @@ export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypt
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id}>
             {group.headers.map((header) => (
-              <TableHead key={header.id} aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}>
+              <TableHead key={header.id} className={SHOW[header.column.id]} aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}>
                 <table.FlexRender header={header} />
               </TableHead>
             ))}
@@ -110,7 +117,7 @@ export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypt
         {table.getRowModel().rows.map((row) => (
           <TableRow key={row.id}>
             {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id}>
+              <TableCell key={cell.id} className={SHOW[cell.column.id]}>
                 <table.FlexRender cell={cell} />
               </TableCell>
             ))}

@@ -10,8 +10,13 @@ export function ListEditor<T>({
   blank,
   renderItem,
   itemName,
+  name,
+  error,
 }: {
   label: string;
+  /** The list's path in the form's errors (`faq`); its own message, such as a total over 100%, shows under it. */
+  name?: string;
+  error?: string;
   items: T[];
   onChange: (items: T[]) => void;
   blank: () => T;
@@ -25,8 +30,13 @@ export function ListEditor<T>({
     onChange(next);
   };
   return (
-    <fieldset className="grid gap-3">
+    <fieldset name={name} className="grid gap-3" aria-invalid={error ? true : undefined} aria-describedby={error && name ? `${name}-list-message` : undefined}>
       <legend className="mb-2 font-medium">{label}</legend>
+      {error ? (
+        <p id={name ? `${name}-list-message` : undefined} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
       {items.length === 0 ? <p className="text-muted-foreground text-sm">None yet.</p> : null}
       <ol className="grid gap-3">
         {items.map((item, i) => (

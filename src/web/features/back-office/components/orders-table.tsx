@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink, MoreHorizontal } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import type { AdminOrder } from '@/contracts/orders';
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
@@ -20,6 +21,13 @@ function SortButton({ label, column, sort, dir, onSort }: { label: string; colum
   );
 }
 
+// Which columns a screen shows: id, status and the row menu always fit (a phone, or 1280 px beside
+// the sidebar); the rest appear as room allows, and the detail drawer shows everything.
+const SHOW = { buyer: 'hidden lg:table-cell', amount: 'hidden md:table-cell', tokens: 'hidden 2xl:table-cell', usd: 'hidden lg:table-cell', txHash: 'hidden 2xl:table-cell', created: 'hidden xl:table-cell' } as const;
+
+/** A click on the row that was not meant for a control in it (the id button, a link, the row menu). */
+const onRowBackground = (event: MouseEvent<HTMLTableRowElement>) => !(event.target as HTMLElement).closest('button, a, [role="menuitem"], [role="menu"]');
+
 /** The operator's list of orders; sorting happens on the server, across every page. */
 export function OrdersTable({
   orders,
@@ -27,12 +35,15 @@ export function OrdersTable({
   dir,
   onSort,
   onDecide,
+  onOpen,
 }: {
   orders: AdminOrder[];
   sort: Sort;
   dir: 'asc' | 'desc';
   onSort: (column: Sort) => void;
   onDecide: (order: AdminOrder, decision: Decision) => void;
+  /** Opens the order's detail drawer (from its id or a click anywhere else on the row). */
+  onOpen: (order: AdminOrder) => void;
 }) {
   const ariaSort = (column: Sort) => (sort === column ? (dir === 'asc' ? 'ascending' : 'descending') : undefined);
   return (
@@ -40,22 +51,22 @@ export function OrdersTable({
       <TableHeader>
         <TableRow>
           <TableHead>Transaction ID</TableHead>
-          <TableHead>Buyer</TableHead>
-          <TableHead>Amount</TableHead>
-          <TableHead aria-sort={ariaSort('tokens')}>
+          <TableHead className={SHOW.buyer}>Buyer</TableHead>
+          <TableHead className={SHOW.amount}>Amount</TableHead>
+          <TableHead aria-sort={ariaSort('tokens')} className={SHOW.tokens}>
             <SortButton label="Tokens" column="tokens" sort={sort} dir={dir} onSort={onSort} />
           </TableHead>
-          <TableHead aria-sort={ariaSort('usdAmount')}>
+          <TableHead aria-sort={ariaSort('usdAmount')} className={SHOW.usd}>
             <SortButton label="USD" column="usdAmount" sort={sort} dir={dir} onSort={onSort} />
           </TableHead>
           <TableHead aria-sort={ariaSort('status')}>
             <SortButton label="Status" column="status" sort={sort} dir={dir} onSort={onSort} />
           </TableHead>
-          <TableHead>Tx hash</TableHead>
-          <TableHead aria-sort={ariaSort('createdAt')}>
+          <TableHead className={SHOW.txHash}>Tx hash</TableHead>
+          <TableHead aria-sort={ariaSort('createdAt')} className={SHOW.created}>
             <SortButton label="Created At" column="createdAt" sort={sort} dir={dir} onSort={onSort} />
           </TableHead>
-          <TableHead>
+          <TableHead className="w-12">
             <span className="sr-only">Actions</span>
           </TableHead>
         </TableRow>
@@ -64,25 +75,31 @@ export function OrdersTable({
         {orders.map((o) => {
           const open = o.status === 'pending' || o.status === 'expired';
           return (
-            <TableRow key={o.id}>
-              <TableCell className="max-w-[8rem] truncate font-mono text-xs" title={o.id}>{o.id}</TableCell>
+            <TableRow key={o.id} className="cursor-pointer" onClick={(event) => onRowBackground(event) && onOpen(o)}>
               <TableCell>
+                <button type="button" onClick={() => onOpen(o)} className="text-primary font-mono text-xs break-all underline-offset-4 hover:underline" title="Open the order's details">
+                  {o.id}
+                </button>
+                <span className="text-muted-foreground block max-w-[9rem] truncate text-xs sm:max-w-[14rem] lg:hidden">{o.buyer.email}</span>
+              </TableCell>
+              <TableCell className={SHOW.buyer}>
                 <span className="block max-w-[10rem] truncate" title={`${o.buyer.name} <${o.buyer.email}>`}>
                   {o.buyer.email}
                 </span>
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className={`${SHOW.amount} whitespace-nowrap`}>
                 {formatAmount(o.payAmount)} {o.crypto.code}
+                <span className="text-muted-foreground block text-xs 2xl:hidden">{formatAmount(o.tokens)} tokens</span>
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className={`${SHOW.tokens} whitespace-nowrap`}>
                 {formatAmount(o.tokens)}
                 {o.bonusTokens !== '0' ? <span className="text-muted-foreground text-xs"> +{formatAmount(o.bonusTokens)}</span> : null}
               </TableCell>
-              <TableCell>{formatUsd(o.usdAmount)}</TableCell>
+              <TableCell className={SHOW.usd}>{formatUsd(o.usdAmount)}</TableCell>
               <TableCell>
                 <OrderStatusPill status={o.status} />
               </TableCell>
-              <TableCell>
+              <TableCell className={SHOW.txHash}>
                 {o.txHash ? (
                   o.explorerUrl ? (
                     <a href={o.explorerUrl} target="_blank" rel="noopener noreferrer" className="text-primary inline-flex items-center gap-1 font-mono text-xs underline-offset-4 hover:underline" title={o.txHash}>
@@ -99,7 +116,7 @@ export function OrdersTable({
                   <span className="text-muted-foreground">—</span>
                 )}
               </TableCell>
-              <TableCell className="text-xs whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
+              <TableCell className={`${SHOW.created} text-xs whitespace-nowrap`}>{formatDateTime(o.createdAt)}</TableCell>
               <TableCell>
                 {o.status !== 'approved' ? (
                   <DropdownMenu>

@@ -15,8 +15,10 @@ const loadPaymentDialog = () => import('./payment-dialog');
 const PaymentDialog = lazy(() => loadPaymentDialog().then((m) => ({ default: m.PaymentDialog })));
 
 export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCrypto[] }) {
-  const [amount, setAmount] = useState('2');
-  const [mode, setMode] = useState<AmountMode>('crypto');
+  // Empty until the buyer types, counting tokens (the badge shows the symbol): no figure or limit
+  // message appears before there is input.
+  const [amount, setAmount] = useState('');
+  const [mode, setMode] = useState<AmountMode>('tokens');
   const [chosenCode, setChosenCode] = useState<string | null>(null);
   const [payment, setPayment] = useState<PaymentRequest | null>(null);
 

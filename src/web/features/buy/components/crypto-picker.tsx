@@ -6,6 +6,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Pagination } from '@/web/components/ui/pagination';
 import { cn } from '@/web/lib/utils';
+import { networkLabel } from '@/web/features/orders/lib/network-label';
 import { useCryptoPageSize } from '../hooks/use-crypto-page-size';
 
 function matches(crypto: PublicCrypto, query: string): boolean {
@@ -47,7 +48,7 @@ export function CryptoPicker({ cryptos, chosen, onChoose }: { cryptos: PublicCry
       {found.length === 0 ? (
         <p className="text-muted-foreground rounded-md border border-dashed p-4 text-center text-sm">No currencies match “{query.trim()}”.</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" aria-label="Currencies">
+        <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 2xl:grid-cols-3" aria-label="Currencies">
           {shown.map((crypto) => {
             const isChosen = crypto.code === chosen;
             return (
@@ -57,14 +58,16 @@ export function CryptoPicker({ cryptos, chosen, onChoose }: { cryptos: PublicCry
                   aria-pressed={isChosen}
                   onClick={() => onChoose(crypto.code)}
                   className={cn(
-                    'hover:bg-accent focus-visible:ring-ring/50 flex w-full min-w-0 items-center gap-2 rounded-md border p-2.5 text-left transition-colors outline-none focus-visible:ring-[3px]',
+                    'hover:bg-accent focus-visible:ring-ring/50 flex h-full w-full min-w-0 items-start gap-2.5 rounded-md border p-2.5 text-left transition-colors outline-none focus-visible:ring-[3px]',
                     isChosen && 'border-primary bg-primary/10 hover:bg-primary/15 ring-primary ring-1',
                   )}
                 >
-                  <img src={crypto.iconUrl} alt="" width={28} height={28} className="size-7 shrink-0" />
-                  <span className="grid min-w-0">
-                    <span className="truncate text-sm font-semibold">{crypto.code}</span>
-                    <span className="text-muted-foreground truncate text-xs">{crypto.name}</span>
+                  <img src={crypto.iconUrl} alt="" width={28} height={28} className="mt-0.5 size-7 shrink-0" />
+                  {/* Code, name and network in full: the network decides whether a payment arrives. */}
+                  <span className="grid min-w-0 gap-0.5 break-words">
+                    <span className="text-sm font-semibold">{crypto.code}</span>
+                    <span className="text-xs">{crypto.name}</span>
+                    <span className="text-muted-foreground text-xs">on {networkLabel(crypto.network, crypto.chainId, crypto.name)}</span>
                   </span>
                 </button>
               </li>

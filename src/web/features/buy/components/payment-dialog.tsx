@@ -1,22 +1,22 @@
-// Payment Process (PRODUCT.md §4): step 1 sums up the purchase, step 2 says what to send where, and
-// Confirm creates the order on the server, which computes the authoritative amounts; the order page
-// then shows them. One Idempotency-Key per opening makes a repeated Confirm return the same order.
-import { useState, type ReactNode } from 'react';
+// Payment Process (PRODUCT.md §4): step 1 sums up the purchase, step 2 is the quote to confirm, and
+// Confirm creates the order on the server, which computes the authoritative amounts. The address and
+// QR code appear only on the order page, from the server's order: no payment details exist before
+// the order does, so no money can be sent for an order that was never created.
+// One Idempotency-Key per opening makes a repeated Confirm return the same order.
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '@/web/lib/toast';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { CreateOrderBody } from '@/contracts/orders';
 import type { Quote } from '@/domain/quote';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useCreateOrder } from '@/web/features/orders/api/create-order';
-import { PaymentInstructions } from '@/web/features/orders/components/payment-instructions';
 import { networkLabel } from '@/web/features/orders/lib/network-label';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { formatAmount } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
-import { previewPaymentUri } from '../lib/purchase-preview';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { DetailRow } from '@/web/components/ui/detail-row';
 
 export interface PaymentRequest {
   crypto: PublicCrypto;
@@ -25,39 +25,30 @@ export interface PaymentRequest {
   idempotencyKey: string;
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-2">
-      <dt className="text-muted-foreground text-sm">{label}</dt>
-      <dd className="text-right font-semibold break-all">{children}</dd>
-    </div>
-  );
-}
-
 export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRequest; symbol: string; onClose: () => void }) {
   const [step, setStep] = useState<1 | 2>(1);
+  // The dialog opens from Buy Now! without a DialogTrigger: remember what had focus, so that closing
+  // it (Esc, Close) puts the keyboard back there instead of on the page.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
   const { crypto, quote } = request;
   const submitting = createOrder.isPending || createOrder.isSuccess;
+  const refusal = createOrder.error;
   // Too many orders awaiting payment: the refusal names them, and the buyer can go to each.
   const openOrders =
-    createOrder.error instanceof ApiError && createOrder.error.code === 'too_many_pending'
-      ? Object.entries(createOrder.error.fields)
+    refusal instanceof ApiError && refusal.code === 'too_many_pending'
+      ? Object.entries(refusal.fields)
           .filter(([key]) => key.startsWith('openOrders.'))
           .map(([, id]) => id)
       : [];
 
-  const confirm = () =>
-    createOrder.mutate(
-      { body: request.body, idempotencyKey: request.idempotencyKey },
-      {
-        onSuccess: (order) => void navigate(paths.transaction(order.id)),
-        onError: (error) => {
-          if (!(error instanceof ApiError && error.code === 'too_many_pending')) toast.error('The order was not created', { description: errorMessage(error, 'Please try again.') });
-        },
-      },
-    );
+  const confirm = () => createOrder.mutate({ body: request.body, idempotencyKey: request.idempotencyKey }, { onSuccess: (order) => void navigate(paths.transaction(order.id)) });
+
+  const back = () => {
+    createOrder.reset();
+    setStep(1);
+  };
 
   return (
     <Dialog
@@ -66,24 +57,32 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
         if (!open && !submitting) onClose();
       }}
     >
-      <DialogContent onInteractOutside={(e) => submitting && e.preventDefault()} onEscapeKeyDown={(e) => submitting && e.preventDefault()}>
+      <DialogContent
+        onInteractOutside={(e) => submitting && e.preventDefault()}
+        onEscapeKeyDown={(e) => submitting && e.preventDefault()}
+        onCloseAutoFocus={(e) => {
+          if (!opener?.isConnected) return;
+          e.preventDefault();
+          opener.focus();
+        }}
+      >
         <DialogHeader className="pr-6">
           <DialogTitle>Payment Process</DialogTitle>
-          <DialogDescription>{step === 1 ? 'Step 1 of 2: check your purchase.' : 'Step 2 of 2: send the payment, then confirm.'}</DialogDescription>
+          <DialogDescription>{step === 1 ? 'Step 1 of 2: check your purchase.' : 'Step 2 of 2: confirm your order.'}</DialogDescription>
         </DialogHeader>
 
         {step === 1 ? (
           <>
             <dl className="divide-y">
-              <Row label="Amount">
-                {formatAmount(quote.payAmount)} {crypto.code}
-              </Row>
-              <Row label="Receive">
+              <DetailRow label="Amount">
+                {formatAmount(quote.payAmount, 18)} {crypto.code}
+              </DetailRow>
+              <DetailRow label="Receive">
                 {formatAmount(quote.tokens)} {symbol}
-              </Row>
-              <Row label="Bonus Tokens">
+              </DetailRow>
+              <DetailRow label="Bonus Tokens">
                 {formatAmount(quote.bonusTokens)} {symbol}
-              </Row>
+              </DetailRow>
             </dl>
             <DialogFooter>
               <Button type="button" onClick={() => setStep(2)}>
@@ -93,32 +92,38 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
           </>
         ) : (
           <>
-            <p className="text-base font-semibold">
-              Send exactly {quote.payAmount} {crypto.code}
+            <dl className="divide-y" aria-label="Your order">
+              <DetailRow label="Amount to send">
+                {formatAmount(quote.payAmount, 18)} {crypto.code}
+              </DetailRow>
+              <DetailRow label="Tokens">
+                {formatAmount(quote.tokens)} {symbol}
+              </DetailRow>
+              <DetailRow label="Bonus">
+                +{formatAmount(quote.bonusTokens)} {symbol}
+              </DetailRow>
+              <DetailRow label="Network">
+                {crypto.name} on {networkLabel(crypto.network, crypto.chainId, crypto.name)}
+              </DetailRow>
+            </dl>
+            <p className="text-muted-foreground text-sm">
+              Confirm creates your order. Its page then shows the address to pay to, with a QR code and the time left to pay. Send nothing before that.
             </p>
-            <PaymentInstructions
-              payAmount={quote.payAmount}
-              code={crypto.code}
-              address={crypto.address}
-              network={networkLabel(crypto.network, crypto.chainId, crypto.name)}
-              tokenContract={crypto.tokenContract}
-              paymentUri={previewPaymentUri(crypto, quote.payAmount)}
-            />
-            <p className="text-muted-foreground text-xs">
-              Confirm creates your order. Its page then shows the amount and address to pay, confirmed by the server, and the time left to pay.
-            </p>
-            {openOrders.length > 0 ? (
+            {refusal ? (
               <div role="alert" className="border-destructive/50 text-destructive rounded-md border p-3 text-sm">
-                <p>{errorMessage(createOrder.error, 'The order was not created.')}</p>
-                <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-                  {openOrders.map((id) => (
-                    <li key={id}>
-                      <Link className="font-medium underline underline-offset-4" to={paths.transaction(id)}>
-                        Open order #{id}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <p className="font-medium">The order was not created.</p>
+                <p>{errorMessage(refusal, 'Please try again.')}</p>
+                {openOrders.length > 0 ? (
+                  <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+                    {openOrders.map((id) => (
+                      <li key={id}>
+                        <Link className="font-medium underline underline-offset-4" to={paths.transaction(id)}>
+                          Open order #{id}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </div>
             ) : null}
             {submitting ? (
@@ -128,7 +133,7 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
               </p>
             ) : null}
             <DialogFooter>
-              <Button type="button" variant="outline" disabled={submitting} onClick={() => setStep(1)}>
+              <Button type="button" variant="outline" disabled={submitting} onClick={back}>
                 Cancel
               </Button>
               <Button type="button" disabled={submitting} onClick={confirm}>

@@ -7,7 +7,7 @@ import { Progress } from '@/web/components/ui/progress';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useMe } from '@/web/features/auth/api/me';
 import { saleQueryKey, useSale } from '@/web/features/sale/api/get-sale';
-import { formatAmount, formatDateTime, formatFixed, formatPercent, formatUsd } from '@/web/lib/format';
+import { formatAmount, formatDateTime, formatFixed, formatPercent, formatUsd, formatUsdPrice } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { countdownTarget, formatRemaining } from '../lib/countdown';
 import { useServerNow } from '../lib/use-server-clock';
@@ -26,7 +26,8 @@ export function PresaleCard({ heading, subheading }: { heading: string | undefin
       <CardContent className="grid gap-5">
         <div className="grid gap-2 text-center">
           {heading ? <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1> : <Skeleton className="mx-auto h-8 w-3/4" />}
-          {subheading ? <p className="text-muted-foreground text-sm">{subheading}</p> : null}
+          {/* The subheading invites buyers; once the sale is over, the card says so instead. */}
+          {subheading && !(sale && STATE_NOTICE[sale.state]) ? <p className="text-muted-foreground text-sm">{subheading}</p> : null}
         </div>
         {sale ? (
           <SaleFigures sale={sale} receivedAt={dataUpdatedAt} signedIn={Boolean(me)} />
@@ -64,7 +65,7 @@ function SaleFigures({ sale, receivedAt, signedIn }: { sale: Sale; receivedAt: n
   return (
     <>
       <p className="bg-muted rounded-md py-2 text-center font-medium">
-        1.00 {symbol} = {formatUsd(sale.priceUsd)}
+        1.00 {symbol} = {formatUsdPrice(sale.priceUsd)}
       </p>
       <div className="grid gap-2">
         <div className="flex items-baseline justify-between text-sm">

@@ -1,3 +1,4 @@
+import { SupportContact } from '@/web/features/content/components/support-contact';
 import { useCryptos } from '@/web/features/cryptos/api/get-cryptos';
 import { useSale } from '@/web/features/sale/api/get-sale';
 import { paths, type LandingSection } from '@/web/lib/paths';
@@ -40,6 +41,7 @@ export function SiteFooter() {
               ))}
             </ul>
           </nav>
+          <SupportContact className="text-muted-foreground text-sm" />
           <p className="text-muted-foreground text-sm">
             © {new Date().getFullYear()} {sale?.token.name ?? ''}. All rights reserved.
           </p>

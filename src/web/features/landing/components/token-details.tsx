@@ -1,6 +1,6 @@
 import type { Sale } from '@/contracts/sale';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { formatAmount, formatDate, formatUsd } from '@/web/lib/format';
+import { formatAmount, formatDate, formatUsdPrice } from '@/web/lib/format';
 import { Section } from './section';
 
 export function TokenDetails({ sale }: { sale: Sale | undefined }) {
@@ -9,7 +9,7 @@ export function TokenDetails({ sale }: { sale: Sale | undefined }) {
         ['Token name', sale.token.name.toUpperCase()],
         ['Symbol', sale.token.symbol],
         ['Total supply', `${formatAmount(sale.totalSupply)} ${sale.token.symbol}`],
-        ['Token price', formatUsd(sale.priceUsd)],
+        ['Token price', formatUsdPrice(sale.priceUsd)],
         ['Soft cap', `${formatAmount(sale.softCap)} ${sale.token.symbol}`],
         ['Hard cap', `${formatAmount(sale.hardCap)} ${sale.token.symbol}`],
         ['Presale starts', formatDate(sale.startsAt)],

@@ -1,22 +1,26 @@
 // One order as its buyer sees it (PRODUCT.md §4): status, what to pay and where while pending,
-// the tokens and the bonus apart, and the payment's transaction hash.
-import { CheckCircle2, Clock, Loader2, XCircle, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+// the tokens and the bonus apart, the payment's transaction hash, the operator's note on a
+// rejection and, once approved, a receipt.
+import { CheckCircle2, Clock, Hourglass, Loader2, Receipt, XCircle, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Order, OrderStatus } from '@/contracts/orders';
+import type { Order } from '@/contracts/orders';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { cn } from '@/web/lib/utils';
 import { networkLabel } from '../lib/network-label';
-import { orderStatusText, orderStatusTitle } from '../lib/order-status';
+import { orderStage, orderStatusText, orderStatusTitle, type OrderStage } from '../lib/order-status';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentInstructions } from './payment-instructions';
 import { TimeLeft } from './time-left';
 import { SavedTxHash, TxHashForm } from './tx-hash-form';
+import { SupportContact } from '@/web/features/content/components/support-contact';
+import { DetailRow } from '@/web/components/ui/detail-row';
 
-const ICONS: Record<OrderStatus, { icon: LucideIcon; className: string }> = {
+const ICONS: Record<OrderStage, { icon: LucideIcon; className: string }> = {
+  // Nothing is processing before a payment is sent: no spinner then.
+  awaiting: { icon: Hourglass, className: 'text-warning' },
   pending: { icon: Loader2, className: 'text-warning animate-spin motion-reduce:animate-none' },
   approved: { icon: CheckCircle2, className: 'text-success' },
   rejected: { icon: XCircle, className: 'text-destructive' },
@@ -24,23 +28,15 @@ const ICONS: Record<OrderStatus, { icon: LucideIcon; className: string }> = {
 };
 
 function StatusHeader({ order }: { order: Order }) {
-  const { icon: Icon, className } = ICONS[order.status];
+  const stage = orderStage(order);
+  const { icon: Icon, className } = ICONS[stage];
   return (
     <div className="flex items-start gap-3" aria-live="polite">
       <Icon className={cn('mt-1 size-7 shrink-0', className)} aria-hidden />
       <div className="grid min-w-0 gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{orderStatusTitle(order.status)}</h1>
-        <p className="text-muted-foreground break-words">{orderStatusText(order.status, order.id)}</p>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{orderStatusTitle(stage)}</h1>
+        <p className="text-muted-foreground break-words">{orderStatusText(stage, order.id)}</p>
       </div>
-    </div>
-  );
-}
-
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-      <dt className="text-muted-foreground text-sm">{label}</dt>
-      <dd className="min-w-0 text-right font-medium break-all">{children}</dd>
     </div>
   );
 }
@@ -48,10 +44,19 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symbol: string; receivedAt: number }) {
   const network = networkLabel(order.crypto.network, order.crypto.chainId, order.crypto.name);
   const pending = order.status === 'pending';
-  const canAttachHash = order.status === 'pending' || order.status === 'expired';
+  // Once a hash is saved it is shown instead of the field: the payment is being checked.
+  const canAttachHash = (order.status === 'pending' || order.status === 'expired') && !order.txHash;
   return (
     <div className="grid gap-6">
       <StatusHeader order={order} />
+      {order.status === 'rejected' && order.decisionNote ? (
+        <section aria-labelledby="operator-note" className="border-destructive/40 bg-destructive/5 grid gap-1 rounded-lg border p-4">
+          <h2 id="operator-note" className="text-sm font-semibold">
+            Note from the operator
+          </h2>
+          <p className="text-sm break-words whitespace-pre-line">{order.decisionNote}</p>
+        </section>
+      ) : null}
       {order.status === 'rejected' || order.status === 'expired' ? (
         <p className="text-sm">
           <Link to={paths.buyToken} className={buttonVariants({ variant: 'default' })}>
@@ -88,13 +93,13 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
             </CardHeader>
             <CardContent>
               <dl className="divide-y">
-                <Line label="Amount">
+                <DetailRow label="Amount">
                   {formatAmount(order.payAmount)} {order.crypto.code}
-                </Line>
-                <Line label="Address">
+                </DetailRow>
+                <DetailRow label="Address">
                   <span className="font-mono text-xs">{order.address}</span>
-                </Line>
-                <Line label="Network">{network}</Line>
+                </DetailRow>
+                <DetailRow label="Network">{network}</DetailRow>
               </dl>
             </CardContent>
           </Card>
@@ -105,22 +110,22 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
           </CardHeader>
           <CardContent>
             <dl className="divide-y">
-              <Line label="Status">
+              <DetailRow label="Status">
                 <OrderStatusBadge status={order.status} />
-              </Line>
-              <Line label="Tokens">
+              </DetailRow>
+              <DetailRow label="Tokens">
                 {formatAmount(order.tokens)} {symbol}
-              </Line>
-              <Line label="Bonus">
+              </DetailRow>
+              <DetailRow label="Bonus">
                 +{formatAmount(order.bonusTokens)} {symbol}
-              </Line>
-              <Line label="Value">{formatUsd(order.usdAmount)}</Line>
-              <Line label="Rate">
+              </DetailRow>
+              <DetailRow label="Value">{formatUsd(order.usdAmount)}</DetailRow>
+              <DetailRow label="Rate">
                 1 {order.crypto.code} = {formatAmount(order.rate)} {symbol}
-              </Line>
-              <Line label="Created">{formatDateTime(order.createdAt)}</Line>
-              {pending ? <Line label="Pay before">{formatDateTime(order.expiresAt)}</Line> : null}
-              {order.decidedAt ? <Line label="Decided">{formatDateTime(order.decidedAt)}</Line> : null}
+              </DetailRow>
+              <DetailRow label="Created">{formatDateTime(order.createdAt)}</DetailRow>
+              {pending ? <DetailRow label="Pay before">{formatDateTime(order.expiresAt)}</DetailRow> : null}
+              {order.decidedAt ? <DetailRow label="Decided">{formatDateTime(order.decidedAt)}</DetailRow> : null}
             </dl>
           </CardContent>
         </Card>
@@ -130,6 +135,7 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
           <CardHeader>
             <CardTitle>Payment transaction</CardTitle>
             {canAttachHash ? <CardDescription>Already sent the payment? Add its transaction hash.</CardDescription> : null}
+            {pending && order.txHash ? <CardDescription>The payment with this hash is being checked.</CardDescription> : null}
           </CardHeader>
           <CardContent className="grid gap-4">
             <SavedTxHash order={order} />
@@ -138,12 +144,17 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
         </Card>
       ) : null}
       {order.status === 'approved' ? (
-        <p>
+        <p className="flex flex-wrap gap-2">
+          <Link to={paths.receipt(order.id)} className={buttonVariants({ variant: 'default' })}>
+            <Receipt aria-hidden />
+            Receipt
+          </Link>
           <Link to={paths.myToken} className={buttonVariants({ variant: 'outline' })}>
             Go to your Token Hub
           </Link>
         </p>
       ) : null}
+      <SupportContact lead={`Questions about order #${order.id}?`} className="text-muted-foreground text-sm" />
     </div>
   );
 }

@@ -1,8 +1,18 @@
 // What each order status says to the buyer (PRODUCT.md §4). These texts are the contract.
-import type { OrderStatus } from '@/contracts/orders';
+import type { Order, OrderStatus } from '@/contracts/orders';
 
-export function orderStatusTitle(status: OrderStatus): string {
-  switch (status) {
+/** Where a pending order stands for its buyer: nothing sent yet, or a payment to check. */
+export type OrderStage = OrderStatus | 'awaiting';
+
+/** A pending order awaits payment until a transaction hash is attached (or a payment is seen). */
+export function orderStage(order: Pick<Order, 'status' | 'txHash'>): OrderStage {
+  return order.status === 'pending' && !order.txHash ? 'awaiting' : order.status;
+}
+
+export function orderStatusTitle(stage: OrderStage): string {
+  switch (stage) {
+    case 'awaiting':
+      return 'Awaiting payment';
     case 'pending':
       return 'Processing Transaction';
     case 'approved':
@@ -14,8 +24,10 @@ export function orderStatusTitle(status: OrderStatus): string {
   }
 }
 
-export function orderStatusText(status: OrderStatus, id: string): string {
-  switch (status) {
+export function orderStatusText(stage: OrderStage, id: string): string {
+  switch (stage) {
+    case 'awaiting':
+      return `Order #${id} is waiting for your payment. Send the amount below before the time runs out.`;
     case 'pending':
       return `Order #${id} is being processed. Please wait.`;
     case 'approved':

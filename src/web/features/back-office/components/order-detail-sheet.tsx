@@ -1,0 +1,145 @@
+import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { AdminOrder } from '@/contracts/orders';
+import { Button } from '@/web/components/ui/button';
+import { CopyButton } from '@/web/components/ui/copy-button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
+import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
+import type { Decision } from '../api/orders';
+import { OrderStatusPill } from './order-status-pill';
+
+const NETWORK: Record<AdminOrder['crypto']['network'], string> = { bitcoin: 'Bitcoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'Other' };
+
+function networkOf(o: AdminOrder): string {
+  return o.crypto.network === 'evm' && o.crypto.chainId !== null ? `EVM (chain ${String(o.crypto.chainId)})` : NETWORK[o.crypto.network];
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="grid gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">{children}</dl>
+    </section>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </>
+  );
+}
+
+function History({ order }: { order: AdminOrder }) {
+  const decided = order.status === 'approved' ? 'Approved' : order.status === 'rejected' ? 'Rejected' : null;
+  return (
+    <Section title="History">
+      <Item label="Created">{formatDateTime(order.createdAt)}</Item>
+      {order.status === 'pending' ? <Item label="Expires">{formatDateTime(order.expiresAt)}</Item> : null}
+      {order.status === 'expired' || (decided && Date.parse(order.expiresAt) < Date.parse(order.decidedAt ?? order.expiresAt)) ? (
+        <Item label="Expired">{formatDateTime(order.expiresAt)}</Item>
+      ) : null}
+      {decided && order.decidedAt ? (
+        <Item label={decided}>
+          {formatDateTime(order.decidedAt)}
+          {order.decidedBy ? ` by ${order.decidedBy}` : ''}
+        </Item>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Everything about one order for the operator, with the decisions it allows. */
+export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrder | null; onClose: () => void; onDecide: (order: AdminOrder, decision: Decision) => void }) {
+  const open = order?.status === 'pending' || order?.status === 'expired';
+  return (
+    <Sheet open={order !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <SheetContent className="w-full gap-0 overflow-y-auto sm:max-w-md">
+        {order ? (
+          <>
+            <SheetHeader className="pr-10">
+              <SheetTitle className="font-mono break-all">Order {order.id}</SheetTitle>
+              <SheetDescription className="flex flex-wrap items-center gap-2">
+                <OrderStatusPill status={order.status} />
+                <span>
+                  {formatAmount(order.tokens)} tokens for {formatUsd(order.usdAmount)}
+                </span>
+              </SheetDescription>
+            </SheetHeader>
+            <div className="grid gap-5 px-4 pb-4">
+              {open ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button onClick={() => onDecide(order, 'approve')}>Approve</Button>
+                  <Button variant="destructive" onClick={() => onDecide(order, 'reject')}>
+                    Reject
+                  </Button>
+                </div>
+              ) : null}
+              <Section title="Buyer">
+                <Item label="Name">{order.buyer.name}</Item>
+                <Item label="E-mail">
+                  <span className="break-all">{order.buyer.email}</span>
+                </Item>
+              </Section>
+              <Section title="Amounts">
+                <Item label="Pay amount">
+                  {formatAmount(order.payAmount)} {order.crypto.code}
+                </Item>
+                <Item label="Crypto">
+                  {order.crypto.name} ({order.crypto.code})
+                </Item>
+                <Item label="Tokens">{formatAmount(order.tokens)}</Item>
+                <Item label="Bonus">{formatAmount(order.bonusTokens)}</Item>
+                <Item label="USD">{formatUsd(order.usdAmount)}</Item>
+                <Item label="Rate">
+                  {formatAmount(order.rate)} tokens per {order.crypto.code}
+                </Item>
+              </Section>
+              <Section title="Payment">
+                <Item label="Network">{networkOf(order)}</Item>
+                <Item label="Address">
+                  <span className="flex items-start gap-2">
+                    <span className="min-w-0 font-mono text-xs break-all">{order.address}</span>
+                    <CopyButton value={order.address} label="Copy the address" className="size-7" />
+                  </span>
+                </Item>
+                {order.crypto.tokenContract ? (
+                  <Item label="Token contract">
+                    <span className="font-mono text-xs break-all">{order.crypto.tokenContract}</span>
+                  </Item>
+                ) : null}
+                <Item label="Tx hash">
+                  {order.txHash ? (
+                    <span className="grid gap-1">
+                      <span className="flex items-start gap-2">
+                        <span className="min-w-0 font-mono text-xs break-all">{order.txHash}</span>
+                        <CopyButton value={order.txHash} label="Copy the tx hash" className="size-7" />
+                      </span>
+                      {order.explorerUrl ? (
+                        <a href={order.explorerUrl} target="_blank" rel="noopener noreferrer" className="text-primary inline-flex items-center gap-1 underline-offset-4 hover:underline">
+                          View on the explorer
+                          <ExternalLink className="size-3" aria-hidden />
+                          <span className="sr-only">(opens in a new tab)</span>
+                        </a>
+                      ) : null}
+                    </span>
+                  ) : (
+                    <span className="text-muted-foreground">Not given yet</span>
+                  )}
+                </Item>
+              </Section>
+              <Section title="Decision note">
+                <Item label="Note">
+                  {order.decisionNote ? <span className="break-words whitespace-pre-line">{order.decisionNote}</span> : <span className="text-muted-foreground">None</span>}
+                </Item>
+              </Section>
+              <History order={order} />
+            </div>
+          </>
+        ) : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
