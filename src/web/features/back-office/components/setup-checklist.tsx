@@ -14,7 +14,7 @@ const FIX: Record<SetupItemKey, { href: string; label: string }> = {
   password: { href: paths.admin.changePassword, label: 'Change Pass' },
 };
 
-const LINK_CLASS = 'text-primary underline-offset-4 hover:underline';
+const LINK_CLASS = 'text-primary underline underline-offset-4 hover:no-underline';
 
 /** A link to another page, or to a section of this one (an anchor, which the browser scrolls to). */
 function FixLink({ href, label }: { href: string; label: string }) {
