@@ -54,11 +54,13 @@ function preloadSharedChunks(names: string[]): Plugin {
 
 const slashes = (id: string) => id.replaceAll('\\', '/');
 
-/** What every page runs: React, TanStack Query (but useMutation), class-name helpers, Radix Slot, the icon runtime. */
+/**
+ * What every page runs: React, TanStack Query (but useMutation), class-name helpers, the icon
+ * runtime. Not tailwind-merge nor Radix Slot: the landing page does without them (decision 013).
+ */
 const FRAMEWORK = [
-  /node_modules\/(react|react-dom|scheduler|tailwind-merge|clsx|class-variance-authority)\//,
+  /node_modules\/(react|react-dom|scheduler|clsx|class-variance-authority)\//,
   /node_modules\/@tanstack\/(query-core|react-query)\/(?!.*\/(useMutation|mutationObserver)\.js$)/,
-  /node_modules\/@radix-ui\/react-(slot|compose-refs)\//,
   /node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
 ];
 
@@ -68,9 +70,18 @@ const FRAMEWORK = [
  */
 const SHELL = [
   /src\/web\/lib\/(?!api-client\.|paths\.|apply-field-errors\.)/,
-  /src\/web\/(app\/provider|components\/ui\/(button|card|skeleton|progress|toast-host))\./,
+  /src\/web\/(app\/provider|components\/ui\/(button-variants|card|skeleton|progress|toast-host))\./,
   /src\/web\/features\/(sale|content|cryptos|auth\/api\/me|consent\/components\/analytics)[./]/,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(sun|moon|menu|x|chevron-down)\.mjs$/,
+];
+
+/**
+ * What every page but the landing page runs beside the router: tailwind-merge, Button with Radix
+ * Slot, and the route table the first script preloads from. One chunk rather than four small ones.
+ */
+const APP_SHELL = [
+  /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs))\//,
+  /src\/web\/(app\/(routes|preload-route)|components\/ui\/button)\./,
 ];
 
 /** The landing page's own code; not the chart it loads only when needed, nor the privacy and terms pages in its folder. */
@@ -99,6 +110,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', priority: 3, test: (id) => FRAMEWORK.some((re) => re.test(slashes(id))) },
             { name: 'shell', priority: 2, test: (id) => SHELL.some((re) => re.test(slashes(id))) },
+            { name: 'app-shell', priority: 2, test: (id) => APP_SHELL.some((re) => re.test(slashes(id))) },
             { name: 'landing', priority: 1, test: (id) => LANDING.test(slashes(id)) },
           ],
         },

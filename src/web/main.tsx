@@ -1,6 +1,5 @@
 // The first script: it asks for the page's data and code at once, then mounts the page. The
 // landing page boots on its own (app/landing-app.tsx); every other page boots in the router.
-import { preloadRoute } from './app/preload-route';
 import { requestEarly } from './lib/api-client';
 import { isAdminPath, paths } from './lib/paths';
 import './styles.css';
@@ -29,8 +28,9 @@ requestEarly(firstRequests());
 async function loadSurface(): Promise<{ mount: (root: HTMLElement) => void }> {
   if (onLanding) return import('./app/landing-app');
   // A buyer's page loads its own module beside the router instead of after it. (The operator's
-  // pages do not: their route table would weigh on every visitor's first script.)
-  if (!onAdmin) preloadRoute(pathname);
+  // pages do not.) The route table comes in a chunk of its own, so the landing page's first
+  // script does not carry it nor the list of every route's chunks (decision 013).
+  if (!onAdmin) import('./app/preload-route').then(({ preloadRoute }) => preloadRoute(pathname), () => undefined);
   return import('./app/app');
 }
 

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
+import { twMerge } from 'tailwind-merge';
 import { Analytics } from '@/web/features/consent/components/analytics';
+import { setClassMerge } from '@/web/lib/utils';
 import { mountApp } from './provider';
 import { router } from './router';
 
@@ -22,5 +24,7 @@ function RouterApp() {
 }
 
 export function mount(root: HTMLElement): void {
+  // The app's pages override the primitives' classes freely; the landing page does not (lib/utils).
+  setClassMerge(twMerge);
   mountApp(root, <RouterApp />);
 }

@@ -1,8 +1,25 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/utils';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card" className={cn('bg-card text-card-foreground flex flex-col gap-6 rounded-xl border py-6 shadow-sm', className)} {...props} />;
+// Spacing and shadow are variants rather than classes for callers to override: the landing page
+// renders without tailwind-merge (lib/utils.ts), where `gap-6 … gap-5` would leave both in force.
+const cardVariants = cva('bg-card text-card-foreground flex flex-col rounded-xl border', {
+  variants: {
+    spacing: {
+      default: 'gap-6 py-6',
+      md: 'gap-5 py-6',
+      sm: 'gap-4 py-6',
+      /** A small tile: its content sits close together. */
+      xs: 'gap-2 py-5',
+    },
+    elevation: { default: 'shadow-sm', raised: 'shadow-lg' },
+  },
+  defaultVariants: { spacing: 'default', elevation: 'default' },
+});
+
+export function Card({ className, spacing, elevation, ...props }: ComponentProps<'div'> & VariantProps<typeof cardVariants>) {
+  return <div data-slot="card" className={cn(cardVariants({ spacing, elevation }), className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

@@ -2,7 +2,7 @@
 // buyer's orders.
 import { Coins, Gift, Receipt, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/web/components/ui/button';
+import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { StatCard } from '@/web/features/dashboard/components/stat-card';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Sale } from '@/contracts/sale';
-import { Button } from '@/web/components/ui/button';
+import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Progress } from '@/web/components/ui/progress';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -22,7 +22,7 @@ export function PresaleCard({ heading, subheading }: { heading: string | undefin
   const { data: me } = useMe();
 
   return (
-    <Card className="w-full max-w-md gap-5 shadow-lg">
+    <Card spacing="md" elevation="raised" className="w-full max-w-md">
       <CardContent className="grid gap-5">
         <div className="grid gap-2 text-center">
           {heading ? <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1> : <Skeleton className="mx-auto h-8 w-3/4" />}
@@ -100,9 +100,9 @@ function SaleFigures({ sale, receivedAt, signedIn }: { sale: Sale; receivedAt: n
           {notice}
         </p>
       ) : (
-        <Button asChild size="lg" className="w-full text-base">
-          <a href={signedIn ? paths.buyToken : paths.register}>Purchase Tokens!</a>
-        </Button>
+        <a href={signedIn ? paths.buyToken : paths.register} className={buttonVariants({ size: 'xl', className: 'w-full' })}>
+          Purchase Tokens!
+        </a>
       )}
     </>
   );

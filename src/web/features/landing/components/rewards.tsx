@@ -12,7 +12,7 @@ export function Rewards({ sale, perks }: { sale: Sale | undefined; perks: Conten
         {sale
           ? sale.levels.map((level) => (
               <li key={level.name}>
-                <Card className="h-full items-center gap-2 py-5 text-center">
+                <Card spacing="xs" className="h-full items-center text-center">
                   <img src={`/status/${level.name.toLowerCase()}.svg`} alt="" width={48} height={48} className="size-12" />
                   <h3 className="font-semibold">{level.name}</h3>
                   <p className="text-muted-foreground text-sm">

@@ -1,6 +1,6 @@
 import { Menu, Moon, Sun, X } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/web/components/ui/button';
+import { buttonVariants } from '@/web/components/ui/button-variants';
 import { useMe } from '@/web/features/auth/api/me';
 import { useSale } from '@/web/features/sale/api/get-sale';
 import { paths, type LandingSection } from '@/web/lib/paths';
@@ -24,18 +24,20 @@ export function SiteHeader() {
   const { data: me } = useMe();
   const { resolved, toggle } = useTheme();
 
+  // Plain elements styled as buttons rather than <Button asChild>: the landing page does without
+  // Radix Slot (bench P3, decision 013).
   const account = me ? (
-    <Button asChild size="sm">
-      <a href={paths.dashboard}>Dashboard</a>
-    </Button>
+    <a href={paths.dashboard} className={buttonVariants({ size: 'sm' })}>
+      Dashboard
+    </a>
   ) : (
     <>
-      <Button asChild size="sm" variant="ghost">
-        <a href={paths.login}>Log in</a>
-      </Button>
-      <Button asChild size="sm">
-        <a href={paths.register}>Register</a>
-      </Button>
+      <a href={paths.login} className={buttonVariants({ size: 'sm', variant: 'ghost' })}>
+        Log in
+      </a>
+      <a href={paths.register} className={buttonVariants({ size: 'sm' })}>
+        Register
+      </a>
     </>
   );
 
@@ -56,27 +58,31 @@ export function SiteHeader() {
         </SectionLink>
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
           {SECTIONS.map((s) => (
-            <Button key={s.label} asChild variant="ghost" size="sm">
-              <SectionLink section={s.section}>{s.label}</SectionLink>
-            </Button>
+            <SectionLink key={s.label} section={s.section} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              {s.label}
+            </SectionLink>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <Button variant="ghost" size="icon" onClick={toggle} aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+            onClick={toggle}
+            aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          >
             {resolved === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
-          </Button>
+          </button>
           <div className="hidden items-center gap-2 md:flex">{account}</div>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((o) => !o)}
           >
             {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-          </Button>
+          </button>
         </div>
       </div>
       {menuOpen ? (

@@ -4,7 +4,7 @@
 import { CheckCircle2, Clock, Hourglass, Loader2, Receipt, XCircle, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '@/contracts/orders';
-import { buttonVariants } from '@/web/components/ui/button';
+import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';

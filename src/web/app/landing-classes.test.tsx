@@ -1,0 +1,110 @@
+// The landing page renders without tailwind-merge (lib/utils.ts): `cn` only joins its classes
+// there. That is right only while no element gets two classes for the same property, so this
+// renders the page in its states (signed out and in, with tokenomics, mobile menu open) and asks
+// tailwind-merge whether it would have dropped anything.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { twMerge } from 'tailwind-merge';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicContent } from '@/contracts/content';
+import type { Sale } from '@/contracts/sale';
+import { LandingPage } from '@/web/features/landing/components/landing-page';
+import { AppProvider, createQueryClient } from './provider';
+
+const now = Date.now();
+const sale: Sale = {
+  token: { name: 'Presale Token', symbol: 'PRE' },
+  priceUsd: '0.01',
+  totalSupply: '1000000000',
+  softCap: '10000000',
+  hardCap: '100000000',
+  startsAt: new Date(now - 86_400_000).toISOString(),
+  endsAt: new Date(now + 30 * 86_400_000).toISOString(),
+  listingAt: null,
+  orderExpiryMinutes: 60,
+  deliveryNote: 'Tokens are delivered after the sale ends.',
+  state: 'live',
+  progressPercent: '12.50',
+  tokensSold: '12500000',
+  raisedUsd: '125000.00',
+  buyers: 42,
+  limits: { minTokens: '40', maxTokens: '100000' },
+  levels: [
+    { name: 'Bronze', threshold: '40', bonusPercent: '5' },
+    { name: 'Silver', threshold: '200', bonusPercent: '7' },
+  ],
+  serverTime: new Date(now).toISOString(),
+};
+const content = {
+  heroHeading: 'The future of digital currency!',
+  heroSubheading: 'The Presale Token (PRE) presale.',
+  perks: [{ title: 'Bonus tokens by level', text: 'Larger purchases reach higher levels.' }],
+  faq: [{ question: 'How do I buy PRE?', answer: 'Register and open Buy Token.' }],
+  tokenomics: [
+    { label: 'Presale', percent: '40' },
+    { label: 'Team', percent: '20' },
+  ],
+  privacyMarkdown: '',
+  termsMarkdown: '',
+  documents: [],
+  howToBuy: [],
+  binanceVideoUrl: null,
+  supportContact: 'support@example.com',
+  pixels: [],
+} satisfies PublicContent;
+const cryptos = [{ code: 'ETH', name: 'Ethereum', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, rate: '3000', rateUpdatedAt: new Date(now).toISOString(), address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', iconUrl: '/crypto/eth.svg' }];
+
+function serve(buyer: unknown) {
+  vi.stubGlobal('EventSource', undefined);
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      if (path === '/api/sale') return Response.json(sale);
+      if (path === '/api/content') return Response.json(content);
+      if (path === '/api/cryptos') return Response.json({ cryptos });
+      if (path === '/api/auth/session') return Response.json({ buyer });
+      return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
+    }),
+  );
+}
+
+/** Every element whose class list tailwind-merge would shorten, with what it would drop. */
+function conflicts(root: HTMLElement): string[] {
+  return [...root.querySelectorAll('[class]')].flatMap((el) => {
+    const classes = (el.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+    const kept = new Set(twMerge(classes.join(' ')).split(' '));
+    const dropped = classes.filter((c) => !kept.has(c));
+    return dropped.length ? [`<${el.tagName.toLowerCase()} class="${classes.join(' ')}"> drops ${dropped.join(' ')}`] : [];
+  });
+}
+
+async function renderLanding() {
+  const view = render(
+    <AppProvider queryClient={createQueryClient()}>
+      <LandingPage />
+    </AppProvider>,
+  );
+  await screen.findByText('The future of digital currency!');
+  await waitFor(() => expect(screen.getAllByText('Presale').length).toBeGreaterThan(0));
+  return view;
+}
+
+describe('landing page classes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('has no conflicting classes signed out, with the mobile menu open', async () => {
+    serve(null);
+    const { container } = await renderLanding();
+    await userEvent.click(screen.getByRole('button', { name: /menu/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'How do I buy PRE?' }));
+    expect(conflicts(document.body)).toEqual([]);
+    expect(container.querySelector('[class]')).not.toBeNull();
+  });
+
+  it('has no conflicting classes signed in', async () => {
+    serve({ id: 1, name: 'Ada', email: 'ada@example.com', phone: '', balance: '0', createdAt: new Date(now).toISOString() });
+    await renderLanding();
+    expect(conflicts(document.body)).toEqual([]);
+  });
+});
