@@ -75,14 +75,10 @@ const SHELL = [
   /node_modules\/lucide-react\/dist\/esm\/icons\/(sun|moon|menu|x|chevron-down)\.mjs$/,
 ];
 
-/**
- * What every page but the landing page runs beside the router: tailwind-merge, Button with Radix
- * Slot, and the route table the first script preloads from. One chunk rather than four small ones.
- */
-const APP_SHELL = [
-  /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs))\//,
-  /src\/web\/(app\/(routes|preload-route)|components\/ui\/button)\./,
-];
+/** What every page but the landing page runs beside the router: tailwind-merge, Button with Radix Slot. */
+const APP_SHELL = [/node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs))\//, /src\/web\/components\/ui\/button\./];
+
+
 
 /** The landing page's own code; not the chart it loads only when needed, nor the privacy and terms pages in its folder. */
 const LANDING = /src\/web\/(features\/landing\/(?!components\/(tokenomics-distribution|legal-page)\.)|app\/landing-app\.)/;
@@ -101,6 +97,9 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Two documents: the landing page (`/`) boots without the router and its route table; every
+      // other page boots in the router, whose first script carries the table (decision 013).
+      input: { index: resolve(src, 'web/index.html'), landing: resolve(src, 'web/landing.html') },
       output: {
         // Fewer, larger chunks for what the first pages need: each request costs a round trip on
         // a phone, and small files compress worse. Groups take exactly the modules they name (no

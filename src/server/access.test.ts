@@ -95,6 +95,7 @@ function rawRequest(port: number, method: string, target: string, headers: Recor
 const webRoot = mkdtempSync(join(tmpdir(), 'presale-access-web-'));
 mkdirSync(join(webRoot, 'assets'));
 writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>the web app</title>');
+writeFileSync(join(webRoot, 'landing.html'), '<!doctype html><title>the landing page</title>');
 
 describe(`access by matched route (${databaseKind})`, () => {
   const t = useTestApp({}, { webRoot });
@@ -183,10 +184,11 @@ describe(`access by matched route (${databaseKind})`, () => {
       expect(res.headers['content-type'], target).toMatch(/^application\/json/);
       expect(res.body, target).not.toContain('the web app');
     }
-    // Pages of the web app still get index.html.
+    // Pages of the web app still get index.html; the landing page is a document of its own.
     const page = await rawRequest(p, 'GET', '/dashboard/buy-token');
     expect(page.status).toBe(200);
     expect(page.body).toContain('the web app');
+    for (const target of ['/', '/?utm_source=x']) expect((await rawRequest(p, 'GET', target)).body, target).toContain('the landing page');
   });
 });
 

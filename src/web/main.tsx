@@ -1,5 +1,6 @@
-// The first script: it asks for the page's data and code at once, then mounts the page. The
-// landing page boots on its own (app/landing-app.tsx); every other page boots in the router.
+// The first script of every page but the landing page (which has landing.html and
+// landing-main.tsx): it asks for the page's data and code at once, then mounts the router.
+import { preloadRoute } from './app/preload-route';
 import { requestEarly } from './lib/api-client';
 import { isAdminPath, paths } from './lib/paths';
 import './styles.css';
@@ -8,6 +9,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 const { pathname } = window.location;
+// The server sends landing.html for `/`; the Vite dev server sends this document for every path.
 const onLanding = pathname === paths.home;
 const onAdmin = isAdminPath(pathname);
 
@@ -27,10 +29,9 @@ requestEarly(firstRequests());
 // dependency list to it, and the landing page must not preload the router's.
 async function loadSurface(): Promise<{ mount: (root: HTMLElement) => void }> {
   if (onLanding) return import('./app/landing-app');
-  // A buyer's page loads its own module beside the router instead of after it. (The operator's
-  // pages do not.) The route table comes in a chunk of its own, so the landing page's first
-  // script does not carry it nor the list of every route's chunks (decision 013).
-  if (!onAdmin) import('./app/preload-route').then(({ preloadRoute }) => preloadRoute(pathname), () => undefined);
+  // A buyer's page loads its own module beside the router instead of after it (the route table is
+  // in this script for that). The operator's pages do not.
+  if (!onAdmin) preloadRoute(pathname);
   return import('./app/app');
 }
 

@@ -14,9 +14,15 @@ export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.u
 const ICONS_DIR = join(dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
 const GENERIC_ICON = join(ICONS_DIR, 'generic.svg');
 
+/** The landing page is a document of its own (decision 013); every other page boots the router. */
+function documentFor(url: string, hasLanding: boolean): string {
+  return hasLanding && (url.split('?', 1)[0] ?? '') === '/' ? 'landing.html' : 'index.html';
+}
+
 /** The web app's files, crypto icons and the not-found answer; registered in the public access scope. */
 export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app) => {
   const hasWeb = existsSync(join(webRoot, 'index.html'));
+  const hasLanding = existsSync(join(webRoot, 'landing.html'));
 
   // /crypto/{code}.svg from the cryptocurrency-icons package, with its generic icon as fallback.
   app.get('/crypto/:file', async (request, reply) => {
@@ -47,6 +53,6 @@ export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app)
     if (!hasWeb || request.method !== 'GET' || isApiTarget(request.url)) {
       throw notFound(`No route ${request.method} ${request.url.split('?')[0] ?? ''}.`);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(documentFor(request.url, hasLanding));
   });
 };

@@ -1,0 +1,16 @@
+// The first script of the landing page, a document of its own (landing.html; decision 013): it asks
+// for the page's data at once, then mounts the page without the router or its route table.
+import { requestEarly } from './lib/api-client';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from landing.html');
+
+requestEarly(['/api/sale', '/api/auth/session', '/api/content', '/api/cryptos']);
+
+import('./app/landing-app').then(
+  (app) => app.mount(root),
+  () => {
+    root.textContent = 'This page could not be loaded. Reload the page to try again.';
+  },
+);
