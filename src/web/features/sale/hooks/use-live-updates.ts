@@ -1,24 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { listenToEvents } from '@/web/lib/event-stream';
 import { saleQueryKey } from '../api/get-sale';
 
 /**
  * Listens to /api/events and refetches what changed: the sale's figures for everyone, and the
  * buyer's own orders and balance. Polling (the queries' own intervals) covers the time the
- * stream is down; EventSource reconnects by itself.
+ * stream is down.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
-    const onSale = () => void queryClient.invalidateQueries({ queryKey: saleQueryKey });
-    const onOrder = () => {
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
-    };
-    source.addEventListener('sale', onSale);
-    source.addEventListener('order', onOrder);
-    return () => source.close();
-  }, [queryClient]);
+  useEffect(
+    () =>
+      listenToEvents({
+        sale: () => void queryClient.invalidateQueries({ queryKey: saleQueryKey }),
+        order: () => {
+          void queryClient.invalidateQueries({ queryKey: ['orders'] });
+          void queryClient.invalidateQueries({ queryKey: ['me'] });
+        },
+      }),
+    [queryClient],
+  );
 }
