@@ -43,10 +43,10 @@ BEGIN
   END IF;
   -- Nested: a condition naming new_orders cannot even be planned in a DELETE trigger.
   IF TG_OP = 'INSERT' AND adds_pending THEN
+    -- Counted per buyer of the statement (orders_user_pending_idx), not over every pending order.
     IF EXISTS (
-      SELECT 1 FROM orders o
-        WHERE o.status = 'pending' AND o.user_id IN (SELECT user_id FROM new_orders WHERE status = 'pending')
-        GROUP BY o.user_id HAVING count(*) > pending_limit
+      SELECT 1 FROM (SELECT DISTINCT user_id FROM new_orders WHERE status = 'pending') AS buyer
+        WHERE (SELECT count(*) FROM orders o WHERE o.user_id = buyer.user_id AND o.status = 'pending') > pending_limit
     ) THEN
       RAISE EXCEPTION 'a buyer would hold more pending orders than allowed'
         USING ERRCODE = 'PS002', DETAIL = pending_limit::text;

@@ -106,6 +106,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // A buyer's pending orders, counted on every new order (the per-buyer limit).
+    index('orders_user_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     check('orders_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'expired')`),
   ],

@@ -11,7 +11,18 @@ export interface RateLimitHit {
   resetInMs: number;
 }
 
+interface WaitingHits {
+  keys: string[];
+  windowMs: number;
+  resolve: (hits: RateLimitHit[]) => void;
+  reject: (error: unknown) => void;
+}
+
 export class RateLimiter {
+  /** Attempts counted in the same turn of the event loop, or while a count runs, share one statement. */
+  private queue: WaitingHits[] = [];
+  private running = false;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
@@ -23,27 +34,70 @@ export class RateLimiter {
     return result;
   }
 
-  /** Counts one attempt on each of `keys` (distinct) in one statement; the results come in the same order. */
-  async hitAll(keys: string[], windowMs: number): Promise<RateLimitHit[]> {
+  /**
+   * Counts one attempt on each of `keys` (distinct); the results come in the same order. Attempts
+   * arriving together are counted by one upsert (a launch spike's orders all hit the same address
+   * key): each attempt gets the count it would have got alone, in the order it arrived.
+   */
+  hitAll(keys: string[], windowMs: number): Promise<RateLimitHit[]> {
+    return new Promise((resolve, reject) => {
+      if (this.queue.push({ keys, windowMs, resolve, reject }) === 1 && !this.running) setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0);
+        const byWindow = new Map<number, WaitingHits[]>();
+        for (const w of batch) byWindow.set(w.windowMs, [...(byWindow.get(w.windowMs) ?? []), w]);
+        for (const [windowMs, waiting] of byWindow) await this.count(windowMs, waiting);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async count(windowMs: number, waiting: WaitingHits[]): Promise<void> {
+    const added = new Map<string, number>();
+    for (const w of waiting) for (const key of w.keys) added.set(key, (added.get(key) ?? 0) + 1);
     const now = this.now();
     const windowStart = new Date(now.getTime() - windowMs);
-    const rows = await this.db
-      .insert(rateLimits)
-      .values(keys.map((key) => ({ key, windowStartedAt: now, hits: 1 })))
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then 1 else ${rateLimits.hits} + 1 end`,
-          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
-        },
-      })
-      .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
-    const byKey = new Map(rows.map((r) => [r.key, r]));
-    return keys.map((key) => {
-      const row = byKey.get(key);
-      if (!row) throw new Error('rate limit upsert returned nothing');
-      return { hits: row.hits, resetInMs: Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime()) };
-    });
+    try {
+      const rows = await this.db
+        .insert(rateLimits)
+        .values([...added].map(([key, n]) => ({ key, windowStartedAt: now, hits: n })))
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            hits: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then excluded.hits else ${rateLimits.hits} + excluded.hits end`,
+            windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
+          },
+        })
+        .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
+      const byKey = new Map(rows.map((r) => [r.key, r]));
+      // The i-th attempt of the batch on a key gets the count before the batch plus i.
+      const given = new Map<string, number>();
+      for (const w of waiting) {
+        try {
+          w.resolve(
+            w.keys.map((key) => {
+              const row = byKey.get(key);
+              if (!row) throw new Error('rate limit upsert returned nothing');
+              const nth = (given.get(key) ?? 0) + 1;
+              given.set(key, nth);
+              return { hits: row.hits - (added.get(key) ?? 1) + nth, resetInMs: Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime()) };
+            }),
+          );
+        } catch (error) {
+          w.reject(error);
+        }
+      }
+    } catch (error) {
+      for (const w of waiting) w.reject(error);
+    }
   }
 
   /** Hits counted on each of `keys` in the window still open, without counting one more (absent keys read 0). */
