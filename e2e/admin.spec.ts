@@ -1,16 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
 import { E2E_OPERATOR, offerCrypto, operatorApi, placeOrder } from './operator-api';
 
-const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5).toUpperCase()}`;
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Login', { exact: true }).fill(E2E_OPERATOR.login);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_OPERATOR.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Crypto management' })).toBeVisible();
-}
 
 test.describe('back-office', () => {
   test('sends signed-out visitors to the login card and back after signing in', async ({ page }) => {
@@ -31,7 +21,7 @@ test.describe('back-office', () => {
   });
 
   test('adds a crypto after refusing bad input, and sets the ERC-20 wallet', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     const add = page.getByRole('button', { name: 'Add crypto' });
     await page.getByLabel('Currency').fill('x');
     await page.getByLabel('Rate', { exact: true }).fill('-3');
@@ -83,7 +73,7 @@ test.describe('back-office', () => {
   });
 
   test('changes the token price, shows it on the landing page, and records it in the audit log', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Main currency' }).click();
     const price = page.getByLabel('Token price (USD)');
     await price.fill('1,5');
@@ -110,7 +100,7 @@ test.describe('back-office', () => {
   test('approves and rejects orders in Transactions, which updates live', async ({ page }) => {
     const api = await operatorApi();
     const code = await offerCrypto(api, uniqueCode('TX'));
-    await signIn(page);
+    await signInAsOperator(page);
     await page.goto('/admin/transactions');
     await expect(page.getByRole('heading', { name: 'All Transactions' })).toBeVisible();
     const first = await placeOrder(api, code, '100');
@@ -145,7 +135,7 @@ test.describe('back-office', () => {
   });
 
   test('lists users with search and page-size checks', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
     await expect(page.getByText(/^Total Users: \d+$/)).toBeVisible();
@@ -158,7 +148,7 @@ test.describe('back-office', () => {
   });
 
   test('manages pixels with the form messages', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     await page.goto('/admin/pixels');
     await expect(page.getByRole('heading', { name: 'Manage API Keys' })).toBeVisible();
     await page.getByRole('button', { name: 'Save API Key' }).click();
@@ -180,7 +170,7 @@ test.describe('back-office', () => {
   });
 
   test('edits the FAQ and the landing page shows it', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     await page.goto('/admin/content');
     const question = `Is this question new ${Date.now()}?`;
     await page.getByLabel('Question 1', { exact: true }).fill(question);
@@ -191,7 +181,7 @@ test.describe('back-office', () => {
   });
 
   test('publishes documents that buyers see on Documents', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     await page.goto('/admin/content');
     await page.getByRole('group', { name: 'Documents' }).getByRole('button', { name: 'Add' }).click();
     await page.getByLabel('Document 1 title').fill('Whitepaper');
@@ -210,7 +200,7 @@ test.describe('back-office', () => {
   });
 
   test('logs out', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.goto('/admin');

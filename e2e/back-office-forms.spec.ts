@@ -1,18 +1,9 @@
 // Back-office forms: every message beside its field, the readable audit log and the setup checklist.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { AdminCrypto } from '../src/contracts/admin';
-import { expect, test } from './fixtures';
+import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
 import { E2E_OPERATOR, getSaleSettings, offerCrypto, operatorApi, putSaleSettings } from './operator-api';
 
-const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5).toUpperCase()}`;
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Login', { exact: true }).fill(E2E_OPERATOR.login);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_OPERATOR.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Crypto management' })).toBeVisible();
-}
 
 /** Sets `enabled` on a crypto through the API, keeping everything else. */
 async function setEnabled(api: APIRequestContext, c: AdminCrypto, enabled: boolean) {
@@ -41,7 +32,7 @@ test.describe('back-office forms', () => {
     const offered = cryptos.filter((c) => c.offered);
     for (const c of offered) await setEnabled(api, c, false);
     try {
-      await signIn(page);
+      await signInAsOperator(page);
       const checklist = page.getByRole('list', { name: 'Setup steps' });
       await expect(page.getByRole('heading', { name: 'Setup checklist' })).toBeVisible();
       const cryptoStep = checklist.getByRole('listitem').filter({ hasText: 'Offer at least one cryptocurrency' });
@@ -63,7 +54,7 @@ test.describe('back-office forms', () => {
   });
 
   test('adds a currency on a network other than EVM', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     const code = uniqueCode('BT');
     await page.getByLabel('Currency').fill(code);
     await page.getByLabel('Full name').fill('Bitcoin test coin');
@@ -84,7 +75,7 @@ test.describe('back-office forms', () => {
   });
 
   test('an empty Hard cap shows its message beside the field, focused, with no console error', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     await page.goto('/admin/sale');
     const hardCap = page.getByLabel('Hard cap (tokens)');
     await expect(hardCap).not.toHaveValue('');
@@ -101,7 +92,7 @@ test.describe('back-office forms', () => {
   });
 
   test('a content error is highlighted on its field', async ({ page }) => {
-    await signIn(page);
+    await signInAsOperator(page);
     await page.goto('/admin/content');
     const answer = page.getByLabel('Answer 2', { exact: true });
     await answer.fill('   ');
@@ -121,7 +112,7 @@ test.describe('back-office forms', () => {
     await putSaleSettings(api, settings, { deliveryNote: note });
     await api.put('/api/admin/main-currency', { data: { priceUsd: '0.01' } });
     try {
-      await signIn(page);
+      await signInAsOperator(page);
       await page.goto('/admin/audit');
       await page.getByLabel('Kind of change').selectOption('sale.updated');
       const log = page.getByRole('list', { name: 'Audit log' });

@@ -2,10 +2,9 @@
 // currency's full name and network, grouped limit messages, a live dashboard balance with the open
 // orders and their time left, a Token Hub that fits a phone, and a sub-cent price shown whole.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newBuyer, registerThroughApi, test } from './fixtures';
+import { expect, uniqueCode, newBuyer, registerThroughApi, test } from './fixtures';
 import { ensureLiveSale, offerCrypto, operatorApi } from './operator-api';
 
-const uniqueCode = () => `P${Date.now().toString(36).slice(-6).toUpperCase()}`;
 
 let api: APIRequestContext;
 let symbol: string;
@@ -34,7 +33,7 @@ async function operatorOrderId(publicId: string): Promise<number> {
 }
 
 test('the amount starts empty, the currency shows its name and network, and limits are grouped', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '1000');
+  const code = await offerCrypto(api, uniqueCode('P', 6), '1000');
   await registerThroughApi(page.request, newBuyer());
   await page.goto('/dashboard/buy-token');
 
@@ -64,7 +63,7 @@ test('the amount starts empty, the currency shows its name and network, and limi
 });
 
 test('the dashboard lists open orders with their time left and its balance follows an approval live', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '1000');
+  const code = await offerCrypto(api, uniqueCode('P', 6), '1000');
   await registerThroughApi(page.request, newBuyer());
   const publicId = await placeOwnOrder(page, code, '100');
   await page.goto('/dashboard');
@@ -85,7 +84,7 @@ test('the dashboard lists open orders with their time left and its balance follo
 });
 
 test('the Token Hub fits a phone with the status and the whole order id', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '1000');
+  const code = await offerCrypto(api, uniqueCode('P', 6), '1000');
   await registerThroughApi(page.request, newBuyer());
   const publicId = await placeOwnOrder(page, code, '60');
   await page.setViewportSize({ width: 375, height: 812 });

@@ -2,10 +2,9 @@
 // following the operator's decision live, the Token Hub, the leaderboard, and the amount rules.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { maskEmail } from '../src/domain/mask';
-import { expect, newBuyer, publicIdFrom, registerThroughApi, registerThroughForm, test } from './fixtures';
+import { expect, uniqueCode, newBuyer, publicIdFrom, registerThroughApi, registerThroughForm, test } from './fixtures';
 import { E2E_EVM_WALLET, ensureLiveSale, getSaleSettings, offerCrypto, operatorApi, pendingOrderId, placeOrder, putSaleSettings } from './operator-api';
 
-const uniqueCode = () => `B${Date.now().toString(36).slice(-6).toUpperCase()}`;
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 
 let api: APIRequestContext;
@@ -28,7 +27,7 @@ async function chooseCrypto(page: Page, code: string, search = code.toLowerCase(
 }
 
 test('a buyer pays with a crypto and the order page follows the approval without a reload', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '300000');
+  const code = await offerCrypto(api, uniqueCode('B', 6), '300000');
   const buyer = newBuyer();
   await registerThroughForm(page, buyer);
   await expect(page).toHaveURL(/\/dashboard\/buy-token$/);
@@ -121,7 +120,7 @@ test('a buyer pays with a crypto and the order page follows the approval without
 });
 
 test('a rejected order says so live; a transaction hash is checked and saved', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '1000');
+  const code = await offerCrypto(api, uniqueCode('B', 6), '1000');
   await registerThroughApi(page.request, newBuyer());
   const created = await page.request.post('/api/orders', { data: { crypto: code, tokens: '50' } });
   expect(created.status(), await created.text()).toBe(201);
@@ -162,7 +161,7 @@ test('a rejected order says so live; a transaction hash is checked and saved', a
 });
 
 test('the amount accepts only decimals and Buy Now! waits for an amount within the limits', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '1000');
+  const code = await offerCrypto(api, uniqueCode('B', 6), '1000');
   await registerThroughApi(page.request, newBuyer());
   await page.goto('/dashboard/buy-token');
   await expect(page).toHaveTitle(/ \| Buy Token$/);
@@ -215,7 +214,7 @@ test('the order page needs an order number that belongs to the buyer', async ({ 
   await expect(page.getByText("Transaction doesn't exist")).toBeVisible();
 
   // Someone else's order is as unknown as a made-up one.
-  const code = await offerCrypto(api, uniqueCode(), '1000');
+  const code = await offerCrypto(api, uniqueCode('B', 6), '1000');
   const { publicId } = await placeOrder(api, code, '60');
   await page.goto(`/dashboard/transaction?order=${publicId}`);
   await expect(page).toHaveURL(/\/dashboard\/buy-token$/);
@@ -247,7 +246,7 @@ test('an unpaid order expires when its payment window closes, without a reload',
   const settings = await getSaleSettings(api);
   await putSaleSettings(api, settings, { orderExpiryMinutes: 1 });
   try {
-    const code = await offerCrypto(api, uniqueCode(), '1000');
+    const code = await offerCrypto(api, uniqueCode('B', 6), '1000');
     await registerThroughApi(page.request, newBuyer());
     const created = await page.request.post('/api/orders', { data: { crypto: code, tokens: '60' } });
     expect(created.status(), await created.text()).toBe(201);

@@ -3,10 +3,9 @@
 // (awaiting → processing → the operator's decision with its note), an approved order has a printable
 // receipt, and the dialog, the skip link and route changes behave for keyboard and phone users.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newBuyer, publicIdFrom, registerThroughApi, test } from './fixtures';
+import { expect, uniqueCode, newBuyer, publicIdFrom, registerThroughApi, test } from './fixtures';
 import { E2E_EVM_WALLET, ensureLiveSale, offerCrypto, operatorApi, pendingOrderId } from './operator-api';
 
-const uniqueCode = () => `C${Date.now().toString(36).slice(-6).toUpperCase()}`;
 
 let api: APIRequestContext;
 let symbol: string;
@@ -39,7 +38,7 @@ async function prepareBuy(page: Page, code: string, tokens: string) {
 }
 
 test('step 2 confirms the quote without payment details; the order page shows them and follows the payment', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '300000');
+  const code = await offerCrypto(api, uniqueCode('C', 6), '300000');
   await registerThroughApi(page.request, newBuyer());
   const buy = await prepareBuy(page, code, '100');
   await buy.click();
@@ -91,7 +90,7 @@ test('step 2 confirms the quote without payment details; the order page shows th
 });
 
 test('a refused order is explained inside the dialog', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '300000');
+  const code = await offerCrypto(api, uniqueCode('C', 6), '300000');
   await registerThroughApi(page.request, newBuyer());
   const buy = await prepareBuy(page, code, '100');
   await buy.click();
@@ -110,7 +109,7 @@ test('a refused order is explained inside the dialog', async ({ page }) => {
 });
 
 test('an approved order has a printable receipt with the credited tokens', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '1000');
+  const code = await offerCrypto(api, uniqueCode('C', 6), '1000');
   await registerThroughApi(page.request, newBuyer());
   const created = await page.request.post('/api/orders', { data: { crypto: code, tokens: '50' } });
   expect(created.status(), await created.text()).toBe(201);
@@ -161,7 +160,7 @@ test('an approved order has a printable receipt with the credited tokens', async
 });
 
 test('Esc closes the payment dialog and gives focus back to Buy Now!', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode(), '300000');
+  const code = await offerCrypto(api, uniqueCode('C', 6), '300000');
   await registerThroughApi(page.request, newBuyer());
   const buy = await prepareBuy(page, code, '100');
   await buy.click();
@@ -199,7 +198,7 @@ test('the dashboard has a skip link, and loads without router warnings', async (
 
 test('on a phone, the order page opens at the top after confirming', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  const code = await offerCrypto(api, uniqueCode(), '300000');
+  const code = await offerCrypto(api, uniqueCode('C', 6), '300000');
   await registerThroughApi(page.request, newBuyer());
   const buy = await prepareBuy(page, code, '100');
   await buy.scrollIntoViewIfNeeded();

@@ -1,6 +1,7 @@
 // Shared helpers for browser flows. Every spec runs against one server and database, so each test
 // makes its own buyers with unique e-mails instead of relying on seed rows.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_OPERATOR } from './operator-api';
 
 /** `test` that fails when the page logs an error (STYLE.md: a console.error in a test is a failure). */
 export const test = base.extend<{ failOnConsoleError: undefined }>({
@@ -67,4 +68,18 @@ export function publicIdFrom(page: Page): string {
   const id = new URL(page.url()).searchParams.get('order');
   if (!id) throw new Error(`no order in ${page.url()}`);
   return id;
+}
+
+/** A code no other test has used, such as a crypto's: the prefix and the time in base 36. */
+export function uniqueCode(prefix: string, digits = 5): string {
+  return `${prefix}${Date.now().toString(36).slice(-digits).toUpperCase()}`;
+}
+
+/** Signs the e2e operator in through the back-office login card. */
+export async function signInAsOperator(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Login', { exact: true }).fill(E2E_OPERATOR.login);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_OPERATOR.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Crypto management' })).toBeVisible();
 }

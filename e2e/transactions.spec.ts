@@ -1,18 +1,9 @@
 import { request, type Locator, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
 import { E2E_OPERATOR, offerCrypto, operatorApi } from './operator-api';
 
-const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5).toUpperCase()}`;
 const TX_HASH = `0x${'c0ffee42'.repeat(8)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Login', { exact: true }).fill(E2E_OPERATOR.login);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_OPERATOR.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Crypto management' })).toBeVisible();
-}
 
 /** A buyer with a known name and e-mail orders and saves a tx hash; returns the order's public id and USD value. */
 async function orderWithHash(crypto: string, email: string): Promise<{ id: string; usdAmount: string }> {
@@ -57,7 +48,7 @@ test.describe('back-office transactions', () => {
     const { id, usdAmount } = await orderWithHash(code, email);
     await api.dispose();
 
-    await signIn(page);
+    await signInAsOperator(page);
     await page.goto('/admin/transactions');
     const table = page.getByRole('table', { name: 'All transactions' });
     const rowOf = (orderId: string) => table.getByRole('row').filter({ hasText: orderId });
@@ -114,7 +105,7 @@ test.describe('back-office transactions', () => {
       const { id } = await orderWithHash(code, `reach-${String(viewport.width)}-${Date.now()}@example.com`);
       await api.dispose();
       await page.setViewportSize(viewport);
-      await signIn(page);
+      await signInAsOperator(page);
       await page.goto('/admin/transactions');
       const row = page.getByRole('table', { name: 'All transactions' }).getByRole('row').filter({ hasText: id });
       await expect(row).toContainText('Pending');

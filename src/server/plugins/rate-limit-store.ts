@@ -131,15 +131,13 @@ export class RateLimiter {
   }
 }
 
-export function tooManyAttempts(resetInMs: number): AppError {
+/** The 429 of every limit: the message (by default, when to try again) and a Retry-After header. */
+export function tooManyAttempts(resetInMs: number, message?: string): AppError {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'rate_limited',
-    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(seconds) },
-  );
+  return new AppError('rate_limited', message ?? `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+    'retry-after': String(seconds),
+  });
 }
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;

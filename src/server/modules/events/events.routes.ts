@@ -2,18 +2,18 @@
 // buyer also hears about their own orders, and an operator about every order. Pages refetch
 // what changed, so no figure travels over this stream.
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../errors';
 import type { BusEvent } from '../../plugins/event-bus';
+import { tooManyAttempts } from '../../plugins/rate-limit-store';
 import type { SessionKind } from '../../plugins/sessions';
 
 const HEARTBEAT_MS = 25_000;
 /** A page refused a stream keeps polling; this is when it may ask for one again. */
-const RETRY_AFTER_SECONDS = 30;
+const RETRY_AFTER_MS = 30_000;
 
 export const TOO_MANY_FROM_ADDRESS = 'Too many live connections from your address. Close other tabs and try again.';
 export const TOO_MANY_IN_TOTAL = 'Too many live connections right now. Try again in a minute.';
 
-const tooManyStreams = (message: string) => new AppError('rate_limited', message, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+const tooManyStreams = (message: string) => tooManyAttempts(RETRY_AFTER_MS, message);
 
 /** Open streams per client address and in total, so that one client cannot hold every socket. */
 class StreamSlots {
