@@ -5,7 +5,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useAuditPage, type AuditFilters } from '@/web/features/back-office/api/audit';
+import { useAuditPage, type AuditFilters } from '@/web/api/admin/audit';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { auditChanges } from '@/web/features/back-office/components/audit-changes';
 import { formatDateTime } from '@/web/lib/format';

@@ -8,7 +8,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useChangeOperatorPassword, useOperator } from '@/web/features/back-office/api/operator';
+import { useChangeOperatorPassword, useOperator } from '@/web/api/admin/operator';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';

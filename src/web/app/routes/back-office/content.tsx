@@ -10,7 +10,7 @@ import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
-import { useAdminContent, useUpdateContent } from '@/web/features/back-office/api/content';
+import { useAdminContent, useUpdateContent } from '@/web/api/admin/content';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { ListEditor } from '@/web/features/back-office/components/list-editor';
 import { ApiError, errorMessage } from '@/web/lib/api-client';

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useAdminCryptos, useCreateCrypto, useDeleteCrypto, useRefreshRates, useUpdateCrypto } from '@/web/features/back-office/api/cryptos';
+import { useAdminCryptos, useCreateCrypto, useDeleteCrypto, useRefreshRates, useUpdateCrypto } from '@/web/api/admin/cryptos';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { CryptoForm, cryptoToForm, EMPTY_CRYPTO } from '@/web/features/back-office/components/crypto-form';
 import { CryptoTable } from '@/web/features/back-office/components/crypto-table';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useOperator } from '@/web/features/back-office/api/operator';
+import { useOperator } from '@/web/api/admin/operator';
 import { AdminLayout } from '@/web/features/back-office/components/admin-layout';
 import { paths } from '@/web/lib/paths';
 

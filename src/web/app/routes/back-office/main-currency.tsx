@@ -8,7 +8,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useAdminSale, useUpdateMainCurrency } from '@/web/features/back-office/api/sale';
+import { useAdminSale, useUpdateMainCurrency } from '@/web/api/admin/sale';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';

@@ -9,7 +9,7 @@ import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { useAdminPixels, useCreatePixel, useDeletePixel, useUpdatePixel } from '@/web/features/back-office/api/pixels';
+import { useAdminPixels, useCreatePixel, useDeletePixel, useUpdatePixel } from '@/web/api/admin/pixels';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

@@ -9,7 +9,7 @@ import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
-import { useAdminSale, useUpdateSale } from '@/web/features/back-office/api/sale';
+import { useAdminSale, useUpdateSale } from '@/web/api/admin/sale';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';

@@ -6,7 +6,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { ordersSearch, useAdminOrders, type Decision, type OrdersQuery } from '@/web/features/back-office/api/orders';
+import { ordersSearch, useAdminOrders, type Decision, type OrdersQuery } from '@/web/api/admin/orders';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { DecisionDialog } from '@/web/features/back-office/components/decision-dialog';
 import { OrderDetailSheet } from '@/web/features/back-office/components/order-detail-sheet';

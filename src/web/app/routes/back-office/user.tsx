@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { useAdminUser } from '@/web/features/back-office/api/users';
+import { useAdminUser } from '@/web/api/admin/users';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { OrderSummaryTable } from '@/web/features/back-office/components/order-summary-table';
 import { formatAmount, formatDateTime } from '@/web/lib/format';

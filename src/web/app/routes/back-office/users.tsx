@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { useAdminUsers } from '@/web/features/back-office/api/users';
+import { useAdminUsers } from '@/web/api/admin/users';
 import { AdminPage } from '@/web/features/back-office/components/admin-layout';
 import { Pager } from '@/web/features/back-office/components/pager';
 import { formatAmount, formatDateTime } from '@/web/lib/format';

@@ -8,7 +8,7 @@ import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progr
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
 import { useNow } from '@/web/features/dashboard/hooks/use-now';
 import { OpenOrders } from '@/web/features/orders/components/open-orders';
-import { useSale } from '@/web/features/sale/api/get-sale';
+import { useSale } from '@/web/api/sale/get-sale';
 import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
 import { formatDate, formatRelative } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

@@ -7,10 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { StatCard } from '@/web/features/dashboard/components/stat-card';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
-import { useOrders } from '@/web/features/orders/api/get-orders';
+import { useOrders } from '@/web/api/orders/get-orders';
 import { OrdersTable } from '@/web/features/orders/components/orders-table';
 import { WithdrawDialog } from '@/web/features/orders/components/withdraw-dialog';
-import { useSale } from '@/web/features/sale/api/get-sale';
+import { useSale } from '@/web/api/sale/get-sale';
 import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
 import { formatAmount, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';

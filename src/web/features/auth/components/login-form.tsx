@@ -12,8 +12,8 @@ import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError, NetworkError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
-import { useLogin } from '../api/login';
-import { useMe } from '../api/me';
+import { useLogin } from '@/web/api/auth/login';
+import { useMe } from '@/web/api/auth/me';
 import { afterSignIn, withNext } from '../lib/next-path';
 
 function loginFailure(error: unknown): string {

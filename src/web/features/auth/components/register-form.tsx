@@ -12,8 +12,8 @@ import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
-import { useMe } from '../api/me';
-import { useRegister } from '../api/register';
+import { useMe } from '@/web/api/auth/me';
+import { useRegister } from '@/web/api/auth/register';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { afterSignIn, withNext } from '../lib/next-path';
 

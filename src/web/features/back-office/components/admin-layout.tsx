@@ -5,7 +5,7 @@ import { Button } from '@/web/components/ui/button';
 import { paths } from '@/web/lib/paths';
 import { useTheme } from '@/web/lib/theme';
 import { cn } from '@/web/lib/utils';
-import { useOperatorLogout } from '../api/operator';
+import { useOperatorLogout } from '@/web/api/admin/operator';
 
 const NAV = [
   { label: 'Crypto', to: paths.admin.root, icon: Coins, end: true },

@@ -8,7 +8,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { formatAmount } from '@/web/lib/format';
-import { useDecideOrder, type Decision } from '../api/orders';
+import { useDecideOrder, type Decision } from '@/web/api/admin/orders';
 
 const TEXT: Record<Decision, { title: string; button: string; done: string; explain: string }> = {
   approve: { title: 'Approve payment', button: 'Approve', done: 'Payment approved', explain: 'The buyer is credited with the tokens and the bonus. This cannot be undone.' },

@@ -8,7 +8,7 @@ import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
-import { useSetEvmWallet } from '../api/cryptos';
+import { useSetEvmWallet } from '@/web/api/admin/cryptos';
 
 /** One address for every crypto on an EVM network, checked once and applied in one transaction. */
 export function EvmWalletForm() {

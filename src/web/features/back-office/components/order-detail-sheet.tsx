@@ -5,7 +5,7 @@ import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
-import type { Decision } from '../api/orders';
+import type { Decision } from '@/web/api/admin/orders';
 import { OrderStatusPill } from './order-status-pill';
 
 const NETWORK: Record<AdminOrder['crypto']['network'], string> = { bitcoin: 'Bitcoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'Other' };

@@ -5,7 +5,7 @@ import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
-import type { Decision, OrdersQuery } from '../api/orders';
+import type { Decision, OrdersQuery } from '@/web/api/admin/orders';
 import { OrderStatusPill } from './order-status-pill';
 
 type Sort = OrdersQuery['sort'];

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SetupItemKey } from '@/contracts/admin';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { useAdminSetup } from '@/web/features/back-office/api/setup';
+import { useAdminSetup } from '@/web/api/admin/setup';
 import { paths } from '@/web/lib/paths';
 
 /** Where each item is fixed; the crypto items are on this page, below the checklist. */

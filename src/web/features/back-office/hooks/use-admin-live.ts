@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { listenToEvents } from '@/web/lib/event-stream';
-import { adminOrdersKey } from '../api/orders';
+import { adminOrdersKey } from '@/web/api/admin/orders';
 
 /** New and changed orders appear at once: /api/events tells operators about every order. */
 export function useAdminLiveOrders(): void {

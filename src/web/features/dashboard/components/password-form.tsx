@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '@/web/components/ui/form-field';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useChangePassword } from '@/web/features/auth/api/change-password';
+import { useChangePassword } from '@/web/api/auth/change-password';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
 

@@ -8,7 +8,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useUpdateProfile } from '@/web/features/auth/api/update-profile';
+import { useUpdateProfile } from '@/web/api/auth/update-profile';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
 

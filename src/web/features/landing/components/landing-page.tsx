@@ -1,5 +1,5 @@
-import { useContent } from '@/web/features/content/api/get-content';
-import { useSale } from '@/web/features/sale/api/get-sale';
+import { useContent } from '@/web/api/content/get-content';
+import { useSale } from '@/web/api/sale/get-sale';
 import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useHashScroll } from '../hooks/use-hash-scroll';

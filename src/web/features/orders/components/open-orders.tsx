@@ -6,7 +6,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { StatCard } from '@/web/features/dashboard/components/stat-card';
 import { formatAmount } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
-import { useOrders } from '../api/get-orders';
+import { useOrders } from '@/web/api/orders/get-orders';
 import { TimeLeft } from './time-left';
 
 export function OpenOrders({ symbol }: { symbol: string }) {

@@ -11,7 +11,7 @@ import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { errorMessage } from '@/web/lib/api-client';
-import { useAttachTxHash } from '../api/attach-tx-hash';
+import { useAttachTxHash } from '@/web/api/orders/attach-tx-hash';
 
 type TxHashBody = z.input<typeof txHashBodySchema>;
 

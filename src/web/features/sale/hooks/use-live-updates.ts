@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { listenToEvents } from '@/web/lib/event-stream';
-import { saleQueryKey } from '../api/get-sale';
+import { saleQueryKey } from '@/web/api/sale/get-sale';
 
 /**
  * Listens to /api/events and refetches what changed: the sale's figures for everyone, and the

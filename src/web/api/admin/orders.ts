@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder, OrderStatus } from '@/contracts/orders';
-import { saleQueryKey } from '@/web/features/sale/api/get-sale';
+import { saleQueryKey } from '@/web/api/sale/get-sale';
 import { apiDelete, apiGet, apiPost } from '@/web/lib/api-client';
 
 export interface OrdersQuery {

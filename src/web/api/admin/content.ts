@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Content, ContentBody } from '@/contracts/content';
-import { contentQueryKey } from '@/web/features/content/api/get-content';
+import { contentQueryKey } from '@/web/api/content/get-content';
 import { apiGet, apiPut } from '@/web/lib/api-client';
 
 const key = ['admin', 'content'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaleSettings, SaleSettingsBody } from '@/contracts/admin';
-import { saleQueryKey } from '@/web/features/sale/api/get-sale';
+import { saleQueryKey } from '@/web/api/sale/get-sale';
 import { apiGet, apiPut } from '@/web/lib/api-client';
 import { adminCryptosKey } from './cryptos';
 
