@@ -1,0 +1,170 @@
+// Reads an EVM chain for deposits to watched addresses, block range by block range. It keeps no
+// state of its own: the caller stores the cursor and the recent block hashes it returns, so a restart
+// resumes where the last committed scan ended and a re-scan finds the same deposits again (the caller
+// stores them under chain + tx hash + log index, which makes a repeat harmless).
+//
+// Cost per tick: one block request per scanned block (with its transactions, for ether sent straight
+// to a deposit address) and one `eth_getLogs` per address batch per range for the token contracts. It
+// grows with blocks and with addresses ÷ batch size, never with orders.
+import { getAddress, parseAbiItem, type Address, type Hash, type PublicClient } from 'viem';
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+export interface ScanCursor {
+  /** The next block to read. */
+  next: bigint;
+  /** Number and hash of the last blocks read, oldest first, to notice a reorganisation. */
+  recent: { number: bigint; hash: Hash }[];
+}
+
+export interface WatchList {
+  /** Deposit addresses (any case). */
+  addresses: readonly Address[];
+  /** ERC-20 contracts whose Transfer events count as payments. */
+  tokens: readonly Address[];
+}
+
+export interface Deposit {
+  /** null for ether, else the token contract. Addresses are checksummed (EIP-55). */
+  token: Address | null;
+  from: Address;
+  to: Address;
+  /** Base units: wei, or the token's smallest unit. */
+  value: bigint;
+  txHash: Hash;
+  /** The log's index in its block; -1 for an ether transfer, which has no log. */
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: Hash;
+}
+
+export interface ScanResult {
+  cursor: ScanCursor;
+  deposits: Deposit[];
+  /** The chain's head when the scan began. */
+  head: bigint;
+  /** Set when blocks the caller saw were replaced: deposits from this block on are no longer on the chain. */
+  reorgFrom?: bigint;
+}
+
+export interface ScannerOptions {
+  /** Blocks read per tick at most; the range shrinks by itself when the endpoint refuses a large one. */
+  maxBlocks: number;
+  /** Addresses per `eth_getLogs` topic filter. */
+  addressBatch: number;
+  /** Block hashes kept to find where a reorganisation began. */
+  keepRecent: number;
+}
+
+export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxBlocks: 100, addressBatch: 500, keepRecent: 64 };
+
+/** True for an endpoint's "too many results / range too large" refusals, which a smaller range fixes. */
+export function isRangeRefusal(error: unknown): boolean {
+  const details = error instanceof Error ? (error as { details?: unknown }).details : undefined;
+  const text = error instanceof Error ? `${error.message} ${typeof details === 'string' ? details : ''}` : String(error);
+  return /range|too many|too large|limit exceeded|more than \d+|response size|-32005|413/i.test(text);
+}
+
+export class EvmScanner {
+  private readonly options: ScannerOptions;
+  /** Shrinks after a range refusal and grows back slowly after successes. */
+  private span: number;
+
+  constructor(
+    private readonly client: Pick<PublicClient, 'getBlockNumber' | 'getBlock' | 'getLogs'>,
+    options: Partial<ScannerOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_SCANNER_OPTIONS, ...options };
+    this.span = this.options.maxBlocks;
+  }
+
+  /** Reads from `cursor.next` up to the head (at most the current span) and returns what it found. */
+  async scan(cursor: ScanCursor, watch: WatchList): Promise<ScanResult> {
+    const head = await this.client.getBlockNumber({ cacheTime: 0 });
+    if (cursor.next > head) return { cursor, deposits: [], head };
+
+    const reorgFrom = await this.findReorg(cursor);
+    if (reorgFrom !== undefined) {
+      return { cursor: { next: reorgFrom, recent: cursor.recent.filter((b) => b.number < reorgFrom) }, deposits: [], head, reorgFrom };
+    }
+
+    for (;;) {
+      const to = minBig(head, cursor.next + BigInt(this.span) - 1n);
+      try {
+        const result = await this.scanRange(cursor, watch, cursor.next, to);
+        this.span = Math.min(this.options.maxBlocks, this.span * 2);
+        return { ...result, head };
+      } catch (error) {
+        if (!isRangeRefusal(error) || this.span === 1) throw error;
+        this.span = Math.max(1, Math.floor(this.span / 2));
+      }
+    }
+  }
+
+  /** The first block that no longer matches what was read, if the chain changed under the cursor. */
+  private async findReorg(cursor: ScanCursor): Promise<bigint | undefined> {
+    const last = cursor.recent.at(-1);
+    if (!last) return undefined;
+    const now = await this.client.getBlock({ blockNumber: last.number });
+    if (now.hash === last.hash) return undefined;
+    // Walk back to the newest block both agree on; everything after it is replaced.
+    for (let i = cursor.recent.length - 2; i >= 0; i--) {
+      const seen = cursor.recent[i];
+      if (!seen) continue;
+      const block = await this.client.getBlock({ blockNumber: seen.number });
+      if (block.hash === seen.hash) return seen.number + 1n;
+    }
+    // Deeper than the hashes kept: start again from the oldest block remembered.
+    return cursor.recent[0]?.number ?? cursor.next;
+  }
+
+  private async scanRange(cursor: ScanCursor, watch: WatchList, from: bigint, to: bigint): Promise<Omit<ScanResult, 'head'>> {
+    const watched = new Set(watch.addresses.map((a) => a.toLowerCase()));
+    const deposits: Deposit[] = [];
+    const blocks: { number: bigint; hash: Hash }[] = [];
+    let parent = cursor.recent.at(-1);
+
+    for (let n = from; n <= to; n++) {
+      const block = await this.client.getBlock({ blockNumber: n, includeTransactions: true });
+      if (parent && block.parentHash !== parent.hash) {
+        // The block the caller already holds was replaced: tell it. One read in this range was
+        // replaced while we read: drop the range and read it again next time.
+        const held = blocks.length === 0;
+        return held
+          ? { cursor: { next: parent.number, recent: cursor.recent.slice(0, -1) }, deposits: [], reorgFrom: parent.number }
+          : { cursor, deposits: [] };
+      }
+      for (const tx of block.transactions) {
+        // Deposit addresses are plain accounts that never sign, so ether sent to one cannot be
+        // refused: a mined transfer to it has moved the value, and needs no receipt to prove it.
+        if (!tx.to || tx.value === 0n || !watched.has(tx.to.toLowerCase())) continue;
+        deposits.push({ token: null, from: getAddress(tx.from), to: getAddress(tx.to), value: tx.value, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block.hash });
+      }
+      const seen = { number: n, hash: block.hash };
+      blocks.push(seen);
+      parent = seen;
+    }
+
+    const hashes = new Map(blocks.map((b) => [b.number, b.hash]));
+    if (watch.tokens.length > 0) {
+      for (let i = 0; i < watch.addresses.length; i += this.options.addressBatch) {
+        const batch = watch.addresses.slice(i, i + this.options.addressBatch);
+        const logs = await this.client.getLogs({ address: [...watch.tokens], event: TRANSFER, args: { to: [...batch] }, fromBlock: from, toBlock: to });
+        for (const log of logs) {
+          // Logs from a block other than the one read: the chain moved between the two requests.
+          // Read the range again next time; the check before it will see whether held blocks changed.
+          if (log.blockHash !== hashes.get(log.blockNumber)) return { cursor, deposits: [] };
+          const { from: sender, to: recipient, value } = log.args;
+          if (!sender || !recipient || value === undefined || value === 0n) continue;
+          deposits.push({ token: log.address, from: sender, to: recipient, value, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, blockHash: log.blockHash });
+        }
+      }
+    }
+
+    const recent = [...cursor.recent, ...blocks].slice(-this.options.keepRecent);
+    deposits.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    return { cursor: { next: to + 1n, recent }, deposits };
+  }
+}
+
+const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
