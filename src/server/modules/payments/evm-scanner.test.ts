@@ -1,10 +1,11 @@
 // The scanner against a real chain: anvil, a real ERC-20, deposit addresses derived from an xpub.
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { parseEther, parseUnits, type Address, type PublicClient } from 'viem';
+import { createPublicClient, http, parseEther, parseUnits, type Address, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
+import { startRpcProxy } from '../../test/rpc-proxy';
 import { EvmScanner, type Deposit, type ScanCursor, type WatchList } from './evm-scanner';
 
 let chain: LocalChain;
@@ -145,5 +146,30 @@ describe('EVM scanner', () => {
     const after = await scanToHead(scanner, seen.cursor, { addresses: [a], tokens: [token] });
     expect(after.reorgs).toEqual([receipt.blockNumber]);
     expect(after.deposits).toEqual([]);
+  });
+
+  it('fails a tick on endpoint faults without moving the cursor, and reads on once the endpoint answers', async () => {
+    const proxy = await startRpcProxy(chain.url);
+    try {
+      const client = createPublicClient({ transport: http(proxy.url, { retryCount: 0, timeout: 1_000 }) });
+      const scanner = new EvmScanner(client, { maxBlocks: 20 });
+      const [a] = addresses(40, 1) as [Address];
+      const start = await cursorAtHead();
+      const receipt = await payToken(a, '7');
+      const watch = { addresses: [a], tokens: [token] };
+
+      for (const fault of ['too-many-requests', 'reset', 'hang'] as const) {
+        proxy.inject(fault, 1, fault === 'hang' ? 'eth_getLogs' : '*');
+        await expect(scanner.scan(start, watch)).rejects.toThrow();
+      }
+      // A refused range is no fault of the chain: the same tick retries with fewer blocks.
+      proxy.inject('range-refused', 3, 'eth_getLogs');
+      const result = await scanner.scan(start, watch);
+      expect(result.deposits.map((d) => d.txHash)).toEqual([receipt.transactionHash]);
+      expect(result.cursor.next).toBeGreaterThan(start.next);
+      expect(proxy.calls.get('eth_getLogs')).toBeGreaterThanOrEqual(4);
+    } finally {
+      await proxy.close();
+    }
   });
 });
