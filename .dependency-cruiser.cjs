@@ -59,12 +59,12 @@ module.exports = {
       from: { path: '^src/server/plugins/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/server/modules/' },
     },
-    // ── Web: app → features → shared (components, lib) ───────────────────────────────────────────
+    // ── Web: app → features → shared (components, hooks, lib) ────────────────────────────────────
     {
       name: 'shared-web-code-does-not-import-features',
       severity: 'error',
-      comment: 'components/ and lib/ serve every feature; they never reach into one.',
-      from: { path: '^src/web/(components|lib)/' },
+      comment: 'components/, hooks/ and lib/ serve every feature; they never reach into one.',
+      from: { path: '^src/web/(components|hooks|lib)/' },
       to: { path: '^src/web/(features|app)/' },
     },
     {
@@ -83,7 +83,7 @@ module.exports = {
     {
       name: 'features-do-not-import-each-other',
       severity: 'error',
-      comment: 'A feature is used by the app (routes), not by another feature; shared pieces move to components/ or lib/.',
+      comment: 'A feature is used by the app (routes), not by another feature; shared pieces move to components/, hooks/ or lib/.',
       from: { path: '^src/web/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^src/web/features/([^/]+)/', pathNot: '^src/web/features/$1/' },
     },

@@ -69,28 +69,28 @@ const FRAMEWORK = [
  * Not the API client and paths: the first script uses them, and must not wait for this chunk.
  */
 const SHELL = [
-  /src\/web\/lib\/(?!api-client\.|paths\.|apply-field-errors\.)/,
-  /src\/web\/(app\/provider|components\/ui\/(button-variants|card|skeleton|progress|toast-host))\./,
-  /src\/web\/features\/(sale|content|cryptos|auth\/api\/me|consent\/components\/analytics)[./]/,
+  /src\/web\/lib\/(?!api-client\.|paths\.|apply-field-errors\.|network-label\.)/,
+  /src\/web\/(app\/provider|hooks\/use-live-updates|components\/support-contact|components\/ui\/(button-variants|card|skeleton|progress|toast-host))\./,
+  /src\/web\/(api\/(cryptos\/|auth\/me\.)|features\/consent\/components\/analytics\.)/,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(sun|moon|menu|x|chevron-down)\.mjs$/,
 ];
 
 /** What every page but the landing page runs beside the router: tailwind-merge, Button with Radix Slot. */
 const APP_SHELL = [/node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs))\//, /src\/web\/components\/ui\/button\./];
 
-
-
 /** The landing page's own code; not the chart it loads only when needed, nor the privacy and terms pages in its folder. */
 const LANDING = /src\/web\/(features\/landing\/(?!components\/(tokenomics-distribution|legal-page)\.)|app\/landing-app\.)/;
 
-// The web app lives in src/web and is built to dist/web, which the server serves.
+// The web app lives in src/web. `npm run build` (scripts/build-web.ts) builds it into a folder of its
+// own and publishes it as dist/web (decision 015); a bare `vite build` writes to dist/vite, never
+// through dist/web into a build a running server is serving.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), preloadSharedChunks(['rolldown-runtime', 'framework', 'shell']), precompress()],
   resolve: { alias: { '@': src } },
   build: {
-    outDir: '../../dist/web',
+    outDir: '../../dist/vite',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,

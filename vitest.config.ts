@@ -43,6 +43,10 @@ export default defineConfig({
           setupFiles: ['src/test/fail-on-console-error.ts', 'src/test/jsdom-setup.ts'],
         },
       },
+      {
+        // The build script of `npm start`, run as a process on a project of its own.
+        test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 120_000, setupFiles: ['src/test/fail-on-console-error.ts'] },
+      },
       // Several instances behind nginx need PostgreSQL: that test runs in the PostgreSQL suite.
       serverProject('server-pglite', { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts', 'src/server/sessions.shared.test.ts']),
       ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['src/server/main.process.test.ts', 'src/server/backup.test.ts'])] : []),

@@ -2,8 +2,20 @@
 import { z } from 'zod';
 import { addressProblem } from '@/domain/addresses';
 import { dec } from '@/domain/decimal';
-import { controlCharsMessage, decimalString, hasControlChars, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
+import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
+import { RATE_SOURCES } from '@/domain/rate-sources';
+import {
+  controlCharsMessage,
+  decimalString,
+  emptyBodySchema,
+  hasControlChars,
+  hasStrayControlChars,
+  isoDateTime,
+  okSchema,
+  strayControlCharsMessage,
+} from './common';
 import { networkSchema } from './cryptos';
+import type { EndpointMap } from './endpoint';
 
 export const operatorLoginBodySchema = z.strictObject({
   login: z.string().trim().min(1, 'Login is required.').max(100, 'Login must be at most 100 characters.'),
@@ -31,7 +43,7 @@ export const positiveDecimal = (message: string, dp = 6) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(\.\d+)?$/, message)
+    .regex(DECIMAL_PATTERN, message)
     .refine((v) => !/^0+(\.0+)?$/.test(v), message)
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= dp, `At most ${dp} decimals.`)
     .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 24, 'The number is too large.');
@@ -55,7 +67,7 @@ const cryptoFields = {
     .max(100, 'Price feed id must be at most 100 characters.')
     .regex(/^[a-z0-9-]*$/, 'Price feed id may contain only lower-case letters, digits and dashes.')
     .default(''),
-  rateSource: z.enum(['feed', 'manual']).default('manual'),
+  rateSource: z.enum(RATE_SOURCES).default('manual'),
   rate: positiveDecimal(RATE_MESSAGE),
   address: z.string().trim().max(128, 'Address must be at most 128 characters.').default(''),
   enabled: z.boolean().default(true),
@@ -106,7 +118,7 @@ export const adminCryptoSchema = z.object({
   tokenContract: z.string().nullable(),
   decimals: z.number().int().nullable(),
   priceFeedId: z.string(),
-  rateSource: z.enum(['feed', 'manual']),
+  rateSource: z.enum(RATE_SOURCES),
   rate: decimalString.nullable(),
   usdPrice: decimalString.nullable(),
   rateUpdatedAt: isoDateTime.nullable(),
@@ -120,6 +132,8 @@ export const adminCryptoSchema = z.object({
 });
 export type AdminCrypto = z.infer<typeof adminCryptoSchema>;
 export const adminCryptosSchema = z.object({ cryptos: z.array(adminCryptoSchema) });
+
+export const cryptoCodeParams = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'Unknown currency code.') });
 
 export const deleteCryptoResultSchema = z.object({ outcome: z.enum(['deleted', 'disabled']), message: z.string() });
 
@@ -144,7 +158,7 @@ export const mainCurrencyBodySchema = z.strictObject({
   priceUsd: z
     .string()
     .trim()
-    .regex(/^\d+(\.\d+)?$/, INVALID_NUMBER)
+    .regex(DECIMAL_PATTERN, INVALID_NUMBER)
     .refine((v) => !/^0+(\.0+)?$/.test(v), 'Price must be greater than zero.')
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= 8, 'At most 8 decimals.')
     .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 20, 'The number is too large.'),
@@ -197,7 +211,7 @@ export const saleSettingsBodySchema = z
   .superRefine((v, ctx) => {
     if (Date.parse(v.endsAt) <= Date.parse(v.startsAt)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' });
     // A field that failed its own rules already has its message; comparing it would throw in big.js.
-    const valid = (x: string) => /^\d+(\.\d+)?$/.test(x);
+    const valid = (x: string) => DECIMAL_PATTERN.test(x);
     if (valid(v.softCap) && valid(v.hardCap) && dec(v.softCap).gt(v.hardCap)) ctx.addIssue({ code: 'custom', path: ['softCap'], message: 'Soft cap must not exceed the hard cap.' });
     if (valid(v.hardCap) && valid(v.totalSupply) && dec(v.hardCap).gt(v.totalSupply)) ctx.addIssue({ code: 'custom', path: ['hardCap'], message: 'Hard cap must not exceed the total supply.' });
   });
@@ -254,7 +268,6 @@ export const auditQuerySchema = z
     to: z.iso.datetime({ offset: true, message: 'Enter a valid end date.' }).optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'The end date must be after the start date.', path: ['to'] });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 /** GET /api/admin/setup: what the sale still needs before buyers can pay, from the database. */
 export const setupItemKeySchema = z.enum(['price', 'dates', 'crypto', 'addresses', 'password']);
@@ -264,3 +277,38 @@ export const setupSchema = z.object({
   items: z.array(z.object({ key: setupItemKeySchema, done: z.boolean(), title: z.string(), detail: z.string() })),
 });
 export type Setup = z.infer<typeof setupSchema>;
+
+export const operatorEndpoints = {
+  'POST /api/admin/auth/login': { body: operatorLoginBodySchema, responses: { 200: operatorSchema } },
+  'POST /api/admin/auth/logout': { body: emptyBodySchema, responses: { 200: okSchema } },
+  'GET /api/admin/me': { responses: { 200: operatorSchema } },
+  'PUT /api/admin/password': { body: operatorPasswordBodySchema, responses: { 200: okSchema } },
+} satisfies EndpointMap;
+
+export const adminCryptoEndpoints = {
+  'GET /api/admin/cryptos': { responses: { 200: adminCryptosSchema } },
+  'POST /api/admin/cryptos': { body: createCryptoBodySchema, responses: { 201: adminCryptoSchema } },
+  'PUT /api/admin/cryptos/:code': { params: cryptoCodeParams, body: updateCryptoBodySchema, responses: { 200: adminCryptoSchema } },
+  'DELETE /api/admin/cryptos/:code': { params: cryptoCodeParams, responses: { 200: deleteCryptoResultSchema } },
+  'POST /api/admin/cryptos/evm-wallet': { body: evmWalletBodySchema, responses: { 200: evmWalletResultSchema } },
+  'POST /api/admin/cryptos/refresh-rates': { body: emptyBodySchema, responses: { 200: refreshResultSchema } },
+} satisfies EndpointMap;
+
+export const saleAdminEndpoints = {
+  'GET /api/admin/sale': { responses: { 200: saleSettingsSchema } },
+  'PUT /api/admin/sale': { body: saleSettingsBodySchema, responses: { 200: saleSettingsSchema } },
+  'PUT /api/admin/main-currency': { body: mainCurrencyBodySchema, responses: { 200: mainCurrencySchema } },
+} satisfies EndpointMap;
+
+export const auditEndpoints = {
+  'GET /api/admin/audit': { query: auditQuerySchema, responses: { 200: auditPageSchema } },
+} satisfies EndpointMap;
+
+export const setupEndpoints = {
+  'GET /api/admin/setup': { responses: { 200: setupSchema } },
+} satisfies EndpointMap;
+
+/** A consistent snapshot of the embedded database while the server runs (README, Backups). */
+export const backupEndpoints = {
+  'GET /api/admin/backup': { produces: 'application/gzip' },
+} satisfies EndpointMap;

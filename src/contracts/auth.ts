@@ -1,6 +1,7 @@
 // Buyer registration, sign-in and profile: one schema serves the form and the server.
 import { z } from 'zod';
-import { controlCharsMessage, decimalString, hasControlChars, isoDateTime } from './common';
+import { controlCharsMessage, decimalString, emptyBodySchema, hasControlChars, isoDateTime, okSchema } from './common';
+import type { EndpointMap } from './endpoint';
 
 export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 200;
@@ -88,4 +89,13 @@ export type Me = z.infer<typeof meSchema>;
 
 /** GET /api/auth/session: the signed-in buyer, or null. */
 export const sessionSchema = z.object({ buyer: meSchema.nullable() });
-export type Session = z.infer<typeof sessionSchema>;
+
+export const authEndpoints = {
+  'POST /api/auth/register': { body: registerBodySchema, responses: { 201: meSchema } },
+  'POST /api/auth/login': { body: loginBodySchema, responses: { 200: meSchema } },
+  'GET /api/auth/session': { responses: { 200: sessionSchema } },
+  'POST /api/auth/logout': { body: emptyBodySchema, responses: { 200: okSchema } },
+  'GET /api/me': { responses: { 200: meSchema } },
+  'PATCH /api/me': { body: profileBodySchema, responses: { 200: meSchema } },
+  'POST /api/me/password': { body: passwordChangeBodySchema, responses: { 200: okSchema } },
+} satisfies EndpointMap;

@@ -23,3 +23,6 @@ export const hasControlChars = (v: string) => /\p{Cc}/u.test(v);
 export const hasStrayControlChars = (v: string) => hasControlChars(v.replace(/[\r\n\t]/g, ''));
 export const controlCharsMessage = (label: string) => `${label} must not contain line breaks or other control characters.`;
 export const strayControlCharsMessage = (label: string) => `${label} must not contain control characters.`;
+
+/** The body of a POST that carries nothing: none at all, or `{}`. */
+export const emptyBodySchema = z.undefined().or(z.strictObject({}));

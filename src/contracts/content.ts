@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { parseSupportContact } from '@/domain/support-contact';
 import { controlCharsMessage, hasControlChars, hasStrayControlChars, strayControlCharsMessage } from './common';
+import type { EndpointMap } from './endpoint';
 import { publicPixelSchema } from './pixels';
 
 export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
@@ -109,3 +110,9 @@ export const contentBodySchema = z
     if (labels.includes('unallocated')) ctx.addIssue({ code: 'custom', path: ['tokenomics'], message: 'Unallocated is shown automatically for the rest; do not add it as a slice.' });
   });
 export type ContentBody = z.input<typeof contentBodySchema>;
+
+export const contentEndpoints = {
+  'GET /api/content': { responses: { 200: publicContentSchema } },
+  'GET /api/admin/content': { responses: { 200: contentSchema } },
+  'PUT /api/admin/content': { body: contentBodySchema, responses: { 200: contentSchema } },
+} satisfies EndpointMap;

@@ -1,9 +1,11 @@
 // GET /api/cryptos: the cryptocurrencies a buyer can pay with (enabled and with a wallet address).
 import { z } from 'zod';
+import { NETWORKS } from '@/domain/networks';
 import { decimalString, isoDateTime } from './common';
+import type { EndpointMap } from './endpoint';
 
-export const networkSchema = z.enum(['bitcoin', 'evm', 'tron', 'solana', 'other']);
-export type Network = z.infer<typeof networkSchema>;
+export const networkSchema = z.enum(NETWORKS);
+export type { Network } from '@/domain/networks';
 
 export const publicCryptoSchema = z.object({
   code: z.string(),
@@ -21,3 +23,7 @@ export const publicCryptoSchema = z.object({
 export type PublicCrypto = z.infer<typeof publicCryptoSchema>;
 
 export const publicCryptosSchema = z.object({ cryptos: z.array(publicCryptoSchema) });
+
+export const cryptoEndpoints = {
+  'GET /api/cryptos': { responses: { 200: publicCryptosSchema } },
+} satisfies EndpointMap;

@@ -1,10 +1,13 @@
 // Orders (PRODUCT.md §6, §7): the buyer sends what to buy, the server computes every amount.
 import { z } from 'zod';
-import { decimalString, isoDateTime, idParams } from './common';
+import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
+import { ORDER_STATUSES } from '@/domain/order-statuses';
+import { decimalString, idParams, isoDateTime, okSchema } from './common';
 import { networkSchema } from './cryptos';
+import type { EndpointMap } from './endpoint';
 
-export const orderStatusSchema = z.enum(['pending', 'approved', 'rejected', 'expired']);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type { OrderStatus } from '@/domain/order-statuses';
 
 /** An amount as typed: a non-negative decimal with at most 6 decimals and a sane length. */
 const amountField = (label: string) =>
@@ -12,7 +15,7 @@ const amountField = (label: string) =>
     .string()
     .trim()
     .max(40, `${label} is too long.`)
-    .regex(/^\d+(\.\d+)?$/, `${label} must be a number such as 100 or 0.5.`)
+    .regex(DECIMAL_PATTERN, `${label} must be a number such as 100 or 0.5.`)
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= 6, `${label} may have at most 6 decimals.`)
     .refine((v) => !/^0+(\.0+)?$/.test(v), `${label} must be greater than zero.`);
 
@@ -90,9 +93,11 @@ export const adminOrdersQuerySchema = z.strictObject({
   /** Search: an order's id (exact), a buyer's e-mail (any part) or a tx hash (exact or its beginning). */
   q: adminOrderSearch,
 });
-export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 
 export const adminOrdersPageSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** GET /api/admin/orders.csv: the same filters as the table, every page at once. */
+export const adminOrdersCsvQuerySchema = z.strictObject({ status: orderStatusSchema.optional(), q: adminOrderSearch });
 
 export const orderIdParams = idParams;
 
@@ -106,3 +111,19 @@ export const leaderboardSchema = z.object({
   rows: z.array(z.object({ rank: z.number().int(), player: z.string(), depositsUsd: decimalString, level: z.string().nullable() })),
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
+export const orderEndpoints = {
+  'POST /api/orders': { body: createOrderBodySchema, responses: { 200: orderSchema, 201: orderSchema } },
+  'GET /api/orders': { responses: { 200: orderListSchema } },
+  'GET /api/orders/:orderToken': { params: orderTokenParams, responses: { 200: orderSchema } },
+  'POST /api/orders/:orderToken/tx-hash': { params: orderTokenParams, body: txHashBodySchema, responses: { 200: orderSchema } },
+  'GET /api/leaderboard': { responses: { 200: leaderboardSchema } },
+} satisfies EndpointMap;
+
+export const adminOrderEndpoints = {
+  'GET /api/admin/orders': { query: adminOrdersQuerySchema, responses: { 200: adminOrdersPageSchema } },
+  'GET /api/admin/orders.csv': { query: adminOrdersCsvQuerySchema, produces: 'text/csv' },
+  'POST /api/admin/orders/:id/approve': { params: orderIdParams, body: decisionBodySchema.optional(), responses: { 200: adminOrderSchema } },
+  'POST /api/admin/orders/:id/reject': { params: orderIdParams, body: decisionBodySchema.optional(), responses: { 200: adminOrderSchema } },
+  'DELETE /api/admin/orders/:id': { params: orderIdParams, responses: { 200: okSchema } },
+} satisfies EndpointMap;

@@ -1,7 +1,8 @@
 // Tracking pixels (PRODUCT.md §5 Pixels). The API key is the pixel's public id (e.g. a Meta Pixel
 // id); the secondary key is a secret that stays on the server.
 import { z } from 'zod';
-import { isoDateTime, idParams } from './common';
+import { isoDateTime, idParams, okSchema } from './common';
+import type { EndpointMap } from './endpoint';
 
 export const API_KEY_REQUIRED = 'API Key is required';
 export const LOCATION_REQUIRED = 'Location is required';
@@ -46,3 +47,10 @@ export const publicPixelSchema = z.object({ apiKey: z.string(), location: z.stri
 export type PublicPixel = z.infer<typeof publicPixelSchema>;
 
 export const pixelIdParams = idParams;
+
+export const pixelEndpoints = {
+  'GET /api/admin/pixels': { responses: { 200: adminPixelsSchema } },
+  'POST /api/admin/pixels': { body: pixelBodySchema, responses: { 201: adminPixelSchema } },
+  'PUT /api/admin/pixels/:id': { params: pixelIdParams, body: pixelBodySchema, responses: { 200: adminPixelSchema } },
+  'DELETE /api/admin/pixels/:id': { params: pixelIdParams, responses: { 200: okSchema } },
+} satisfies EndpointMap;

@@ -1,6 +1,7 @@
 // GET /api/sale: the sale's settings and its figures, computed from approved orders.
 import { z } from 'zod';
 import { decimalString, isoDateTime } from './common';
+import type { EndpointMap } from './endpoint';
 
 export const saleStateSchema = z.enum(['upcoming', 'live', 'ended', 'sold_out']);
 export type SaleState = z.infer<typeof saleStateSchema>;
@@ -30,3 +31,7 @@ export const saleSchema = z.object({
   serverTime: isoDateTime,
 });
 export type Sale = z.infer<typeof saleSchema>;
+
+export const saleEndpoints = {
+  'GET /api/sale': { responses: { 200: saleSchema } },
+} satisfies EndpointMap;

@@ -1,6 +1,8 @@
 // Back-office users (PRODUCT.md §5 Users): paged, searchable, with each buyer's orders and ledger.
 import { z } from 'zod';
+import { LEDGER_KINDS } from '@/domain/ledger-kinds';
 import { decimalString, isoDateTime, idParams } from './common';
+import type { EndpointMap } from './endpoint';
 import { adminOrderSchema } from './orders';
 
 export const USERS_PER_PAGE_MESSAGE = 'Users per page must be between 1 and 100.';
@@ -10,7 +12,6 @@ export const adminUsersQuerySchema = z.strictObject({
   pageSize: z.coerce.number({ message: USERS_PER_PAGE_MESSAGE }).int(USERS_PER_PAGE_MESSAGE).min(1, USERS_PER_PAGE_MESSAGE).max(100, USERS_PER_PAGE_MESSAGE).default(20),
   q: z.string().trim().max(100, 'Search must be at most 100 characters.').default(''),
 });
-export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
 export const adminUserSchema = z.object({
   id: z.number().int(),
@@ -27,7 +28,7 @@ export const adminUsersPageSchema = z.object({ users: z.array(adminUserSchema), 
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['purchase', 'bonus']),
+  kind: z.enum(LEDGER_KINDS),
   amount: decimalString,
   orderId: z.string().nullable(),
   createdAt: isoDateTime,
@@ -42,3 +43,9 @@ export const adminUserDetailSchema = z.object({
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const userIdParams = idParams;
+
+export const userEndpoints = {
+  'GET /api/admin/users': { query: adminUsersQuerySchema, responses: { 200: adminUsersPageSchema } },
+  'GET /api/admin/users.csv': { produces: 'text/csv' },
+  'GET /api/admin/users/:id': { params: userIdParams, responses: { 200: adminUserDetailSchema } },
+} satisfies EndpointMap;

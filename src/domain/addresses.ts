@@ -4,8 +4,9 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { Address, NETWORK } from '@scure/btc-signer';
 import { base58, createBase58check } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
+import type { Network } from './networks';
 
-export type AddressNetwork = 'bitcoin' | 'evm' | 'tron' | 'solana' | 'other';
+export type AddressNetwork = Network;
 
 const tronBase58check = createBase58check(sha256);
 const bitcoinAddress = Address(NETWORK);

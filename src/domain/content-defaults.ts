@@ -2,7 +2,7 @@
 import { PAYMENT_METHODS_PLACEHOLDER, SUPPORT_CONTACT_PLACEHOLDER, type Content } from '@/contracts/content';
 import { supportContactPhrase } from './support-contact';
 
-export function paymentsAnswer(cryptoNames: string[]): string {
+function paymentsAnswer(cryptoNames: string[]): string {
   if (cryptoNames.length === 0) return 'Payment methods have not been set up yet. Check back soon.';
   return `You can pay with ${listOf(cryptoNames)}. The amount to send and the wallet address are shown when you place an order.`;
 }

@@ -3,7 +3,7 @@
 import Big from 'big.js';
 
 export type Decimal = Big;
-export const AMOUNT_DECIMALS = 6;
+const AMOUNT_DECIMALS = 6;
 
 export { DECIMAL_PATTERN } from './decimal-pattern';
 
@@ -33,11 +33,11 @@ export function toFixed(value: Big, dp: number): string {
   return value.toFixed(dp, Big.roundHalfUp);
 }
 
-export function min(a: Big, b: Big): Big {
+function min(a: Big, b: Big): Big {
   return a.lt(b) ? a : b;
 }
 
-export function max(a: Big, b: Big): Big {
+function max(a: Big, b: Big): Big {
   return a.gt(b) ? a : b;
 }
 

@@ -2,7 +2,7 @@
 // purchase's level bonus and the order limits. Exact decimals throughout; the server computes the
 // stored quote with these functions and the browser previews with the same ones.
 import type Big from 'big.js';
-import { AMOUNT_DECIMALS, ceilTo, dec, DECIMAL_PATTERN, floorTo, roundTo, toPlain } from './decimal';
+import { ceilTo, dec, DECIMAL_PATTERN, floorTo, roundTo, toPlain } from './decimal';
 import { levelOf, type LevelName } from './levels';
 import { MAX_ORDER_TOKENS, MIN_ORDER_TOKENS } from './sale';
 
@@ -88,4 +88,3 @@ export function limitProblem(tokens: string | Big, symbol: string): LimitProblem
   return null;
 }
 
-export { AMOUNT_DECIMALS };

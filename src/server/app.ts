@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Actor } from './modules/audit/audit.repository';
+import type { Actor } from './actor';
 import type { Database, Db } from './db/client';
 import { CleanupJob } from './jobs/cleanup';
 import { OrderExpiryJob } from './jobs/order-expiry';
@@ -16,6 +16,7 @@ import { adminCryptoRoutes, cryptoRoutes } from './modules/cryptos/cryptos.route
 import { CryptoService } from './modules/cryptos/cryptos.service';
 import { eventRoutes } from './modules/events/events.routes';
 import { operatorAuthRoutes, operatorRoutes } from './modules/operators/operators.routes';
+import { findActor } from './modules/operators/operators.service';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { leaderboardRoutes, orderRoutes } from './modules/orders/orders.routes';
 import { OrderService } from './modules/orders/orders.service';
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
   app.decorate('events', new EventBus(database, app.log));
   app.decorate('sessions', new SessionStore(database.db, config, app.events));
+  app.decorate('findActor', (operatorId: number) => findActor(database.db, operatorId));
   app.decorate('pixelPresence', new PixelPresence(database.db));
   app.decorate('saleFigures', new SaleFigures(database.db));
   app.events.subscribe((e) => {

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { CONFIG_KEYS, ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -27,5 +29,13 @@ describe('configuration', () => {
   it('needs both or neither of ADMIN_LOGIN and ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ADMIN_LOGIN: 'root' })).toThrow(/ADMIN_LOGIN and ADMIN_PASSWORD/);
     expect(() => loadConfig({ ADMIN_LOGIN: 'root', ADMIN_PASSWORD: 'short' })).toThrow(/at least 8/);
+  });
+
+  it('is listed in full in .env.example, with the true defaults', () => {
+    const example = readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8');
+    const settings = [...example.matchAll(/^(# )?([A-Z_]+)=(.*)$/gm)];
+    expect(settings.map((m) => m[2]).sort()).toEqual([...CONFIG_KEYS].sort());
+    const defaults = Object.fromEntries(settings.filter((m) => m[1] === undefined).map((m) => [m[2] ?? '', m[3]] as const));
+    expect(loadConfig(defaults)).toEqual(loadConfig({}));
   });
 });

@@ -7,7 +7,6 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('localhost'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -48,6 +47,9 @@ const envSchema = z.object({
   CLEANUP_MINUTES: z.coerce.number().min(0).max(1440).default(60),
 });
 
+/** Every setting's name; .env.example lists each one (config.test.ts). */
+export const CONFIG_KEYS = envSchema.keyof().options;
+
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {
@@ -77,5 +79,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Configuration for tests: defaults with overrides, no environment read. */
 export function testConfig(overrides: Partial<Record<keyof z.input<typeof envSchema>, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({ LOG_LEVEL: 'silent', ...overrides });
 }

@@ -1,4 +1,7 @@
 // Starts Presale: validate the environment, open and migrate the database, seed, listen, shut down gracefully.
+// Runs from source through tsx, with or without devDependencies (docs/decisions/015-production-start.md).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
@@ -7,6 +10,7 @@ import { AppError } from './errors';
 import { seedCryptos } from './modules/cryptos/cryptos.repository';
 import { ensureFirstOperator } from './modules/operators/operators.service';
 import { ensureSaleSettings } from './modules/sale/sale.repository';
+import { WEB_ROOT } from './plugins/web';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -74,6 +78,9 @@ async function main(): Promise<void> {
   app.cleanup.start();
   app.pixelPresence.start(60_000);
   console.log(`\nPresale is running on ${where}.\n  Open ${config.PUBLIC_URL}\n  Back-office: ${config.PUBLIC_URL}/admin/login\n`);
+  const webRoot = config.WEB_ROOT ?? WEB_ROOT;
+  // `npm run serve` does not build: without this, a missing build shows only as 404 pages.
+  if (!existsSync(join(webRoot, 'index.html'))) console.warn(`  No built web app in ${webRoot}: pages answer 404 until \`npm run build\` has run.\n`);
   if (firstOperator?.generatedPassword) {
     console.log(
       `  First operator created. Sign in with login "${firstOperator.login}" and password:\n\n    ${firstOperator.generatedPassword}\n\n` +

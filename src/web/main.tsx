@@ -1,7 +1,7 @@
 // The first script of every page but the landing page (which has landing.html and
 // landing-main.tsx): it asks for the page's data and code at once, then mounts the router.
 import { preloadRoute } from './app/preload-route';
-import { requestEarly } from './lib/api-client';
+import { requestEarly, urlOf } from './lib/api-client';
 import { isAdminPath, paths } from './lib/paths';
 import './styles.css';
 
@@ -20,8 +20,8 @@ const onAdmin = isAdminPath(pathname);
  */
 function firstRequests(): string[] {
   if (onAdmin) return [];
-  const common = ['/api/sale', '/api/auth/session', '/api/content'];
-  return onLanding || pathname === paths.buyToken ? [...common, '/api/cryptos'] : common;
+  const common = [urlOf('GET /api/sale'), urlOf('GET /api/auth/session'), urlOf('GET /api/content')];
+  return onLanding || pathname === paths.buyToken ? [...common, urlOf('GET /api/cryptos')] : common;
 }
 requestEarly(firstRequests());
 

@@ -1,6 +1,10 @@
 // The one schema for PGlite and PostgreSQL. Amounts are NUMERIC and read as strings; never floats.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LEDGER_KINDS } from '../../domain/ledger-kinds';
+import { NETWORKS } from '../../domain/networks';
+import { ORDER_STATUSES } from '../../domain/order-statuses';
+import { RATE_SOURCES } from '../../domain/rate-sources';
 
 const amount = (name: string) => numeric(name, { precision: 38, scale: 6 });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -65,10 +69,6 @@ export const saleSettings = pgTable(
   (t) => [check('sale_settings_single_row', sql`${t.id} = 1`), check('sale_settings_max_pending_orders', sql`${t.maxPendingOrders} between 1 and 20`)],
 );
 
-export const NETWORKS = ['bitcoin', 'evm', 'tron', 'solana', 'other'] as const;
-export const ORDER_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
 /** A buyer's order: the quote the server computed, and its state. */
 export const orders = pgTable(
   'orders',
@@ -122,7 +122,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => users.id),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
-    kind: text('kind', { enum: ['purchase', 'bonus'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amount: amount('amount').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
@@ -148,8 +148,6 @@ export const operators = pgTable(
   },
   (t) => [uniqueIndex('operators_login_lower_key').on(sql`lower(${t.login})`)],
 );
-
-export const RATE_SOURCES = ['feed', 'manual'] as const;
 
 /** Cryptocurrencies buyers can pay with. Offered only when enabled, with a wallet address and a rate. */
 export const cryptos = pgTable(

@@ -4,12 +4,16 @@
 // absolute-form targets). A route registered outside a scope stops the server at start: deny by default.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors';
-import type { Actor } from '../modules/audit/audit.repository';
-import { findOperatorById } from '../modules/operators/operators.repository';
+import type { Actor } from '../actor';
+import { findRequestSession } from './request-session';
 
 export type Access = 'public' | 'buyer' | 'operator';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who an operator session's subject is; app.ts gives it the operators module's lookup (plugins do not import modules). */
+    findActor: (operatorId: number) => Promise<Actor | undefined>;
+  }
   interface FastifyContextConfig {
     /** Set by the access scope the route was registered in. */
     access?: Access;
@@ -19,19 +23,16 @@ declare module 'fastify' {
 const OPERATOR_REQUIRED = 'Sign in as an operator to continue.';
 
 async function requireBuyer(request: FastifyRequest): Promise<void> {
-  const id = request.server.sessions.cookieOf(request, 'buyer');
-  const userId = id ? await request.server.sessions.find('buyer', id) : null;
+  const userId = await findRequestSession(request, 'buyer');
   if (userId === null) throw unauthorized();
   request.buyerId = userId;
 }
 
 async function requireOperator(request: FastifyRequest): Promise<void> {
-  const { sessions, db } = request.server;
-  const id = sessions.cookieOf(request, 'operator');
-  const operatorId = id ? await sessions.find('operator', id) : null;
-  const operator = operatorId === null ? undefined : await findOperatorById(db, operatorId);
+  const operatorId = await findRequestSession(request, 'operator');
+  const operator = operatorId === null ? undefined : await request.server.findActor(operatorId);
   if (!operator) throw unauthorized(OPERATOR_REQUIRED);
-  request.operator = { id: operator.id, login: operator.login };
+  request.operator = operator;
   request.log = request.log.child({ operator: operator.login });
 }
 

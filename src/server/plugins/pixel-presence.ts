@@ -1,8 +1,7 @@
 // Whether any tracking pixel is configured, kept in memory so the CSP of every response can allow
 // the pixel's hosts exactly when a pixel may load, and not otherwise.
-import { count } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { pixels } from '../db/schema';
+import { countPixels } from './pixel-presence.repository';
 
 /** The hosts the Meta Pixel loads its script from and sends page views to. */
 export const META_PIXEL_HOSTS = { script: 'https://connect.facebook.net', beacon: 'https://www.facebook.com' } as const;
@@ -14,8 +13,7 @@ export class PixelPresence {
   constructor(private readonly db: Queryable) {}
 
   async refresh(): Promise<void> {
-    const [row] = await this.db.select({ n: count() }).from(pixels);
-    this.configured = (row?.n ?? 0) > 0;
+    this.configured = (await countPixels(this.db)) > 0;
   }
 
   /** Other instances may change pixels: look again now and then. */

@@ -1,9 +1,8 @@
 // Fixed-window counters kept in the database, so every instance sharing it counts the same attempts.
 // Used by @fastify/rate-limit (per client address) and directly by services (per account).
-import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
 import { AppError } from '../errors';
+import { addHits, findOpenHits } from './rate-limit.repository';
 
 export interface RateLimitHit {
   hits: number;
@@ -66,17 +65,7 @@ export class RateLimiter {
     const now = this.now();
     const windowStart = new Date(now.getTime() - windowMs);
     try {
-      const rows = await this.db
-        .insert(rateLimits)
-        .values([...added].map(([key, n]) => ({ key, windowStartedAt: now, hits: n })))
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then excluded.hits else ${rateLimits.hits} + excluded.hits end`,
-            windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
-          },
-        })
-        .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
+      const rows = await addHits(this.db, added, now, windowStart);
       const byKey = new Map(rows.map((r) => [r.key, r]));
       // The i-th attempt of the batch on a key gets the count before the batch plus i.
       const given = new Map<string, number>();
@@ -103,10 +92,7 @@ export class RateLimiter {
   /** Hits counted on each of `keys` in the window still open, without counting one more (absent keys read 0). */
   async peek(keys: string[], windowMs: number): Promise<number[]> {
     const windowStart = new Date(this.now().getTime() - windowMs);
-    const rows = await this.db
-      .select({ key: rateLimits.key, hits: rateLimits.hits })
-      .from(rateLimits)
-      .where(and(inArray(rateLimits.key, keys), gt(rateLimits.windowStartedAt, windowStart)));
+    const rows = await findOpenHits(this.db, keys, windowStart);
     const byKey = new Map(rows.map((r) => [r.key, r.hits]));
     return keys.map((key) => byKey.get(key) ?? 0);
   }

@@ -1,13 +1,13 @@
 // Server-side sessions: the cookie holds a random id; the database holds only its SHA-256 and an expiry.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
 import type { EventBus } from './event-bus';
+import { deleteSession, deleteSubjectSessions, findLiveSession, insertSession, isSessionLive, slideLiveSession, type SessionKind } from './sessions.repository';
 
-export type SessionKind = 'buyer' | 'operator';
+export type { SessionKind } from './sessions.repository';
 
 export const SESSION_COOKIES: Record<SessionKind, string> = {
   buyer: 'presale_session',
@@ -40,10 +40,12 @@ interface Remembered {
 }
 
 export class SessionStore {
-  /** Live sessions found lately, by the hash of their id: most requests of a signed-in page need no query. */
-  private readonly remembered = new Map<string, Remembered>();
-  private readonly findQuery;
-  private readonly slideQuery;
+  /**
+   * Live sessions found lately, by the hash of their id: most requests of a signed-in page need no
+   * query. Whether one is still trusted is judged by `clock` in `find` (tests drive that clock), so
+   * the cache only bounds the memory.
+   */
+  private readonly remembered = new LRUCache<string, Remembered>({ max: MAX_REMEMBERED });
 
   constructor(
     private readonly db: Db,
@@ -51,20 +53,6 @@ export class SessionStore {
     private readonly events?: EventBus,
     private readonly clock: () => number = Date.now,
   ) {
-    this.findQuery = db
-      .select({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(eq(sessions.idHash, sql.placeholder('idHash')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now'))))
-      .limit(1)
-      .prepare('find_session');
-    // Operator sessions end after a spell of inactivity: each time one is found in the database,
-    // its end moves to now + the idle limit, never past its absolute limit.
-    this.slideQuery = db
-      .update(sessions)
-      .set({ expiresAt: sql`least(${sessions.maxExpiresAt}, ${sql.placeholder('idleEnd')}::timestamptz)` })
-      .where(and(eq(sessions.idHash, sql.placeholder('idHash')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now'))))
-      .returning({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt })
-      .prepare('slide_session');
     events?.subscribe((e) => {
       if (e.type === 'sessions-ended') this.forgetSubject(e.kind, e.subjectId);
     });
@@ -87,7 +75,7 @@ export class SessionStore {
     const now = this.clock();
     const maxExpiresAt = kind === 'operator' ? new Date(now + this.config.OPERATOR_SESSION_HOURS * 60 * 60 * 1000) : null;
     const expiresAt = maxExpiresAt ? new Date(Math.min(maxExpiresAt.getTime(), now + this.idleMs)) : new Date(now + this.config.SESSION_DAYS * 24 * 60 * 60 * 1000);
-    await this.db.insert(sessions).values({ idHash: hashId(id), kind, subjectId, expiresAt, maxExpiresAt });
+    await insertSession(this.db, { idHash: hashId(id), kind, subjectId, expiresAt, maxExpiresAt });
     return { id, expiresAt: maxExpiresAt ?? expiresAt };
   }
 
@@ -97,16 +85,14 @@ export class SessionStore {
     const now = this.clock();
     const known = this.remembered.get(idHash);
     if (known && known.kind === kind && now - known.foundAt < SESSION_RECHECK_MS && known.expiresAt > now) return known.subjectId;
-    const at = new Date(now).toISOString();
-    const [row] =
+    const row =
       kind === 'operator'
-        ? await this.slideQuery.execute({ idHash, kind, now: at, idleEnd: new Date(now + this.idleMs).toISOString() })
-        : await this.findQuery.execute({ idHash, kind, now: at });
+        ? await slideLiveSession(this.db, idHash, kind, new Date(now), new Date(now + this.idleMs))
+        : await findLiveSession(this.db, idHash, kind, new Date(now));
     if (!row) {
       this.remembered.delete(idHash);
       return null;
     }
-    if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
     this.remembered.set(idHash, { kind, subjectId: row.subjectId, expiresAt: row.expiresAt.getTime(), foundAt: now });
     return row.subjectId;
   }
@@ -114,15 +100,13 @@ export class SessionStore {
   async destroy(id: string): Promise<void> {
     const idHash = hashId(id);
     this.remembered.delete(idHash);
-    const ended = await this.db.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ kind: sessions.kind, subjectId: sessions.subjectId });
+    const ended = await deleteSession(this.db, idHash);
     for (const s of ended) this.announce(s.kind, s.subjectId);
   }
 
   /** Ends every session of a subject except the one given (after a password change). */
   async destroyOthers(kind: SessionKind, subjectId: number, keepId: string | undefined): Promise<void> {
-    const conditions = [eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)];
-    if (keepId) conditions.push(ne(sessions.idHash, hashId(keepId)));
-    await this.db.delete(sessions).where(and(...conditions));
+    await deleteSubjectSessions(this.db, kind, subjectId, keepId ? hashId(keepId) : undefined);
     this.forgetSubject(kind, subjectId);
     this.announce(kind, subjectId);
   }
@@ -133,7 +117,8 @@ export class SessionStore {
   }
 
   private forgetSubject(kind: SessionKind, subjectId: number): void {
-    for (const [hash, s] of this.remembered) if (s.kind === kind && s.subjectId === subjectId) this.remembered.delete(hash);
+    const hashes = [...this.remembered.entries()].filter(([, s]) => s.kind === kind && s.subjectId === subjectId).map(([hash]) => hash);
+    for (const hash of hashes) this.remembered.delete(hash);
   }
 
   setCookie(reply: FastifyReply, kind: SessionKind, session: { id: string; expiresAt: Date }): void {
@@ -157,11 +142,6 @@ export class SessionStore {
 
   /** Whether a session is live, asked of the database and never of what `find` remembers. */
   async isLive(kind: SessionKind, id: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ subjectId: sessions.subjectId })
-      .from(sessions)
-      .where(and(eq(sessions.idHash, hashId(id)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date(this.clock()))))
-      .limit(1);
-    return row !== undefined;
+    return isSessionLive(this.db, hashId(id), kind, new Date(this.clock()));
   }
 }

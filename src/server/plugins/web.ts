@@ -1,6 +1,6 @@
 // Serves the built web app (dist/web) and crypto icons; unknown non-API paths get the app's index.html
 // so the client router can render them (including its own not-found page).
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -21,8 +21,11 @@ function documentFor(url: string, hasLanding: boolean): string {
 
 /** The web app's files, crypto icons and the not-found answer; registered in the public access scope. */
 export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app) => {
-  const hasWeb = existsSync(join(webRoot, 'index.html'));
-  const hasLanding = existsSync(join(webRoot, 'landing.html'));
+  // dist/web is a symlink that each new build moves (scripts/web-builds.ts): this instance keeps
+  // serving the build it started with, whose pages name its own assets.
+  const root = existsSync(webRoot) ? realpathSync(webRoot) : webRoot;
+  const hasWeb = existsSync(join(root, 'index.html'));
+  const hasLanding = existsSync(join(root, 'landing.html'));
 
   // /crypto/{code}.svg from the cryptocurrency-icons package, with its generic icon as fallback.
   app.get('/crypto/:file', async (request, reply) => {
@@ -38,13 +41,13 @@ export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app)
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: webRoot,
+      root,
       wildcard: false,
       index: false,
       // The build writes .br and .gz beside each asset: sent to browsers that accept them.
       preCompressed: true,
       setHeaders(reply, path) {
-        void reply.header('cache-control', path.includes(join(webRoot, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        void reply.header('cache-control', path.includes(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
   }

@@ -1,50 +1,8 @@
-// Renders the operator's Markdown (privacy, terms) as React elements. A deliberately small subset —
-// headings, paragraphs, lists, bold, italic, code and links — and no raw HTML: text is never
-// injected as markup, and a link that isLinkable refuses is shown as plain text.
-import { Fragment, type ReactNode } from 'react';
-
-type Block =
-  | { kind: 'heading'; level: 1 | 2 | 3; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] };
-
-export function parseBlocks(source: string): Block[] {
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  let list: { ordered: boolean; items: string[] } | null = null;
-  const flush = () => {
-    if (paragraph.length) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') });
-    if (list) blocks.push({ kind: 'list', ...list });
-    paragraph = [];
-    list = null;
-  };
-  for (const raw of source.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = raw.trim();
-    const heading = /^(#{1,3})\s+(.*)$/.exec(line);
-    const bullet = /^[-*]\s+(.*)$/.exec(line);
-    const numbered = /^\d+[.)]\s+(.*)$/.exec(line);
-    if (line === '') {
-      flush();
-    } else if (heading?.[1] && heading[2] !== undefined) {
-      flush();
-      blocks.push({ kind: 'heading', level: heading[1].length as 1 | 2 | 3, text: heading[2] });
-    } else if (bullet?.[1] !== undefined || numbered?.[1] !== undefined) {
-      const ordered = numbered !== null;
-      const item = (numbered?.[1] ?? bullet?.[1]) as string;
-      if (paragraph.length || (list && list.ordered !== ordered)) flush();
-      list ??= { ordered, items: [] };
-      list.items.push(item);
-    } else if (list && /^\s{2,}/.test(raw)) {
-      const last = list.items.length - 1;
-      list.items[last] = `${list.items[last] ?? ''} ${line}`;
-    } else {
-      if (list) flush();
-      paragraph.push(line);
-    }
-  }
-  flush();
-  return blocks;
-}
+// Renders the operator's Markdown (privacy, terms) as React elements with react-markdown. Raw HTML
+// is never injected: react-markdown turns it into text. Images are left out (a tracking pixel or
+// a broken layout is all they could add here), and a link that isLinkable refuses keeps only its text.
+import type { ComponentProps } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
 
 // Browsers drop tabs and newlines anywhere in a URL and spaces or control characters around it, and
 // read a backslash as a slash, so `/\evil.example` or `/<tab>/evil.example` opens evil.example.
@@ -77,61 +35,52 @@ function parseUrl(href: string, base?: string): URL | null {
   }
 }
 
-/** Inline marks: **bold**, *italic*, `code`, [text](href). */
-export function renderInline(text: string): ReactNode[] {
-  const out: ReactNode[] = [];
-  const pattern = /\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
-  let last = 0;
-  let key = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (m.index > last) out.push(text.slice(last, m.index));
-    const [whole, bold, italic, code, label, href] = m;
-    if (bold !== undefined) out.push(<strong key={key++}>{renderInline(bold)}</strong>);
-    else if (italic !== undefined) out.push(<em key={key++}>{renderInline(italic)}</em>);
-    else if (code !== undefined) out.push(<code key={key++} className="bg-muted rounded px-1 py-0.5 text-sm">{code}</code>);
-    else if (label !== undefined && href !== undefined && isLinkable(href)) {
-      const external = /^https?:/i.test(href);
-      out.push(
-        <a key={key++} href={href} className="text-primary underline underline-offset-4" {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-          {label}
-        </a>,
-      );
-    } else out.push(whole);
-    last = m.index + whole.length;
-  }
-  if (last < text.length) out.push(text.slice(last));
-  return out;
+const HEADING_1 = 'text-3xl font-bold tracking-tight';
+const HEADING_2 = 'mt-8 text-xl font-semibold';
+const HEADING_3 = 'mt-6 text-lg font-semibold';
+
+function Link({ href, children }: ComponentProps<'a'>) {
+  const external = href !== undefined && /^https?:/i.test(href);
+  return (
+    <a href={href} className="text-primary underline underline-offset-4" {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {children}
+    </a>
+  );
 }
+
+// `node` is react-markdown's syntax node, which must not reach the DOM.
+const components: Components = {
+  h1: ({ node: _, ...props }) => <h1 className={HEADING_1} {...props} />,
+  h2: ({ node: _, ...props }) => <h2 className={HEADING_2} {...props} />,
+  h3: ({ node: _, ...props }) => <h3 className={HEADING_3} {...props} />,
+  h4: ({ node: _, ...props }) => <h4 className={HEADING_3} {...props} />,
+  h5: ({ node: _, ...props }) => <h5 className={HEADING_3} {...props} />,
+  h6: ({ node: _, ...props }) => <h6 className={HEADING_3} {...props} />,
+  ul: ({ node: _, ...props }) => <ul className="ml-6 list-disc space-y-2" {...props} />,
+  ol: ({ node: _, ...props }) => <ol className="ml-6 list-decimal space-y-2" {...props} />,
+  code: ({ node: _, ...props }) => <code className="bg-muted rounded px-1 py-0.5 text-sm" {...props} />,
+  pre: ({ node: _, ...props }) => <pre className="bg-muted overflow-x-auto rounded p-3" {...props} />,
+  blockquote: ({ node: _, ...props }) => <blockquote className="border-l-2 pl-4 italic" {...props} />,
+  a: ({ node: _, href, children }) => <Link href={href}>{children}</Link>,
+};
+
+const ALLOWED = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'code', 'pre', 'blockquote', 'a', 'hr', 'br'];
+
+/** A refused destination becomes an empty href, and a link without one keeps only its text. */
+const refuseUnsafeUrl = (url: string): string => (isLinkable(url) ? url : '');
 
 export function Markdown({ source }: { source: string }) {
   return (
     <div className="space-y-4 leading-7">
-      {parseBlocks(source).map((block, i) => {
-        if (block.kind === 'heading') {
-          const Tag = (['h1', 'h2', 'h3'] as const)[block.level - 1] ?? 'h3';
-          const size = block.level === 1 ? 'text-3xl font-bold tracking-tight' : block.level === 2 ? 'mt-8 text-xl font-semibold' : 'mt-6 text-lg font-semibold';
-          return (
-            <Tag key={i} className={size}>
-              {renderInline(block.text)}
-            </Tag>
-          );
-        }
-        if (block.kind === 'list') {
-          const List = block.ordered ? 'ol' : 'ul';
-          return (
-            <List key={i} className={block.ordered ? 'ml-6 list-decimal space-y-2' : 'ml-6 list-disc space-y-2'}>
-              {block.items.map((item, j) => (
-                <li key={j}>{renderInline(item)}</li>
-              ))}
-            </List>
-          );
-        }
-        return (
-          <p key={i}>
-            <Fragment>{renderInline(block.text)}</Fragment>
-          </p>
-        );
-      })}
+      <ReactMarkdown
+        allowedElements={ALLOWED}
+        allowElement={(element) => element.tagName !== 'a' || Boolean(element.properties.href)}
+        unwrapDisallowed
+        urlTransform={refuseUnsafeUrl}
+        components={components}
+      >
+        {source}
+      </ReactMarkdown>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 // The one way the browser calls the API: JSON in and out, cookies included, and one error type.
+import type { Api, ApiKey } from '@/contracts/api';
+import type { RequestOf, ResponseOf } from '@/contracts/endpoint';
 import type { ErrorBody } from '@/contracts/errors';
 
 export class ApiError extends Error {
@@ -21,15 +23,13 @@ export class NetworkError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 // Responses to GET requests made before the code that needs them had loaded (requestEarly).
 const early = new Map<string, { at: number; response: Promise<Response> }>();
 const EARLY_FOR_MS = 10_000;
 
 /**
  * Starts GET requests for `paths` now, while the page's code is still loading: the first
- * `apiGet` of each path within a few seconds takes that response instead of asking again.
+ * GET of each path within a few seconds takes that response instead of asking again.
  */
 export function requestEarly(paths: readonly string[]): void {
   for (const path of paths) {
@@ -48,7 +48,7 @@ function takeEarly(path: string): Promise<Response> | undefined {
   return request && Date.now() - request.at < EARLY_FOR_MS ? request.response : undefined;
 }
 
-export async function api<T>(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
   // A change (a sign-in, an order) may make what an unclaimed early response says out of date.
   if (method !== 'GET') early.clear();
   let response: Response;
@@ -69,8 +69,70 @@ export async function api<T>(method: Method, path: string, body?: unknown, heade
     if (isErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
     throw new ApiError(response.status, 'unknown', `Request failed (${response.status}).`);
   }
-  return data as T;
+  return data;
 }
+
+/** Endpoints that answer JSON; the others (exports, the backup, the event stream) are links or an EventSource. */
+export type JsonApiKey = { [K in ApiKey]: Api[K] extends { produces: string } ? never : K }[ApiKey];
+export type ApiRequest<K extends ApiKey> = RequestOf<K, Api[K]>;
+export type ApiResponse<K extends ApiKey> = ResponseOf<Api[K]>;
+/** The request argument, optional when the endpoint needs nothing. */
+export type ApiArgs<K extends ApiKey> = object extends ApiRequest<K> ? [request?: ApiRequest<K>] : [request: ApiRequest<K>];
+
+type QueryValues = Record<string, string | number | boolean | undefined>;
+
+interface LooseRequest {
+  params?: Record<string, string | number>;
+  query?: QueryValues;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A query's filters as sent: in their given order, an empty or missing value being no filter. */
+export function searchOf(query: QueryValues = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The path of endpoint `key` with its :parameters filled in, e.g. /api/orders/AbC for 'GET /api/orders/:orderToken'. */
+function pathOf(key: ApiKey, params: Record<string, string | number> = {}): string {
+  return key.slice(key.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** The URL of GET endpoint `key` for a link, an EventSource or an early request: an export, the event stream. */
+export function urlOf<K extends Extract<ApiKey, `GET ${string}`>>(key: K, ...args: ApiArgs<K>): string;
+export function urlOf(key: ApiKey, request: Pick<LooseRequest, 'params' | 'query'> = {}): string {
+  return pathOf(key, request.params) + searchOf(request.query);
+}
+
+/**
+ * Calls endpoint `key` of src/contracts/api.ts; what it takes and answers are typed by the contract.
+ * The answer is trusted, not parsed: checking it with the contract's schema would bring Zod into every page.
+ */
+export function apiCall<K extends JsonApiKey>(key: K, ...args: ApiArgs<K>): Promise<ApiResponse<K>>;
+export function apiCall(key: JsonApiKey, request: LooseRequest = {}): Promise<unknown> {
+  const method = key.slice(0, key.indexOf(' '));
+  // A POST always carries a JSON body: the server's empty-body schemas accept {}.
+  const body = request.body ?? (method === 'POST' ? {} : undefined);
+  return send(method, pathOf(key, request.params) + searchOf(request.query), body, request.headers);
+}
+
+/**
+ * The query key of GET endpoint `key` called with `request`: its URL after /api split at the
+ * slashes, the query (if any) last. Keys nest as paths do, so invalidating ['orders'] also covers
+ * ['orders', token], and ['admin'] every back-office query.
+ */
+export function queryKeyOf<K extends Extract<JsonApiKey, `GET ${string}`>>(key: K, ...args: ApiArgs<K>): readonly string[];
+export function queryKeyOf(key: JsonApiKey, request: LooseRequest = {}): readonly string[] {
+  const segments = pathOf(key, request.params).slice(5).split('/');
+  const search = searchOf(request.query);
+  return search ? [...segments, search] : segments;
+}
+
+/** The key covering every query under `path`, e.g. ['admin'] for '/api/admin'. */
+export const queryKeyUnder = (path: `/api/${string}`): readonly string[] => path.slice(5).split('/');
 
 // A hand-written check rather than the Zod schema: it keeps Zod out of the first page's bundle.
 function isErrorBody(data: unknown): data is ErrorBody {
@@ -90,12 +152,6 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
-
-export const apiGet = <T>(path: string) => api<T>('GET', path);
-export const apiPost = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>('POST', path, body ?? {}, headers);
-export const apiPatch = <T>(path: string, body: unknown) => api<T>('PATCH', path, body);
-export const apiPut = <T>(path: string, body: unknown) => api<T>('PUT', path, body);
-export const apiDelete = <T>(path: string) => api<T>('DELETE', path);
 
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError || error instanceof NetworkError) return error.message;

@@ -1,3 +1,5 @@
+import { urlOf } from './api-client';
+
 // The one way pages listen to /api/events. EventSource reconnects by itself after a dropped
 // connection, but gives up for good after a refusal (a 429 when too many streams are open from
 // this address): then this opens a new one after a pause, as the server's Retry-After asks.
@@ -10,7 +12,7 @@ export function listenToEvents(handlers: Record<string, () => void>, reopenAfter
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const open = () => {
-    source = new EventSource('/api/events');
+    source = new EventSource(urlOf('GET /api/events'));
     for (const [event, handler] of Object.entries(handlers)) source.addEventListener(event, handler);
     source.addEventListener('error', () => {
       if (stopped || source?.readyState !== EventSource.CLOSED) return;

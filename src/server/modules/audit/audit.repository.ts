@@ -1,14 +1,9 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import type { Actor } from '../../actor';
 
-export interface Actor {
-  id: number;
-  login: string;
-}
-
-/** Appends one audit row; call it inside the transaction that makes the change. Never pass secrets. */
-export async function recordAudit(db: Queryable, actor: Actor, action: string, entity: string, before: unknown, after: unknown): Promise<void> {
+export async function insertAuditEntry(db: Queryable, actor: Actor, action: string, entity: string, before: unknown, after: unknown): Promise<void> {
   await db.insert(auditLog).values({ operatorId: actor.id, operatorLogin: actor.login, action, entity, before: before ?? null, after: after ?? null });
 }
 
@@ -21,7 +16,9 @@ export interface AuditFilter {
   to?: Date;
 }
 
-export async function findAuditPage(db: Queryable, page: number, pageSize: number, filter: AuditFilter = {}) {
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export async function findAuditPage(db: Queryable, page: number, pageSize: number, filter: AuditFilter = {}): Promise<{ entries: AuditRow[]; total: number; actions: string[] }> {
   const conditions: SQL[] = [];
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));

@@ -1,11 +1,11 @@
 import { EMAIL_TAKEN, LOGIN_FAILED, type LoginBody, type registerBodySchema } from '@/contracts/auth';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
-import { findUserByEmail, insertUser, type UserRow } from './users.repository';
+import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './users.repository';
 
 export async function registerBuyer(db: Db, body: z.output<typeof registerBodySchema>): Promise<UserRow> {
   await refuseWeakPassword(body.password, personalWords(body.name, body.email, body.phone), 'password');
@@ -26,4 +26,19 @@ export async function authenticateBuyer(db: Db, body: LoginBody): Promise<UserRo
   const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstNothing(body.password);
   if (!user || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
   return user;
+}
+
+// The buyer's own account as the profile pages (module me) read and change it.
+
+export async function findBuyerById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  return findUserById(db, id);
+}
+
+/** The account holding this e-mail address, in any letter case. */
+export async function findBuyerByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
+}
+
+export async function updateBuyer(db: Queryable, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'passwordHash'>>): Promise<void> {
+  await updateUser(db, id, values);
 }

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Content, contentBodySchema } from '@/contracts/content';
 import { defaultContent, resolveContent } from '@/domain/content-defaults';
 import type { Db, Queryable } from '../../db/client';
-import { recordAudit, type Actor } from '../audit/audit.repository';
+import type { Actor } from '../../actor';
+import { recordAudit } from '../audit/audit.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { findSavedContent, saveContent } from './content.repository';
 

@@ -36,6 +36,15 @@ export async function updateCrypto(db: Queryable, code: string, values: Partial<
   return row;
 }
 
+/** Locks every crypto of an EVM network, in code order (as the rate refresh locks them, so neither waits on the other in a circle). */
+export async function lockEvmCryptos(db: Queryable): Promise<CryptoRow[]> {
+  return db.select().from(cryptos).where(eq(cryptos.network, 'evm')).orderBy(asc(cryptos.code)).for('update');
+}
+
+export async function setEvmAddress(db: Queryable, address: string): Promise<void> {
+  await db.update(cryptos).set({ address, updatedAt: new Date() }).where(eq(cryptos.network, 'evm'));
+}
+
 export async function deleteCryptoRow(db: Queryable, code: string): Promise<void> {
   await db.delete(cryptos).where(eq(cryptos.code, code));
 }

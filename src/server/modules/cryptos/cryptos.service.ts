@@ -2,23 +2,27 @@ import type { z } from 'zod';
 import type { AdminCrypto, createCryptoBodySchema, updateCryptoBodySchema } from '@/contracts/admin';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import { dec } from '@/domain/decimal';
-import type { Db } from '../../db/client';
-import { cryptos } from '../../db/schema';
+import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
-import { recordAudit, type Actor } from '../audit/audit.repository';
-import { asc, eq } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import { recordAudit } from '../audit/audit.service';
 import {
   deleteCryptoRow,
+  findCrypto,
   findCryptoForUpdate,
   insertCrypto,
   isCryptoUsedByOrders,
   listCryptos,
+  lockEvmCryptos,
+  setEvmAddress,
   updateCrypto,
   type CryptoInsert,
   type CryptoRow,
 } from './cryptos.repository';
 import { isOffered, toAdminCrypto, toPublicCrypto } from './cryptos.mapper';
+
+export type { CryptoRow } from './cryptos.repository';
 
 type CreateBody = z.output<typeof createCryptoBodySchema>;
 type UpdateBody = z.output<typeof updateCryptoBodySchema>;
@@ -123,10 +127,9 @@ export class CryptoService {
   /** Sets one address on every crypto of an EVM network, all or nothing. */
   async setEvmWallet(actor: Actor, address: string): Promise<{ updated: string[]; message: string }> {
     return this.db.transaction(async (tx) => {
-      // Locked in code order, as the rate refresh locks them, so the two never wait on each other in a circle.
-      const evm = await tx.select().from(cryptos).where(eq(cryptos.network, 'evm')).orderBy(asc(cryptos.code)).for('update');
+      const evm = await lockEvmCryptos(tx);
       if (evm.length === 0) return { updated: [], message: 'There is no crypto on an EVM network to update.' };
-      await tx.update(cryptos).set({ address, updatedAt: new Date() }).where(eq(cryptos.network, 'evm'));
+      await setEvmAddress(tx, address);
       const codes = evm.map((c) => c.code).sort();
       await recordAudit(
         tx,
@@ -139,4 +142,9 @@ export class CryptoService {
       return { updated: codes, message: `ERC-20 wallet set on ${codes.join(', ')}.` };
     });
   }
+}
+
+/** A crypto by its code, in any letter case; undefined when there is none. Pass a transaction to read inside it. */
+export async function findCryptoByCode(db: Queryable, code: string): Promise<CryptoRow | undefined> {
+  return findCrypto(db, code);
 }

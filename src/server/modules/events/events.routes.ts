@@ -1,9 +1,11 @@
 // GET /api/events: server-sent events. Everyone hears that the sale's figures moved; a signed-in
 // buyer also hears about their own orders, and an operator about every order. Pages refetch
 // what changed, so no figure travels over this stream.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import type { BusEvent } from '../../plugins/event-bus';
 import { tooManyAttempts } from '../../plugins/rate-limit-store';
+import { findRequestSession } from '../../plugins/request-session';
 import type { SessionKind } from '../../plugins/sessions';
 
 const HEARTBEAT_MS = 25_000;
@@ -48,7 +50,7 @@ class StreamSlots {
   }
 }
 
-export const eventRoutes: FastifyPluginAsync = async (app) => {
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const slots = new StreamSlots(app.config.EVENT_STREAMS_PER_IP, app.config.EVENT_STREAMS_TOTAL);
   // Open streams end as the server starts closing, so shutdown does not wait for visitors to leave.
   // (onClose would be too late: it runs once every connection has gone, which a stream never does.)
@@ -57,7 +59,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
     for (const end of open) end();
   });
 
-  app.get('/api/events', async (request, reply) => {
+  route(app, 'GET /api/events', async (request, reply) => {
     // Refused before any query, so a flood of refused requests costs the database nothing.
     slots.check(request.ip);
     const buyerSession = app.sessions.cookieOf(request, 'buyer');
@@ -70,8 +72,8 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
     let buyerId: number | null;
     let operatorId: number | null;
     try {
-      buyerId = buyerSession ? await app.sessions.find('buyer', buyerSession) : null;
-      operatorId = operatorSession ? await app.sessions.find('operator', operatorSession) : null;
+      buyerId = await findRequestSession(request, 'buyer');
+      operatorId = await findRequestSession(request, 'operator');
     } finally {
       stopListening();
     }

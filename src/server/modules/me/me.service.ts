@@ -7,12 +7,12 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, unauthorized } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyPassword } from '../../passwords';
-import { findUserByEmail, findUserById, updateUser } from '../auth/users.repository';
+import { findBuyerByEmail, findBuyerById, updateBuyer } from '../auth/auth.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { sumLedger } from './me.repository';
 
 export async function getMe(db: Db, userId: number): Promise<Me> {
-  const [user, ledger, sale] = await Promise.all([findUserById(db, userId), sumLedger(db, userId), getSaleSettings(db)]);
+  const [user, ledger, sale] = await Promise.all([findBuyerById(db, userId), sumLedger(db, userId), getSaleSettings(db)]);
   if (!user) throw unauthorized();
   const balance = dec(ledger.balance);
   const progress = levelProgress(balance);
@@ -38,7 +38,7 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const PASSWORD_FOR_EMAIL = 'Enter your current password to change your e-mail address.';
 
 export async function updateProfile(db: Db, userId: number, body: z.output<typeof profileBodySchema>): Promise<Me> {
-  const user = await findUserById(db, userId);
+  const user = await findBuyerById(db, userId);
   if (!user) throw unauthorized();
   // Whoever holds a session must also know the password to move the account to another address;
   // checked before the address is looked up, so a session alone cannot ask which addresses have accounts.
@@ -48,10 +48,10 @@ export async function updateProfile(db: Db, userId: number, body: z.output<typeo
       throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
     }
   }
-  const holder = await findUserByEmail(db, body.email);
+  const holder = await findBuyerByEmail(db, body.email);
   if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   try {
-    await updateUser(db, userId, { name: body.name, email: body.email, phone: body.phone });
+    await updateBuyer(db, userId, { name: body.name, email: body.email, phone: body.phone });
   } catch (e) {
     if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw e;
@@ -60,11 +60,11 @@ export async function updateProfile(db: Db, userId: number, body: z.output<typeo
 }
 
 export async function changePassword(db: Db, userId: number, body: PasswordChangeBody): Promise<void> {
-  const user = await findUserById(db, userId);
+  const user = await findBuyerById(db, userId);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
   await refuseWeakPassword(body.newPassword, personalWords(user.name, user.email, user.phone), 'newPassword');
-  await updateUser(db, userId, { passwordHash: await hashPassword(body.newPassword) });
+  await updateBuyer(db, userId, { passwordHash: await hashPassword(body.newPassword) });
 }

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operatorLoginBodySchema, operatorPasswordBodySchema, operatorSchema } from '@/contracts/admin';
-import { okSchema } from '@/contracts/common';
+import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
 import { authenticateOperator, changeOperatorPassword } from './operators.service';
 
@@ -11,12 +9,10 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
 
-  app.post(
-    '/api/admin/auth/login',
-    {
-      schema: { body: operatorLoginBodySchema, response: { 200: operatorSchema } },
-      config: { rateLimit: { max: config.LOGIN_LIMIT_PER_IP, timeWindow: FIFTEEN_MINUTES } },
-    },
+  route(
+    app,
+    'POST /api/admin/auth/login',
+    { config: { rateLimit: { max: config.LOGIN_LIMIT_PER_IP, timeWindow: FIFTEEN_MINUTES } } },
     async (request, reply) => {
       await app.signInThrottle.check('operator', request.body.login, request.ip);
       const operator = await authenticateOperator(app.db, request.body.login, request.body.password).catch(async (error: unknown) => {
@@ -30,7 +26,7 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/admin/auth/logout', { schema: { body: z.undefined().or(z.strictObject({})), response: { 200: okSchema } } }, async (request, reply) => {
+  route(app, 'POST /api/admin/auth/logout', async (request, reply) => {
     const id = app.sessions.cookieOf(request, 'operator');
     if (id) await app.sessions.destroy(id);
     app.sessions.clearCookie(reply, 'operator');
@@ -41,9 +37,9 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
 
-  app.get('/api/admin/me', { schema: { response: { 200: operatorSchema } } }, async (request) => operatorOf(request));
+  route(app, 'GET /api/admin/me', async (request) => operatorOf(request));
 
-  app.put('/api/admin/password', { schema: { body: operatorPasswordBodySchema, response: { 200: okSchema } } }, async (request) => {
+  route(app, 'PUT /api/admin/password', async (request) => {
     const actor = operatorOf(request);
     await app.rateLimiter.consume(`password:operator:${actor.id}`, config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
     await changeOperatorPassword(app.db, actor, request.body);

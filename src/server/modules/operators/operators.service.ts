@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { OperatorPasswordBody } from '@/contracts/admin';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, notFound } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
-import { recordAudit, type Actor } from '../audit/audit.repository';
+import type { Actor } from '../../actor';
+import { recordAudit } from '../audit/audit.service';
 import { countOperators, findOperatorById, findOperatorByLogin, insertOperator, setOperatorPassword, type OperatorRow } from './operators.repository';
 
 export const OPERATOR_LOGIN_FAILED = 'Invalid login or password.';
@@ -77,4 +78,10 @@ export async function changeOperatorPassword(db: Db, actor: Actor, body: Operato
     await setOperatorPassword(tx, operator.id, passwordHash);
     await recordAudit(tx, actor, 'operator.password_changed', `operator:${operator.login}`, null, null);
   });
+}
+
+/** The operator a session belongs to, as the audit log names them; undefined once they are gone. */
+export async function findActor(db: Queryable, id: number): Promise<Actor | undefined> {
+  const operator = await findOperatorById(db, id);
+  return operator && { id: operator.id, login: operator.login };
 }

@@ -2,7 +2,7 @@ import type { AdminOrder, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
 import { iconUrl } from '../cryptos/cryptos.mapper';
-import type { BuyerOrderView, OrderView } from './orders.repository';
+import type { BuyerOrderView, OrderView } from './order-views.repository';
 
 const plain = (v: string) => toPlain(dec(v));
 

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createOrderBodySchema, IDEMPOTENCY_KEY_PATTERN, leaderboardSchema, orderListSchema, orderSchema, orderTokenParams, txHashBodySchema } from '@/contracts/orders';
+import { IDEMPOTENCY_KEY_PATTERN } from '@/contracts/orders';
 import { invalid } from '../../errors';
+import { route } from '../../http/route';
 import { buyerIdOf } from '../../plugins/access';
 
 export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/leaderboard', { schema: { response: { 200: leaderboardSchema } } }, async (_request, reply) => {
+  route(app, 'GET /api/leaderboard', async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=10');
     return app.orders.leaderboard(10);
   });
@@ -15,7 +16,7 @@ const TEN_MINUTES = 10 * 60 * 1000;
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
 
-  app.post('/api/orders', { schema: { body: createOrderBodySchema, response: { 200: orderSchema, 201: orderSchema } } }, async (request, reply) => {
+  route(app, 'POST /api/orders', async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (Array.isArray(key) || (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))) {
       throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.');
@@ -32,13 +33,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(created ? 201 : 200).send(order);
   });
 
-  app.get('/api/orders', { schema: { response: { 200: orderListSchema } } }, async (request) => ({ orders: await app.orders.listOwn(buyerIdOf(request)) }));
+  route(app, 'GET /api/orders', async (request) => ({ orders: await app.orders.listOwn(buyerIdOf(request)) }));
 
-  app.get('/api/orders/:orderToken', { schema: { params: orderTokenParams, response: { 200: orderSchema } } }, async (request) =>
+  route(app, 'GET /api/orders/:orderToken', async (request) =>
     app.orders.getOwn(buyerIdOf(request), request.params.orderToken),
   );
 
-  app.post('/api/orders/:orderToken/tx-hash', { schema: { params: orderTokenParams, body: txHashBodySchema, response: { 200: orderSchema } } }, async (request) =>
+  route(app, 'POST /api/orders/:orderToken/tx-hash', async (request) =>
     app.orders.attachTxHash(buyerIdOf(request), request.params.orderToken, request.body.txHash),
   );
 };

@@ -2,7 +2,8 @@
 // inserted by one statement instead of one each. The statement checks every order on its own
 // (`insertQuotedOrders`), so batching changes only how many round trips they share.
 import type { Queryable } from '../../db/client';
-import { insertQuotedOrders, type OrderRow, type QuotedOrder } from './orders.repository';
+import { insertQuotedOrders, type QuotedOrder } from './order-creation.repository';
+import type { OrderRow } from './order-views.repository';
 
 interface Waiting {
   order: QuotedOrder;

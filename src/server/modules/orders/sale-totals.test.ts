@@ -6,7 +6,7 @@ import type { Order } from '@/contracts/orders';
 import { cryptos, orders, saleSettings } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
 import { hardCapRefusal } from '../../db/errors';
-import { insertOrderIfQuoteHolds, insertQuotedOrders, type QuotedOrder } from './orders.repository';
+import { insertOrderIfQuoteHolds, insertQuotedOrders, type QuotedOrder } from './order-creation.repository';
 import { QuickOrderBatch } from './quick-order-batch';
 
 const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -1,12 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminPixel, pixelBodySchema, PublicPixel } from '@/contracts/pixels';
 import type { Db, Queryable } from '../../db/client';
-import { pixels } from '../../db/schema';
 import { notFound } from '../../errors';
-import { recordAudit, type Actor } from '../audit/audit.repository';
+import type { Actor } from '../../actor';
+import { recordAudit } from '../audit/audit.service';
+import { deletePixelRow, findPixelForUpdate, insertPixel, listPixelRows, listPublicPixelRows, updatePixelRow, type PixelRow } from './pixels.repository';
 
-type PixelRow = typeof pixels.$inferSelect;
 type Body = z.output<typeof pixelBodySchema>;
 
 const hint = (secret: string | null) => (secret ? `…${secret.slice(-4)}` : null);
@@ -19,20 +18,16 @@ function toAdmin(row: PixelRow): AdminPixel {
 const auditView = (row: PixelRow) => ({ apiKey: row.apiKey, secondaryKey: hint(row.secondaryKey), location: row.location });
 
 export async function listPixels(db: Queryable): Promise<AdminPixel[]> {
-  return (await db.select().from(pixels).orderBy(asc(pixels.id))).map(toAdmin);
+  return (await listPixelRows(db)).map(toAdmin);
 }
 
 export async function listPublicPixels(db: Queryable): Promise<PublicPixel[]> {
-  return db.select({ apiKey: pixels.apiKey, location: pixels.location }).from(pixels).orderBy(asc(pixels.id));
+  return listPublicPixelRows(db);
 }
 
 export async function createPixel(db: Db, actor: Actor, body: Body): Promise<AdminPixel> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(pixels)
-      .values({ apiKey: body.apiKey, secondaryKey: body.secondaryKey || null, location: body.location })
-      .returning();
-    if (!row) throw new Error('insert returned no pixel');
+    const row = await insertPixel(tx, { apiKey: body.apiKey, secondaryKey: body.secondaryKey || null, location: body.location });
     await recordAudit(tx, actor, 'pixel.create', `pixel:${row.id}`, null, auditView(row));
     return toAdmin(row);
   });
@@ -40,10 +35,10 @@ export async function createPixel(db: Db, actor: Actor, body: Body): Promise<Adm
 
 export async function updatePixel(db: Db, actor: Actor, id: number, body: Body): Promise<AdminPixel> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(pixels).where(eq(pixels.id, id)).for('update');
+    const before = await findPixelForUpdate(tx, id);
     if (!before) throw notFound('This pixel does not exist.');
     const secondaryKey = body.secondaryKey === undefined ? before.secondaryKey : body.secondaryKey || null;
-    const [row] = await tx.update(pixels).set({ apiKey: body.apiKey, secondaryKey, location: body.location, updatedAt: new Date() }).where(eq(pixels.id, id)).returning();
+    const row = await updatePixelRow(tx, id, { apiKey: body.apiKey, secondaryKey, location: body.location });
     if (!row) throw notFound('This pixel does not exist.');
     await recordAudit(tx, actor, 'pixel.update', `pixel:${id}`, auditView(before), auditView(row));
     return toAdmin(row);
@@ -52,7 +47,7 @@ export async function updatePixel(db: Db, actor: Actor, id: number, body: Body):
 
 export async function deletePixel(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(pixels).where(eq(pixels.id, id)).returning();
+    const row = await deletePixelRow(tx, id);
     if (!row) throw notFound('This pixel does not exist.');
     await recordAudit(tx, actor, 'pixel.delete', `pixel:${id}`, auditView(row), null);
   });

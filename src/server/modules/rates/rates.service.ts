@@ -1,12 +1,14 @@
 // Feed-mode rates: tokens per 1 unit = USD price of the crypto ÷ token price in USD, 6 decimals.
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { RefreshResult } from '@/contracts/admin';
 import { dec, roundTo, toPlain } from '@/domain/decimal';
-import type { Queryable, Db } from '../../db/client';
-import { cryptos } from '../../db/schema';
-import { recordAudit, type Actor } from '../audit/audit.repository';
-import { getSaleSettings } from '../sale/sale.service';
-import type { PriceFeed } from './price-feed';
+import type { Actor } from '../../actor';
+import type { Db, Queryable } from '../../db/client';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/event-bus';
+import { recordAudit } from '../audit/audit.service';
+import { getSaleSettings, lockSale, setTokenPrice } from '../sale/sale.service';
+import { PriceFeedError, type PriceFeed } from './price-feed';
+import { clearRateTime, findFeedIds, lockFeedModeCryptos, lockFeedPricedCryptos, setFeedPrice, setRecomputedRate } from './rates.repository';
 
 /** Tokens per 1 unit; null when it would round to zero. */
 export function rateFromPrice(usdPrice: string, tokenPriceUsd: string): string | null {
@@ -14,11 +16,8 @@ export function rateFromPrice(usdPrice: string, tokenPriceUsd: string): string |
   return rate.gt(0) ? toPlain(rate) : null;
 }
 
-const feedPriced = and(eq(cryptos.rateSource, 'feed'), isNotNull(cryptos.priceFeedId));
-
 export async function refreshRates(db: Db, feed: PriceFeed, actor: Actor | null, now = new Date()): Promise<RefreshResult> {
-  const asked = await db.selectDistinct({ id: cryptos.priceFeedId }).from(cryptos).where(feedPriced);
-  const ids = asked.map((c) => c.id).filter((id): id is string => Boolean(id));
+  const ids = await findFeedIds(db);
   // Throws PriceFeedError before anything changes: an unreachable or malformed feed keeps every rate.
   const prices = await feed.usdPrices(ids);
   return db.transaction(async (tx) => {
@@ -26,7 +25,7 @@ export async function refreshRates(db: Db, feed: PriceFeed, actor: Actor | null,
     // them: a token-price change either finishes first (and this divides by the new price) or waits
     // and recomputes from the prices stored here. No rate is left computed from an old price, and
     // a crypto switched to a manual rate while the feed answered keeps the operator's rate.
-    const feedCryptos = await tx.select().from(cryptos).where(feedPriced).orderBy(asc(cryptos.code)).for('update');
+    const feedCryptos = await lockFeedPricedCryptos(tx);
     const { priceUsd } = await getSaleSettings(tx);
     const updated: string[] = [];
     const missing: string[] = [];
@@ -37,7 +36,7 @@ export async function refreshRates(db: Db, feed: PriceFeed, actor: Actor | null,
         missing.push(crypto.code);
         continue;
       }
-      await tx.update(cryptos).set({ usdPrice: usd, rate, rateUpdatedAt: now, updatedAt: now }).where(eq(cryptos.code, crypto.code));
+      await setFeedPrice(tx, crypto.code, usd, rate, now);
       updated.push(crypto.code);
     }
     if (actor) await recordAudit(tx, actor, 'rates.refreshed', 'crypto:rates', null, { updated, missing });
@@ -46,6 +45,16 @@ export async function refreshRates(db: Db, feed: PriceFeed, actor: Actor | null,
       (missing.length ? `; no price for ${missing.join(', ')} (left unchanged).` : '.');
     return { updated, missing, message };
   });
+}
+
+/** An operator's refresh: a feed that fails becomes a 503 naming why, and no rate changes. */
+export async function refreshRatesForOperator(db: Db, feed: PriceFeed, actor: Actor): Promise<RefreshResult> {
+  try {
+    return await refreshRates(db, feed, actor);
+  } catch (e) {
+    if (e instanceof PriceFeedError) throw new AppError('unavailable', `Failed to update cryptos: ${e.message}.`);
+    throw e;
+  }
 }
 
 /** What a token-price change did to the feed rates, for the audit log. */
@@ -65,18 +74,45 @@ export interface RecomputedRates {
  */
 export async function recomputeFeedRates(tx: Queryable, tokenPriceUsd: string, now: Date): Promise<RecomputedRates> {
   // Locked, so an operator's edit of one of these cryptos waits instead of being overwritten.
-  const rows = await tx.select().from(cryptos).where(eq(cryptos.rateSource, 'feed')).orderBy(asc(cryptos.code)).for('update');
+  const rows = await lockFeedModeCryptos(tx);
   const result: RecomputedRates = { before: {}, after: {}, stale: [] };
   for (const row of rows) {
     const rate = row.usdPrice === null ? null : rateFromPrice(row.usdPrice, tokenPriceUsd);
     if (rate !== null) {
-      await tx.update(cryptos).set({ rate, updatedAt: now }).where(eq(cryptos.code, row.code));
+      await setRecomputedRate(tx, row.code, rate, now);
       result.before[row.code] = row.rate === null ? null : toPlain(dec(row.rate));
       result.after[row.code] = rate;
     } else if (row.rateUpdatedAt !== null) {
-      await tx.update(cryptos).set({ rateUpdatedAt: null, updatedAt: now }).where(eq(cryptos.code, row.code));
+      await clearRateTime(tx, row.code, now);
       result.stale.push(row.code);
     }
   }
   return result;
+}
+
+/**
+ * Sets the token price and recomputes every feed-mode rate from its last USD price, in one
+ * transaction; a feed rate with no USD price becomes stale until the next refresh. The audit entry
+ * keeps the rates before and after, and which were made stale. Lives here rather than in the sale
+ * module because the rates depend on the price, not the other way round.
+ */
+export async function updateTokenPrice(db: Db, events: EventBus, actor: Actor, priceUsd: string): Promise<{ priceUsd: string }> {
+  const saved = await db.transaction(async (tx) => {
+    const before = await lockSale(tx);
+    const now = new Date();
+    await setTokenPrice(tx, priceUsd, now);
+    const rates = await recomputeFeedRates(tx, priceUsd, now);
+    await recordAudit(
+      tx,
+      actor,
+      'price.updated',
+      'sale:price',
+      { priceUsd: toPlain(dec(before.priceUsd)), rates: rates.before },
+      { priceUsd: toPlain(dec(priceUsd)), rates: rates.after, staleRates: rates.stale },
+    );
+    return { priceUsd: toPlain(dec(priceUsd)) };
+  });
+  // Open pages refetch the sale at once, and every instance drops its cached figures.
+  events.publish({ type: 'sale' });
+  return saved;
 }

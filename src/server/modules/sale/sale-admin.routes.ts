@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mainCurrencyBodySchema, mainCurrencySchema, saleSettingsBodySchema, saleSettingsSchema } from '@/contracts/admin';
+import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
-import { getSaleSettingsView, updateSaleSettings, updateTokenPrice } from './sale-admin.service';
+import { updateTokenPrice } from '../rates/rates.service';
+import { getSaleSettingsView, updateSaleSettings } from './sale-admin.service';
 
 export const saleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/sale', { schema: { response: { 200: saleSettingsSchema } } }, async () => getSaleSettingsView(app.db));
+  route(app, 'GET /api/admin/sale', async () => getSaleSettingsView(app.db));
 
-  // Open pages refetch the sale at once, and every instance drops its cached figures.
-  app.put('/api/admin/sale', { schema: { body: saleSettingsBodySchema, response: { 200: saleSettingsSchema } } }, async (request) => {
-    const saved = await updateSaleSettings(app.db, operatorOf(request), request.body);
-    app.events.publish({ type: 'sale' });
-    return saved;
-  });
+  route(app, 'PUT /api/admin/sale', async (request) => updateSaleSettings(app.db, app.events, operatorOf(request), request.body));
 
-  app.put('/api/admin/main-currency', { schema: { body: mainCurrencyBodySchema, response: { 200: mainCurrencySchema } } }, async (request) => {
-    const saved = await updateTokenPrice(app.db, operatorOf(request), request.body.priceUsd);
-    app.events.publish({ type: 'sale' });
-    return saved;
-  });
+  route(app, 'PUT /api/admin/main-currency', async (request) => updateTokenPrice(app.db, app.events, operatorOf(request), request.body.priceUsd));
 };

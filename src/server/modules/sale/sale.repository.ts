@@ -3,10 +3,35 @@ import type { Queryable } from '../../db/client';
 import { orders, saleSettings } from '../../db/schema';
 
 export type SaleSettingsRow = typeof saleSettings.$inferSelect;
+/** What an operator edits on the sale page; the totals and the price are kept elsewhere. */
+export type EditableSaleSettings = Omit<SaleSettingsRow, 'id' | 'priceUsd' | 'tokensSold' | 'tokensCommitted' | 'updatedAt'>;
 
 export async function findSaleSettings(db: Queryable): Promise<SaleSettingsRow | undefined> {
   const [row] = await db.select().from(saleSettings).where(eq(saleSettings.id, 1)).limit(1);
   return row;
+}
+
+/**
+ * Locks the sale's row for the rest of the transaction and returns it. Every change that must see
+ * all the orders and settings before it takes this one lock: a checked order (its hard-cap check),
+ * a settings or token-price change.
+ */
+export async function lockSaleSettings(db: Queryable): Promise<SaleSettingsRow | undefined> {
+  const [row] = await db.select().from(saleSettings).where(eq(saleSettings.id, 1)).for('update');
+  return row;
+}
+
+export async function updateSaleSettingsRow(db: Queryable, values: EditableSaleSettings, now: Date): Promise<SaleSettingsRow | undefined> {
+  const [row] = await db
+    .update(saleSettings)
+    .set({ ...values, updatedAt: now })
+    .where(eq(saleSettings.id, 1))
+    .returning();
+  return row;
+}
+
+export async function setTokenPriceRow(db: Queryable, priceUsd: string, now: Date): Promise<void> {
+  await db.update(saleSettings).set({ priceUsd, updatedAt: now }).where(eq(saleSettings.id, 1));
 }
 
 /** The token price seeded on first start; the setup checklist asks the operator to set their own. */

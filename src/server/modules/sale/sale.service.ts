@@ -3,7 +3,7 @@ import { dec, percentOf, toFixed, toPlain } from '@/domain/decimal';
 import { LEVELS } from '@/domain/levels';
 import { MAX_ORDER_TOKENS, MIN_ORDER_TOKENS, saleState } from '@/domain/sale';
 import type { Queryable } from '../../db/client';
-import { findSaleSettings, sumApprovedOrders, type SaleSettingsRow, type SaleTotals } from './sale.repository';
+import { findSaleSettings, lockSaleSettings, setTokenPriceRow, sumApprovedOrders, type SaleSettingsRow, type SaleTotals } from './sale.repository';
 
 export { DEFAULT_PRICE_USD } from './sale.repository';
 
@@ -13,9 +13,16 @@ export async function getSaleSettings(db: Queryable): Promise<SaleSettingsRow> {
   return settings;
 }
 
-export async function getSale(db: Queryable, now: Date = new Date()): Promise<Sale> {
-  const [s, totals] = await Promise.all([getSaleSettings(db), sumApprovedOrders(db)]);
-  return saleView(s, totals, now);
+/** Takes the sale's row lock for the rest of the transaction `tx` (see lockSaleSettings) and returns the settings. */
+export async function lockSale(tx: Queryable): Promise<SaleSettingsRow> {
+  const settings = await lockSaleSettings(tx);
+  if (!settings) throw new Error('sale settings are missing: the server seeds them at start');
+  return settings;
+}
+
+/** Sets the token price inside `tx`, which holds the sale's lock (lockSale). */
+export async function setTokenPrice(tx: Queryable, priceUsd: string, now: Date): Promise<void> {
+  await setTokenPriceRow(tx, priceUsd, now);
 }
 
 /** The public view of the sale from its settings and approved totals; the state follows `now`. */

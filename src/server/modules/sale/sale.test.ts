@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, saleSettings, type OrderStatus } from '../../db/schema';
+import type { OrderStatus } from '@/domain/order-statuses';
+import { orders, saleSettings } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 import { saleSchema, type Sale } from '@/contracts/sale';
 

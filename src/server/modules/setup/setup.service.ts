@@ -3,11 +3,11 @@
 import type { AdminCrypto, Setup } from '@/contracts/admin';
 import { dec } from '@/domain/decimal';
 import type { Queryable } from '../../db/client';
-import { hasAuditEntry } from '../audit/audit.repository';
+import { hasAudited } from '../audit/audit.service';
 import { DEFAULT_PRICE_USD, getSaleSettings } from '../sale/sale.service';
 
 export async function getSetup(db: Queryable, cryptos: AdminCrypto[], now: Date = new Date()): Promise<Setup> {
-  const [sale, priceConfirmed, passwordChanged] = await Promise.all([getSaleSettings(db), hasAuditEntry(db, 'price.updated'), hasAuditEntry(db, 'operator.password_changed')]);
+  const [sale, priceConfirmed, passwordChanged] = await Promise.all([getSaleSettings(db), hasAudited(db, 'price.updated'), hasAudited(db, 'operator.password_changed')]);
   const offered = cryptos.filter((c) => c.offered && !c.stale);
   const enabled = cryptos.filter((c) => c.enabled);
   const withoutAddress = enabled.filter((c) => c.address === '');

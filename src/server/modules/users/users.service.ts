@@ -1,10 +1,10 @@
 import type { AdminUser, AdminUserDetail } from '@/contracts/users';
 import { dec, toPlain } from '@/domain/decimal';
 import { levelOf } from '@/domain/levels';
+import { asIdentifier, asText, writeCsv } from '../../csv';
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../errors';
 import type { OrderService } from '../orders/orders.service';
-import { csvCell, csvIdentifier } from '../orders/orders.csv';
 import { findAllUsers, findLedger, findUserPage, findUserWithBalance, type UserWithBalance } from './users.repository';
 
 function toAdminUser(u: UserWithBalance): AdminUser {
@@ -31,6 +31,6 @@ export async function getUserDetail(db: Queryable, orders: OrderService, id: num
 
 export async function usersCsv(db: Queryable): Promise<string> {
   const header = ['ID', 'Name', 'Email', 'Phone', 'Balance', 'Level', 'Registered (UTC)'];
-  const rows = (await findAllUsers(db)).map(toAdminUser).map((u) => [csvIdentifier(String(u.id)), ...[u.name, u.email, u.phone, u.balance, u.level ?? '', u.createdAt].map(csvCell)]);
-  return [header.map(csvCell), ...rows].map((r) => r.join(',')).join('\r\n') + '\r\n';
+  const rows = (await findAllUsers(db)).map(toAdminUser).map((u) => [asIdentifier(String(u.id)), ...[u.name, u.email, u.phone, u.balance, u.level ?? '', u.createdAt].map(asText)]);
+  return writeCsv([header, ...rows]);
 }

@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { auditPageSchema } from '@/contracts/admin';
-import { apiGet } from '@/web/lib/api-client';
+import { apiCall, type ApiResponse, queryKeyOf } from '@/web/lib/api-client';
 
-export type AuditPage = z.infer<typeof auditPageSchema>;
+export type AuditPage = ApiResponse<'GET /api/admin/audit'>;
 
 /** Server-side filters: one kind of change, and a time range (from inclusive, to exclusive, ISO instants). */
 export interface AuditFilters {
@@ -13,14 +11,10 @@ export interface AuditFilters {
 }
 
 export function useAuditPage(page: number, pageSize = 25, filters: AuditFilters = {}) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  for (const key of ['action', 'from', 'to'] as const) {
-    const value = filters[key];
-    if (value) query.set(key, value);
-  }
+  const query = { page, pageSize, action: filters.action, from: filters.from, to: filters.to };
   return useQuery({
-    queryKey: ['admin', 'audit', page, pageSize, filters.action ?? '', filters.from ?? '', filters.to ?? ''],
-    queryFn: () => apiGet<AuditPage>(`/api/admin/audit?${query.toString()}`),
+    queryKey: queryKeyOf('GET /api/admin/audit', { query }),
+    queryFn: () => apiCall('GET /api/admin/audit', { query }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Content, ContentBody } from '@/contracts/content';
+import type { ContentBody } from '@/contracts/content';
 import { contentQueryKey } from '@/web/api/content/get-content';
-import { apiGet, apiPut } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-const key = ['admin', 'content'] as const;
+const key = queryKeyOf('GET /api/admin/content');
 
 export function useAdminContent() {
-  return useQuery({ queryKey: key, queryFn: () => apiGet<Content>('/api/admin/content') });
+  return useQuery({ queryKey: key, queryFn: () => apiCall('GET /api/admin/content') });
 }
 
 export function useUpdateContent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ContentBody) => apiPut<Content>('/api/admin/content', body),
+    mutationFn: (body: ContentBody) => apiCall('PUT /api/admin/content', { body }),
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contentQueryKey }),
   });

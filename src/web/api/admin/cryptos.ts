@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCrypto, CreateCryptoBody, RefreshResult, UpdateCryptoBody } from '@/contracts/admin';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/web/lib/api-client';
+import type { CreateCryptoBody, UpdateCryptoBody } from '@/contracts/admin';
+import { contentQueryKey } from '@/web/api/content/get-content';
+import { cryptosQueryKey } from '@/web/api/cryptos/get-cryptos';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
+import { adminSetupKey } from './setup';
 
-export const adminCryptosKey = ['admin', 'cryptos'] as const;
+export const adminCryptosKey = queryKeyOf('GET /api/admin/cryptos');
 
 export function useAdminCryptos() {
-  return useQuery({ queryKey: adminCryptosKey, queryFn: () => apiGet<{ cryptos: AdminCrypto[] }>('/api/admin/cryptos'), select: (d) => d.cryptos });
+  return useQuery({ queryKey: adminCryptosKey, queryFn: () => apiCall('GET /api/admin/cryptos'), select: (d) => d.cryptos });
 }
 
 function useCryptoMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
@@ -15,17 +18,16 @@ function useCryptoMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminCryptosKey });
       // The public list and the FAQ's payment answer follow the offered cryptos.
-      await queryClient.invalidateQueries({ queryKey: ['cryptos'] });
-      await queryClient.invalidateQueries({ queryKey: ['content'] });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'setup'] });
+      await queryClient.invalidateQueries({ queryKey: cryptosQueryKey });
+      await queryClient.invalidateQueries({ queryKey: contentQueryKey });
+      await queryClient.invalidateQueries({ queryKey: adminSetupKey });
     },
   });
 }
 
-export const useCreateCrypto = () => useCryptoMutation((body: CreateCryptoBody) => apiPost<AdminCrypto>('/api/admin/cryptos', body));
+export const useCreateCrypto = () => useCryptoMutation((body: CreateCryptoBody) => apiCall('POST /api/admin/cryptos', { body }));
 export const useUpdateCrypto = () =>
-  useCryptoMutation(({ code, body }: { code: string; body: UpdateCryptoBody }) => apiPut<AdminCrypto>(`/api/admin/cryptos/${encodeURIComponent(code)}`, body));
-export const useDeleteCrypto = () =>
-  useCryptoMutation((code: string) => apiDelete<{ outcome: 'deleted' | 'disabled'; message: string }>(`/api/admin/cryptos/${encodeURIComponent(code)}`));
-export const useRefreshRates = () => useCryptoMutation(() => apiPost<RefreshResult>('/api/admin/cryptos/refresh-rates'));
-export const useSetEvmWallet = () => useCryptoMutation((address: string) => apiPost<{ updated: string[]; message: string }>('/api/admin/cryptos/evm-wallet', { address }));
+  useCryptoMutation(({ code, body }: { code: string; body: UpdateCryptoBody }) => apiCall('PUT /api/admin/cryptos/:code', { params: { code }, body }));
+export const useDeleteCrypto = () => useCryptoMutation((code: string) => apiCall('DELETE /api/admin/cryptos/:code', { params: { code } }));
+export const useRefreshRates = () => useCryptoMutation(() => apiCall('POST /api/admin/cryptos/refresh-rates'));
+export const useSetEvmWallet = () => useCryptoMutation((address: string) => apiCall('POST /api/admin/cryptos/evm-wallet', { body: { address } }));

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Operator, OperatorLoginBody, OperatorPasswordBody } from '@/contracts/admin';
-import { ApiError, apiGet, apiPost, apiPut } from '@/web/lib/api-client';
+import { apiCall, ApiError, queryKeyOf, queryKeyUnder } from '@/web/lib/api-client';
 
-export const operatorQueryKey = ['admin', 'me'] as const;
+export const operatorQueryKey = queryKeyOf('GET /api/admin/me');
 
 /** The signed-in operator, or null when signed out. */
 async function getOperator(): Promise<Operator | null> {
   try {
-    return await apiGet<Operator>('/api/admin/me');
+    return await apiCall('GET /api/admin/me');
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
@@ -21,7 +21,7 @@ export function useOperator() {
 export function useOperatorLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OperatorLoginBody) => apiPost<Operator>('/api/admin/auth/login', body),
+    mutationFn: (body: OperatorLoginBody) => apiCall('POST /api/admin/auth/login', { body }),
     onSuccess: (operator) => queryClient.setQueryData(operatorQueryKey, operator),
   });
 }
@@ -29,14 +29,14 @@ export function useOperatorLogin() {
 export function useOperatorLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<{ ok: true }>('/api/admin/auth/logout'),
+    mutationFn: () => apiCall('POST /api/admin/auth/logout'),
     onSettled: () => {
-      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.removeQueries({ queryKey: queryKeyUnder('/api/admin') });
       queryClient.setQueryData(operatorQueryKey, null);
     },
   });
 }
 
 export function useChangeOperatorPassword() {
-  return useMutation({ mutationFn: (body: OperatorPasswordBody) => apiPut<{ ok: true }>('/api/admin/password', body) });
+  return useMutation({ mutationFn: (body: OperatorPasswordBody) => apiCall('PUT /api/admin/password', { body }) });
 }

@@ -1,41 +1,46 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, OrderStatus } from '@/contracts/orders';
+import type { OrderStatus } from '@/contracts/orders';
 import { saleQueryKey } from '@/web/api/sale/get-sale';
-import { apiDelete, apiGet, apiPost } from '@/web/lib/api-client';
+import { apiCall, type ApiRequest, type ApiResponse, queryKeyOf, urlOf } from '@/web/lib/api-client';
+import { adminUsersKey } from './users';
 
+type AdminOrdersWireQuery = NonNullable<ApiRequest<'GET /api/admin/orders'>['query']>;
+
+/** The table's state: the server's query, with 'all' for no status filter. */
 export interface OrdersQuery {
   status: OrderStatus | 'all';
   page: number;
   pageSize: number;
-  sort: 'createdAt' | 'tokens' | 'usdAmount' | 'status';
-  dir: 'asc' | 'desc';
+  sort: NonNullable<AdminOrdersWireQuery['sort']>;
+  dir: NonNullable<AdminOrdersWireQuery['dir']>;
   /** Order id, e-mail or tx hash; empty for every order. */
   q?: string;
 }
 
-export interface OrdersPage {
-  orders: AdminOrder[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type OrdersPage = ApiResponse<'GET /api/admin/orders'>;
 
-export const adminOrdersKey = ['admin', 'orders'] as const;
+export const adminOrdersKey = queryKeyOf('GET /api/admin/orders');
 
-export function ordersSearch(q: Pick<OrdersQuery, 'status'> & Partial<OrdersQuery>): string {
-  const params = new URLSearchParams();
-  if (q.status !== 'all') params.set('status', q.status);
-  for (const key of ['page', 'pageSize', 'sort', 'dir'] as const) if (q[key] !== undefined) params.set(key, String(q[key]));
-  if (q.q?.trim()) params.set('q', q.q.trim());
-  const s = params.toString();
-  return s ? `?${s}` : '';
+const wireQuery = ({ status, page, pageSize, sort, dir, q }: Pick<OrdersQuery, 'status'> & Partial<OrdersQuery>) => ({
+  status: status === 'all' ? undefined : status,
+  page,
+  pageSize,
+  sort,
+  dir,
+  q: q?.trim(),
+});
+
+/** The CSV export of the orders the filters select (every page of them). */
+export function ordersCsvUrl(q: Pick<OrdersQuery, 'status' | 'q'>): string {
+  const { status, q: search } = wireQuery(q);
+  return urlOf('GET /api/admin/orders.csv', { query: { status, q: search } });
 }
 
 /** A page of orders, refreshed every 30 s (and at once on live events). */
 export function useAdminOrders(q: OrdersQuery) {
   return useQuery({
-    queryKey: [...adminOrdersKey, q],
-    queryFn: () => apiGet<OrdersPage>(`/api/admin/orders${ordersSearch(q)}`),
+    queryKey: queryKeyOf('GET /api/admin/orders', { query: wireQuery(q) }),
+    queryFn: () => apiCall('GET /api/admin/orders', { query: wireQuery(q) }),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });
@@ -47,12 +52,14 @@ export function useDecideOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ orderId, decision, note, overrideHardCap = false }: { orderId: number; decision: Decision; note: string; overrideHardCap?: boolean }): Promise<void> => {
-      if (decision === 'delete') await apiDelete<{ ok: true }>(`/api/admin/orders/${orderId}`);
-      else await apiPost<AdminOrder>(`/api/admin/orders/${orderId}/${decision}`, decision === 'approve' ? { note, overrideHardCap } : { note });
+      const params = { id: orderId };
+      if (decision === 'delete') await apiCall('DELETE /api/admin/orders/:id', { params });
+      else if (decision === 'approve') await apiCall('POST /api/admin/orders/:id/approve', { params, body: { note, overrideHardCap } });
+      else await apiCall('POST /api/admin/orders/:id/reject', { params, body: { note } });
     },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminOrdersKey });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
       await queryClient.invalidateQueries({ queryKey: saleQueryKey });
     },
   });

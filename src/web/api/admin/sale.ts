@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SaleSettings, SaleSettingsBody } from '@/contracts/admin';
+import type { SaleSettingsBody } from '@/contracts/admin';
 import { saleQueryKey } from '@/web/api/sale/get-sale';
-import { apiGet, apiPut } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 import { adminCryptosKey } from './cryptos';
 
-export const adminSaleKey = ['admin', 'sale'] as const;
+export const adminSaleKey = queryKeyOf('GET /api/admin/sale');
 
 export function useAdminSale() {
-  return useQuery({ queryKey: adminSaleKey, queryFn: () => apiGet<SaleSettings>('/api/admin/sale') });
+  return useQuery({ queryKey: adminSaleKey, queryFn: () => apiCall('GET /api/admin/sale') });
 }
 
 export function useUpdateSale() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaleSettingsBody) => apiPut<SaleSettings>('/api/admin/sale', body),
+    mutationFn: (body: SaleSettingsBody) => apiCall('PUT /api/admin/sale', { body }),
     onSuccess: (saved) => queryClient.setQueryData(adminSaleKey, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: saleQueryKey }),
   });
@@ -22,7 +22,7 @@ export function useUpdateSale() {
 export function useUpdateMainCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (priceUsd: string) => apiPut<{ priceUsd: string }>('/api/admin/main-currency', { priceUsd }),
+    mutationFn: (priceUsd: string) => apiCall('PUT /api/admin/main-currency', { body: { priceUsd } }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminSaleKey });
       await queryClient.invalidateQueries({ queryKey: saleQueryKey });

@@ -1,20 +1,26 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { adminUsersPageSchema, AdminUserDetail } from '@/contracts/users';
-import { apiGet } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf, urlOf } from '@/web/lib/api-client';
 
-export type UsersPage = z.infer<typeof adminUsersPageSchema>;
+
+/** The list's key; each user's detail key extends it, so invalidating it covers both. */
+export const adminUsersKey = queryKeyOf('GET /api/admin/users');
+
+/** Every buyer with balance and spend, as CSV. */
+export const usersCsvUrl = urlOf('GET /api/admin/users.csv');
 
 export function useAdminUsers(q: { page: number; pageSize: number; search: string }) {
-  const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
-  if (q.search) params.set('q', q.search);
+  const query = { page: q.page, pageSize: q.pageSize, q: q.search };
   return useQuery({
-    queryKey: ['admin', 'users', q],
-    queryFn: () => apiGet<UsersPage>(`/api/admin/users?${params.toString()}`),
+    queryKey: queryKeyOf('GET /api/admin/users', { query }),
+    queryFn: () => apiCall('GET /api/admin/users', { query }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useAdminUser(id: number) {
-  return useQuery({ queryKey: ['admin', 'users', 'detail', id], queryFn: () => apiGet<AdminUserDetail>(`/api/admin/users/${id}`), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: queryKeyOf('GET /api/admin/users/:id', { params: { id } }),
+    queryFn: () => apiCall('GET /api/admin/users/:id', { params: { id } }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '@/web/lib/api-client';
+import { apiCall } from '@/web/lib/api-client';
 
-export const logout = () => apiPost<{ ok: true }>('/api/auth/logout');
+export const logout = () => apiCall('POST /api/auth/logout');
 
 /** Ends the buyer's session; the caller clears cached data and leaves the dashboard. */
 export function useLogout() {

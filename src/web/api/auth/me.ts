@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Me, Session } from '@/contracts/auth';
-import { apiGet } from '@/web/lib/api-client';
+import type { Me } from '@/contracts/auth';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-export const meQueryKey = ['me'] as const;
+export const meQueryKey = queryKeyOf('GET /api/auth/session');
 
 /** The signed-in buyer, or null when signed out. */
 export async function getMe(): Promise<Me | null> {
-  const session = await apiGet<Session>('/api/auth/session');
+  const session = await apiCall('GET /api/auth/session');
   return session.buyer;
 }
 

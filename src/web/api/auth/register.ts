@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me, RegisterBody } from '@/contracts/auth';
-import { apiPost } from '@/web/lib/api-client';
+import type { RegisterBody } from '@/contracts/auth';
+import { apiCall } from '@/web/lib/api-client';
 import { meQueryKey } from './me';
 
-export const register = (body: RegisterBody) => apiPost<Me>('/api/auth/register', body);
+export const register = (body: RegisterBody) => apiCall('POST /api/auth/register', { body });
 
 /** Creates the buyer's account and signs them in. */
 export function useRegister() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me, ProfileBody } from '@/contracts/auth';
-import { apiPatch } from '@/web/lib/api-client';
+import type { ProfileBody } from '@/contracts/auth';
+import { apiCall } from '@/web/lib/api-client';
 import { meQueryKey } from './me';
 
-export const updateProfile = (body: ProfileBody) => apiPatch<Me>('/api/me', body);
+export const updateProfile = (body: ProfileBody) => apiCall('PATCH /api/me', { body });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicContent } from '@/contracts/content';
-import { apiGet } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-export const contentQueryKey = ['content'] as const;
+export const contentQueryKey = queryKeyOf('GET /api/content');
 
-export const getContent = () => apiGet<PublicContent>('/api/content');
+export const getContent = () => apiCall('GET /api/content');
 
 /** The operator-editable texts of the public pages. */
 export function useContent() {

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicCrypto } from '@/contracts/cryptos';
-import { apiGet } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-export const cryptosQueryKey = ['cryptos'] as const;
+export const cryptosQueryKey = queryKeyOf('GET /api/cryptos');
 
-export const getCryptos = () => apiGet<{ cryptos: PublicCrypto[] }>('/api/cryptos');
+export const getCryptos = () => apiCall('GET /api/cryptos');
 
 /** The cryptocurrencies a buyer can pay with: enabled and with a wallet address. */
 export function useCryptos() {

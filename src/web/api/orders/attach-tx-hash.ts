@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@/contracts/orders';
-import { apiPost } from '@/web/lib/api-client';
+import { apiCall } from '@/web/lib/api-client';
 import { orderQueryKey } from './get-order';
 import { ordersQueryKey } from './get-orders';
 
-export const attachTxHash = (orderToken: string, txHash: string) => apiPost<Order>(`/api/orders/${encodeURIComponent(orderToken)}/tx-hash`, { txHash });
+export const attachTxHash = (orderToken: string, txHash: string) => apiCall('POST /api/orders/:orderToken/tx-hash', { params: { orderToken }, body: { txHash } });
 
 export function useAttachTxHash(orderToken: string) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody, Order } from '@/contracts/orders';
-import { apiPost } from '@/web/lib/api-client';
+import type { CreateOrderBody } from '@/contracts/orders';
+import { apiCall } from '@/web/lib/api-client';
 import { orderQueryKey } from './get-order';
 import { ordersQueryKey } from './get-orders';
 
@@ -10,7 +10,7 @@ export interface CreateOrderInput {
   idempotencyKey: string;
 }
 
-export const createOrder = ({ body, idempotencyKey }: CreateOrderInput) => apiPost<Order>('/api/orders', body, { 'Idempotency-Key': idempotencyKey });
+export const createOrder = ({ body, idempotencyKey }: CreateOrderInput) => apiCall('POST /api/orders', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();

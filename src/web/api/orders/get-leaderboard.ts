@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Leaderboard } from '@/contracts/orders';
-import { apiGet } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-export const leaderboardQueryKey = ['leaderboard'] as const;
+export const leaderboardQueryKey = queryKeyOf('GET /api/leaderboard');
 
-export const getLeaderboard = () => apiGet<Leaderboard>('/api/leaderboard');
+export const getLeaderboard = () => apiCall('GET /api/leaderboard');
 
 /** The top buyers by approved deposits, e-mails masked by the server. */
 export function useLeaderboard() {

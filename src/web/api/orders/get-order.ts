@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '@/contracts/orders';
-import { apiGet } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-export const orderQueryKey = (orderToken: string) => ['orders', orderToken] as const;
+export const orderQueryKey = (orderToken: string) => queryKeyOf('GET /api/orders/:orderToken', { params: { orderToken } });
 
-export const getOrder = (orderToken: string) => apiGet<Order>(`/api/orders/${encodeURIComponent(orderToken)}`);
+export const getOrder = (orderToken: string) => apiCall('GET /api/orders/:orderToken', { params: { orderToken } });
 
 const PENDING_POLL_MS = 5000;
 

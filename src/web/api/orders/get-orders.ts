@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '@/contracts/orders';
-import { apiGet } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-export const ordersQueryKey = ['orders'] as const;
+/** The list's key; each order's key extends it, so invalidating it without `exact` covers them too. */
+export const ordersQueryKey = queryKeyOf('GET /api/orders');
 
-export const getOrders = () => apiGet<{ orders: Order[] }>('/api/orders');
+export const getOrders = () => apiCall('GET /api/orders');
 
 /** The signed-in buyer's own orders, newest first as the server sends them. */
 export function useOrders() {

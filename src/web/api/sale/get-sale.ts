@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Sale } from '@/contracts/sale';
-import { apiGet } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-export const saleQueryKey = ['sale'] as const;
+export const saleQueryKey = queryKeyOf('GET /api/sale');
 
-export const getSale = () => apiGet<Sale>('/api/sale');
+export const getSale = () => apiCall('GET /api/sale');
 
 /** The sale's settings and live figures; refreshed every 15 s while the page is open. */
 export function useSale() {

@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { toast } from '@/web/lib/toast';
-import { operatorPasswordBodySchema, type OperatorPasswordBody } from '@/contracts/admin';
+import { operatorPasswordBodySchema } from '@/contracts/admin';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
@@ -9,9 +6,8 @@ import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useChangeOperatorPassword, useOperator } from '@/web/api/admin/operator';
-import { AdminPage } from '@/web/features/back-office/components/admin-layout';
-import { applyFieldErrors } from '@/web/lib/apply-field-errors';
-import { errorMessage } from '@/web/lib/api-client';
+import { AdminPage } from '@/web/features/back-office/components/admin-page';
+import { useServerForm } from '@/web/hooks/use-server-form';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 const FIELDS = ['login', 'oldPassword', 'newPassword', 'confirmNewPassword'] as const;
@@ -22,27 +18,17 @@ export function Component() {
   const change = useChangeOperatorPassword();
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     formState: { errors },
-  } = useForm<OperatorPasswordBody>({
-    resolver: zodResolver(operatorPasswordBodySchema),
+  } = useServerForm({
+    schema: operatorPasswordBodySchema,
     values: { login: operator?.login ?? '', oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    fields: FIELDS,
+    submit: (body) => change.mutateAsync(body),
+    successToast: 'Password changed',
+    errorToast: { fallback: 'Failed to change the password.' },
+    onSuccess: (_, { body, form }) => form.reset({ login: body.login, oldPassword: '', newPassword: '', confirmNewPassword: '' }),
   });
-
-  const onSubmit = handleSubmit((body) =>
-    change.mutate(body, {
-      onSuccess: () => {
-        toast.success('Password changed');
-        reset({ login: body.login, oldPassword: '', newPassword: '', confirmNewPassword: '' });
-      },
-      onError: (error) => {
-        applyFieldErrors(error, FIELDS, setError);
-        toast.error(errorMessage(error, 'Failed to change the password.'));
-      },
-    }),
-  );
 
   return (
     <AdminPage title="Change Pass" description="Changing the password signs this operator out everywhere else.">

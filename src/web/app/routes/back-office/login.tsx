@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { operatorLoginBodySchema, type OperatorLoginBody } from '@/contracts/admin';
+import { operatorLoginBodySchema } from '@/contracts/admin';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
@@ -12,6 +10,7 @@ import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useOperatorLogin } from '@/web/api/admin/operator';
 import { useSale } from '@/web/api/sale/get-sale';
+import { useServerForm } from '@/web/hooks/use-server-form';
 import { ApiError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -30,16 +29,19 @@ export function Component() {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
+    onSubmit,
     formState: { errors },
-  } = useForm<OperatorLoginBody>({ resolver: zodResolver(operatorLoginBodySchema), defaultValues: { login: '', password: '' } });
-
-  const onSubmit = handleSubmit((body) => {
-    setFailure(null);
-    login.mutate(body, {
-      onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }),
-      onError: (error) => setFailure(error instanceof ApiError ? error.message : 'Login failed'),
-    });
+  } = useServerForm({
+    schema: operatorLoginBodySchema,
+    defaultValues: { login: '', password: '' },
+    // A refused sign-in is one message for the whole form, shown above the button.
+    fields: [],
+    submit: (body) => {
+      setFailure(null);
+      return login.mutateAsync(body);
+    },
+    onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }),
+    onError: (error) => setFailure(error instanceof ApiError ? error.message : 'Login failed'),
   });
 
   return (

@@ -1,6 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { toast } from '@/web/lib/toast';
 import { mainCurrencyBodySchema } from '@/contracts/admin';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -9,9 +6,8 @@ import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useAdminSale, useUpdateMainCurrency } from '@/web/api/admin/sale';
-import { AdminPage } from '@/web/features/back-office/components/admin-layout';
-import { applyFieldErrors } from '@/web/lib/apply-field-errors';
-import { errorMessage } from '@/web/lib/api-client';
+import { AdminPage } from '@/web/features/back-office/components/admin-page';
+import { useServerForm } from '@/web/hooks/use-server-form';
 import { formatUsdPrice } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
@@ -21,24 +17,17 @@ export function Component() {
   const update = useUpdateMainCurrency();
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     formState: { errors },
-  } = useForm<{ priceUsd: string }>({ resolver: zodResolver(mainCurrencyBodySchema), defaultValues: { priceUsd: '' } });
-
-  const onSubmit = handleSubmit(({ priceUsd }) =>
-    update.mutate(priceUsd, {
-      onSuccess: () => {
-        toast.success('Currency updated successfully!');
-        reset({ priceUsd: '' });
-      },
-      onError: (error) => {
-        applyFieldErrors(error, ['priceUsd'], setError);
-        toast.error('Failed to update currency.', { description: errorMessage(error, 'Please try again.') });
-      },
-    }),
-  );
+  } = useServerForm({
+    schema: mainCurrencyBodySchema,
+    defaultValues: { priceUsd: '' },
+    fields: ['priceUsd'],
+    submit: ({ priceUsd }) => update.mutateAsync(priceUsd),
+    successToast: 'Currency updated successfully!',
+    errorToast: { title: 'Failed to update currency.', fallback: 'Please try again.' },
+    onSuccess: (_, { form }) => form.reset({ priceUsd: '' }),
+  });
 
   return (
     <AdminPage title="Main currency" description="The token's price in US dollars. Feed-based crypto rates are recomputed from it.">

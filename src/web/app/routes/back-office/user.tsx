@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { useAdminUser } from '@/web/api/admin/users';
-import { AdminPage } from '@/web/features/back-office/components/admin-layout';
+import { AdminPage } from '@/web/features/back-office/components/admin-page';
+import { BalanceHistoryTable } from '@/web/features/back-office/components/balance-history-table';
 import { OrderSummaryTable } from '@/web/features/back-office/components/order-summary-table';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
@@ -61,26 +61,7 @@ export function Component() {
         {data.ledger.length === 0 ? (
           <p className="text-muted-foreground text-sm">No credits yet.</p>
         ) : (
-          <Table aria-label="Balance history">
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>Kind</TableHead>
-                <TableHead>Amount</TableHead>
-                <TableHead>Order</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.ledger.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt)}</TableCell>
-                  <TableCell>{e.kind === 'bonus' ? 'Bonus' : 'Purchase'}</TableCell>
-                  <TableCell>+{formatAmount(e.amount)}</TableCell>
-                  <TableCell className="font-mono text-xs">{e.orderId ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <BalanceHistoryTable ledger={data.ledger} />
         )}
       </section>
     </AdminPage>

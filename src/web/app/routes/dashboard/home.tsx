@@ -6,10 +6,10 @@ import { LevelCard } from '@/web/features/dashboard/components/level-card';
 import { SaleEndingNotice, endsWithinAWeek } from '@/web/features/dashboard/components/sale-ending-notice';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
-import { useNow } from '@/web/features/dashboard/hooks/use-now';
+import { useNow } from '@/web/hooks/use-now';
 import { OpenOrders } from '@/web/features/orders/components/open-orders';
 import { useSale } from '@/web/api/sale/get-sale';
-import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
+import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { formatDate, formatRelative } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 

@@ -1,8 +1,9 @@
 // Buyer dashboard shell (PRODUCT.md §4): signed-out visitors go to /login and come back after.
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/web/lib/toast';
+import { SkipToContent } from '@/web/components/skip-to-content';
 import { Button } from '@/web/components/ui/button';
 import { SidebarInset, SidebarProvider } from '@/web/components/ui/sidebar';
 import { meQueryKey, useMe } from '@/web/api/auth/me';
@@ -17,23 +18,6 @@ import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 
 const MAIN_ID = 'main-content';
-
-/** The first stop of the keyboard: past the sidebar's links to the page itself (hidden until focused). */
-function SkipToContent({ target }: { target: string }) {
-  return (
-    <a
-      href={`#${target}`}
-      className="bg-background text-foreground focus-visible:ring-ring/50 sr-only z-50 rounded-md border px-3 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px] print:hidden"
-      onClick={(event) => {
-        // Move focus, not the URL: a #hash would be a navigation for the router.
-        event.preventDefault();
-        document.getElementById(target)?.focus();
-      }}
-    >
-      Skip to content
-    </a>
-  );
-}
 
 export function Component() {
   const { data: me, isPending, refetch } = useMe();
@@ -66,7 +50,7 @@ export function Component() {
         setSignedOut(true);
         // Nothing of this buyer's stays in memory for whoever uses the browser next.
         queryClient.setQueryData(meQueryKey, null);
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+        queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(meQueryKey) });
       },
       onError: (error) => toast.error('Log out failed', { description: errorMessage(error, 'Please try again.') }),
     });

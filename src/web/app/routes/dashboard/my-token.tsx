@@ -1,45 +1,15 @@
 // {SYMBOL} Token Hub (PRODUCT.md §4): balance, withdrawal (closed until delivery), referral, and the
 // buyer's orders.
-import { Coins, Gift, Receipt, Users } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonVariants } from '@/web/components/ui/button-variants';
+import { Coins, Gift, Users } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { Skeleton } from '@/web/components/ui/skeleton';
-import { StatCard } from '@/web/features/dashboard/components/stat-card';
+import { StatCard } from '@/web/components/stat-card';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
-import { useOrders } from '@/web/api/orders/get-orders';
-import { OrdersTable } from '@/web/features/orders/components/orders-table';
+import { BuyerOrders } from '@/web/features/orders/components/buyer-orders';
 import { WithdrawDialog } from '@/web/features/orders/components/withdraw-dialog';
 import { useSale } from '@/web/api/sale/get-sale';
-import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
+import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { formatAmount, formatUsd } from '@/web/lib/format';
-import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
-
-function Orders({ symbol }: { symbol: string }) {
-  const orders = useOrders();
-  if (!orders.data) {
-    return orders.isError ? (
-      <p role="alert" className="text-destructive text-sm">
-        Your orders could not be loaded. Please try again later.
-      </p>
-    ) : (
-      <Skeleton className="h-32 w-full" />
-    );
-  }
-  if (orders.data.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-md border border-dashed p-8 text-center">
-        <Receipt className="text-muted-foreground size-8" aria-hidden />
-        <p className="font-medium">No transactions</p>
-        <Link to={paths.buyToken} className={buttonVariants({ variant: 'default' })}>
-          Buy {symbol} Token
-        </Link>
-      </div>
-    );
-  }
-  return <OrdersTable orders={orders.data} symbol={symbol} />;
-}
 
 export function Component() {
   const { data: sale } = useSale();
@@ -81,7 +51,7 @@ export function Component() {
           <CardDescription>Your orders, newest first. Open one to see its payment details and status.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Orders symbol={symbol} />
+          <BuyerOrders symbol={symbol} />
         </CardContent>
       </Card>
     </div>

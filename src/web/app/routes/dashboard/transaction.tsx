@@ -7,7 +7,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { useOrder } from '@/web/api/orders/get-order';
 import { OrderDetails } from '@/web/features/orders/components/order-details';
 import { useSale } from '@/web/api/sale/get-sale';
-import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
+import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { ApiError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

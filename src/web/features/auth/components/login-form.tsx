@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { loginBodySchema, type LoginBody } from '@/contracts/auth';
+import { loginBodySchema } from '@/contracts/auth';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
@@ -14,6 +12,7 @@ import { ApiError, NetworkError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useLogin } from '@/web/api/auth/login';
 import { useMe } from '@/web/api/auth/me';
+import { useServerForm } from '@/web/hooks/use-server-form';
 import { afterSignIn, withNext } from '../lib/next-path';
 
 function loginFailure(error: unknown): string {
@@ -28,18 +27,21 @@ export function LoginForm({ next }: { next: string | null }) {
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
+    onSubmit,
     formState: { errors },
-  } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
-  const { data: me } = useMe();
-
-  const onSubmit = handleSubmit((body) => {
-    setFormError(null);
-    signIn.mutate(body, {
-      onSuccess: () => void navigate(afterSignIn(next), { replace: true }),
-      onError: (error) => setFormError(loginFailure(error)),
-    });
+  } = useServerForm({
+    schema: loginBodySchema,
+    defaultValues: { email: '', password: '' },
+    // A refused sign-in is one message for the whole form, shown above the button.
+    fields: [],
+    submit: (body) => {
+      setFormError(null);
+      return signIn.mutateAsync(body);
+    },
+    onSuccess: () => void navigate(afterSignIn(next), { replace: true }),
+    onError: (error) => setFormError(loginFailure(error)),
   });
+  const { data: me } = useMe();
 
   // Already signed in: nothing to do here. (After this form signs in, it navigates by itself.)
   if (me && signIn.isIdle) return <Navigate to={paths.dashboard} replace />;

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { registerBodySchema, type RegisterBody } from '@/contracts/auth';
+import { registerBodySchema } from '@/contracts/auth';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
@@ -14,7 +12,7 @@ import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useMe } from '@/web/api/auth/me';
 import { useRegister } from '@/web/api/auth/register';
-import { applyFieldErrors } from '@/web/lib/apply-field-errors';
+import { useServerForm } from '@/web/hooks/use-server-form';
 import { afterSignIn, withNext } from '../lib/next-path';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword'] as const;
@@ -26,25 +24,23 @@ export function RegisterForm({ next }: { next: string | null }) {
   const [passwordsVisible, setPasswordsVisible] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors },
-  } = useForm<RegisterBody>({
-    resolver: zodResolver(registerBodySchema),
+  } = useServerForm({
+    schema: registerBodySchema,
     defaultValues: { name: '', email: '', phone: '', password: '', confirmPassword: '' },
+    fields: FIELDS,
+    submit: (body) => {
+      setFormError(null);
+      return registration.mutateAsync(body);
+    },
+    onSuccess: () => void navigate(afterSignIn(next), { replace: true }),
+    onError: (error, shownAtFields) => {
+      if (!shownAtFields) setFormError(errorMessage(error, 'Registration failed.'));
+    },
   });
 
   const { data: me } = useMe();
-
-  const onSubmit = handleSubmit((body) => {
-    setFormError(null);
-    registration.mutate(body, {
-      onSuccess: () => void navigate(afterSignIn(next), { replace: true }),
-      onError: (error) => {
-        if (!applyFieldErrors(error, FIELDS, setError)) setFormError(errorMessage(error, 'Registration failed.'));
-      },
-    });
-  });
 
   // Already signed in: nothing to do here. (After this form registers, it navigates by itself.)
   if (me && registration.isIdle) return <Navigate to={paths.dashboard} replace />;

@@ -1,18 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { createCryptoBodySchema, updateCryptoBodySchema, type CreateCryptoBody } from '@/contracts/admin';
+import type { BaseSyntheticEvent } from 'react';
+import { useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { z } from 'zod';
+import { createCryptoBodySchema, updateCryptoBodySchema, type AdminCrypto, type CreateCryptoBody } from '@/contracts/admin';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Spinner } from '@/web/components/ui/spinner';
-import { applyFieldErrors } from '@/web/lib/apply-field-errors';
+import { useCreateCrypto, useUpdateCrypto } from '@/web/api/admin/cryptos';
+import { useServerForm } from '@/web/hooks/use-server-form';
 
-export type CryptoFormValues = CreateCryptoBody;
+type CryptoFormValues = CreateCryptoBody;
 
 const FIELDS = ['currency', 'fullName', 'network', 'chainId', 'tokenContract', 'decimals', 'priceFeedId', 'rateSource', 'rate', 'address'] as const;
 
-export const EMPTY_CRYPTO: CryptoFormValues = {
+const EMPTY_CRYPTO: CryptoFormValues = {
   currency: '',
   fullName: '',
   network: 'evm',
@@ -26,52 +28,42 @@ export const EMPTY_CRYPTO: CryptoFormValues = {
   enabled: true,
 };
 
-// Editing validates the same fields without the code, which cannot change (the update schema is strict).
-const updateResolver = zodResolver(updateCryptoBodySchema) as unknown as Resolver<Omit<CryptoFormValues, 'currency'>>;
-const editResolver: Resolver<CryptoFormValues> = async ({ currency, ...rest }, context, options) => {
-  const result = await updateResolver(rest, context, options as never);
-  return 'values' in result && Object.keys(result.errors).length === 0 ? { values: { ...result.values, currency } as CryptoFormValues, errors: {} } : (result as never);
-};
-const createResolver = zodResolver(createCryptoBodySchema) as unknown as Resolver<CryptoFormValues>;
-
 /** Only EVM networks have a chain id: the hidden input's value must not reach the schema for the others. */
-const withoutHiddenChainId =
-  (resolver: Resolver<CryptoFormValues>): Resolver<CryptoFormValues> =>
-  (values, context, options) =>
-    resolver(values.network === 'evm' ? values : { ...values, chainId: null }, context, options);
+const withoutHiddenChainId = <T extends { network: CryptoFormValues['network']; chainId?: number | null }>(values: T): T =>
+  values.network === 'evm' ? values : { ...values, chainId: null };
+
+const createSchema = z.custom<CryptoFormValues>().transform(withoutHiddenChainId).pipe(createCryptoBodySchema);
+// Editing checks the same fields without the code, which cannot change (the update schema is strict).
+const editSchema = z
+  .custom<CryptoFormValues>()
+  .transform(({ currency: _, ...fields }) => withoutHiddenChainId(fields))
+  .pipe(updateCryptoBodySchema);
 
 const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 /**
- * Add and edit share this form and the server's schema. When editing, the currency code is
+ * The fields that add and edit share, with the server's schema. When editing, the currency code is
  * read-only: it is the crypto's identity, referenced by orders.
  */
-export function CryptoForm({
+function CryptoFields({
   mode,
-  initial,
+  register,
+  errors,
+  network,
   submitLabel,
   pending,
   onSubmit,
 }: {
   mode: 'create' | 'edit';
-  initial: CryptoFormValues;
+  register: UseFormRegister<CryptoFormValues>;
+  errors: FieldErrors<CryptoFormValues>;
+  network: CryptoFormValues['network'];
   submitLabel: string;
   pending: boolean;
-  onSubmit: (values: CryptoFormValues, fail: (error: unknown) => void) => void;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
 }) {
-  const resolver = withoutHiddenChainId(mode === 'create' ? createResolver : editResolver);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<CryptoFormValues>({ resolver, defaultValues: initial });
-  const network = useWatch({ control, name: 'network' });
-  const submit = handleSubmit((values) => onSubmit(values, (error) => applyFieldErrors(error, FIELDS, setError)));
-
   return (
-    <form onSubmit={submit} noValidate className="grid items-start gap-4 sm:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate className="grid items-start gap-4 sm:grid-cols-2">
       <FormField label="Currency" error={errors.currency?.message} hint="Code such as BTC; stored upper-case.">
         <Input readOnly={mode === 'edit'} aria-readonly={mode === 'edit'} autoCapitalize="characters" {...register('currency')} />
       </FormField>
@@ -127,8 +119,39 @@ export function CryptoForm({
   );
 }
 
+/** Adds a currency; the form starts empty again after each success. */
+export function AddCryptoForm() {
+  const create = useCreateCrypto();
+  const { register, control, onSubmit, formState } = useServerForm({
+    schema: createSchema,
+    defaultValues: EMPTY_CRYPTO,
+    fields: FIELDS,
+    submit: (body) => create.mutateAsync(body),
+    successToast: (saved) => `${saved.code} added`,
+    errorToast: { fallback: 'Failed to add the currency.' },
+    onSuccess: (_, { form }) => form.reset(EMPTY_CRYPTO),
+  });
+  const network = useWatch({ control, name: 'network' });
+  return <CryptoFields mode="create" register={register} errors={formState.errors} network={network} submitLabel="Add crypto" pending={create.isPending} onSubmit={onSubmit} />;
+}
+
+export function EditCryptoForm({ crypto, onSaved }: { crypto: AdminCrypto; onSaved: () => void }) {
+  const update = useUpdateCrypto();
+  const { register, control, onSubmit, formState } = useServerForm({
+    schema: editSchema,
+    defaultValues: cryptoToForm(crypto),
+    fields: FIELDS,
+    submit: (body) => update.mutateAsync({ code: crypto.code, body }),
+    successToast: `${crypto.code} updated`,
+    errorToast: { fallback: 'Failed to update the currency.' },
+    onSuccess: onSaved,
+  });
+  const network = useWatch({ control, name: 'network' });
+  return <CryptoFields mode="edit" register={register} errors={formState.errors} network={network} submitLabel="Save changes" pending={update.isPending} onSubmit={onSubmit} />;
+}
+
 /** The form's values for an existing crypto. */
-export function cryptoToForm(c: { code: string; name: string; network: CryptoFormValues['network']; chainId: number | null; tokenContract: string | null; decimals: number | null; priceFeedId: string; rateSource: 'feed' | 'manual'; rate: string | null; address: string; enabled: boolean }): CryptoFormValues {
+function cryptoToForm(c: AdminCrypto): CryptoFormValues {
   return {
     currency: c.code,
     fullName: c.name,

@@ -5,9 +5,9 @@ import type { AdminCrypto } from '@/contracts/admin';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { SortableTableHead } from '@/web/components/ui/sortable-table-head';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
-import { SortableHeader } from './sortable-header';
 
 const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { alphanumeric: sortFn_alphanumeric } });
 const col = createColumnHelper<typeof features, AdminCrypto>();
@@ -22,7 +22,7 @@ export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypt
     () =>
       col.columns([
       col.accessor('code', {
-        header: ({ column }) => <SortableHeader column={column} label="Currency" />,
+        header: () => 'Currency',
         cell: ({ row }) => (
           <span className="flex items-center gap-2 font-medium">
             <img src={row.original.iconUrl} alt="" width={20} height={20} className="size-5" />
@@ -33,9 +33,9 @@ export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypt
           </span>
         ),
       }),
-      col.accessor('name', { header: ({ column }) => <SortableHeader column={column} label="Name" /> }),
+      col.accessor('name', { header: () => 'Name' }),
       col.accessor('network', {
-        header: ({ column }) => <SortableHeader column={column} label="Network" />,
+        header: () => 'Network',
         cell: ({ row }) => (row.original.network === 'evm' ? `EVM ${String(row.original.chainId ?? '')}` : row.original.network),
       }),
       col.accessor('rate', {
@@ -72,7 +72,7 @@ export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypt
         },
       }),
       col.accessor('offered', {
-        header: ({ column }) => <SortableHeader column={column} label="State" />,
+        header: () => 'State',
         cell: ({ row }) =>
           row.original.offered ? <Badge variant="success">Offered</Badge> : <Badge variant="secondary">{row.original.enabled ? 'Not offered' : 'Disabled'}</Badge>,
       }),
@@ -105,11 +105,21 @@ export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypt
       <TableHeader>
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHead key={header.id} className={SHOW[header.column.id]} aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}>
-                <table.FlexRender header={header} />
-              </TableHead>
-            ))}
+            {group.headers.map((header) =>
+              header.column.getCanSort() ? (
+                <SortableTableHead
+                  key={header.id}
+                  className={SHOW[header.column.id]}
+                  label={<table.FlexRender header={header} />}
+                  sorted={header.column.getIsSorted()}
+                  onSort={() => header.column.toggleSorting()}
+                />
+              ) : (
+                <TableHead key={header.id} className={SHOW[header.column.id]}>
+                  <table.FlexRender header={header} />
+                </TableHead>
+              ),
+            )}
           </TableRow>
         ))}
       </TableHeader>

@@ -1,13 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { toast } from '@/web/lib/toast';
 import { evmWalletBodySchema } from '@/contracts/admin';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { applyFieldErrors } from '@/web/lib/apply-field-errors';
-import { errorMessage } from '@/web/lib/api-client';
+import { useServerForm } from '@/web/hooks/use-server-form';
 import { useSetEvmWallet } from '@/web/api/admin/cryptos';
 
 /** One address for every crypto on an EVM network, checked once and applied in one transaction. */
@@ -15,23 +11,17 @@ export function EvmWalletForm() {
   const setWallet = useSetEvmWallet();
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     formState: { errors },
-  } = useForm<{ address: string }>({ resolver: zodResolver(evmWalletBodySchema), defaultValues: { address: '' } });
-  const onSubmit = handleSubmit(({ address }) =>
-    setWallet.mutate(address, {
-      onSuccess: (result) => {
-        toast.success(result.message);
-        reset({ address: '' });
-      },
-      onError: (error) => {
-        applyFieldErrors(error, ['address'], setError);
-        toast.error(errorMessage(error, 'Failed to update the wallet.'));
-      },
-    }),
-  );
+  } = useServerForm({
+    schema: evmWalletBodySchema,
+    defaultValues: { address: '' },
+    fields: ['address'],
+    submit: ({ address }) => setWallet.mutateAsync(address),
+    successToast: (result) => result.message,
+    errorToast: { fallback: 'Failed to update the wallet.' },
+    onSuccess: (_, { form }) => form.reset({ address: '' }),
+  });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <FormField label="ERC-20 wallet address" error={errors.address?.message} className="flex-1">

@@ -1,25 +1,15 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink, MoreHorizontal } from 'lucide-react';
+import { ExternalLink, MoreHorizontal } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import type { AdminOrder } from '@/contracts/orders';
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { SortableTableHead } from '@/web/components/ui/sortable-table-head';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import type { Decision, OrdersQuery } from '@/web/api/admin/orders';
 import { OrderStatusPill } from './order-status-pill';
 
 type Sort = OrdersQuery['sort'];
-
-function SortButton({ label, column, sort, dir, onSort }: { label: string; column: Sort; sort: Sort; dir: 'asc' | 'desc'; onSort: (column: Sort) => void }) {
-  const active = sort === column;
-  const Icon = !active ? ArrowUpDown : dir === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <button type="button" onClick={() => onSort(column)} className="hover:text-foreground inline-flex items-center gap-1">
-      {label}
-      <Icon className="size-3.5" aria-hidden />
-    </button>
-  );
-}
 
 // Which columns a screen shows: id, status and the row menu always fit (a phone, or 1280 px beside
 // the sidebar); the rest appear as room allows, and the detail drawer shows everything.
@@ -45,7 +35,7 @@ export function OrdersTable({
   /** Opens the order's detail drawer (from its id or a click anywhere else on the row). */
   onOpen: (order: AdminOrder) => void;
 }) {
-  const ariaSort = (column: Sort) => (sort === column ? (dir === 'asc' ? 'ascending' : 'descending') : undefined);
+  const sorted = (column: Sort) => (sort === column ? dir : false);
   return (
     <Table aria-label="All transactions">
       <TableHeader>
@@ -53,19 +43,11 @@ export function OrdersTable({
           <TableHead>Transaction ID</TableHead>
           <TableHead className={SHOW.buyer}>Buyer</TableHead>
           <TableHead className={SHOW.amount}>Amount</TableHead>
-          <TableHead aria-sort={ariaSort('tokens')} className={SHOW.tokens}>
-            <SortButton label="Tokens" column="tokens" sort={sort} dir={dir} onSort={onSort} />
-          </TableHead>
-          <TableHead aria-sort={ariaSort('usdAmount')} className={SHOW.usd}>
-            <SortButton label="USD" column="usdAmount" sort={sort} dir={dir} onSort={onSort} />
-          </TableHead>
-          <TableHead aria-sort={ariaSort('status')}>
-            <SortButton label="Status" column="status" sort={sort} dir={dir} onSort={onSort} />
-          </TableHead>
+          <SortableTableHead label="Tokens" sorted={sorted('tokens')} onSort={() => onSort('tokens')} className={SHOW.tokens} />
+          <SortableTableHead label="USD" sorted={sorted('usdAmount')} onSort={() => onSort('usdAmount')} className={SHOW.usd} />
+          <SortableTableHead label="Status" sorted={sorted('status')} onSort={() => onSort('status')} />
           <TableHead className={SHOW.txHash}>Tx hash</TableHead>
-          <TableHead aria-sort={ariaSort('createdAt')} className={SHOW.created}>
-            <SortButton label="Created At" column="createdAt" sort={sort} dir={dir} onSort={onSort} />
-          </TableHead>
+          <SortableTableHead label="Created At" sorted={sorted('createdAt')} onSort={() => onSort('createdAt')} className={SHOW.created} />
           <TableHead className="w-12">
             <span className="sr-only">Actions</span>
           </TableHead>

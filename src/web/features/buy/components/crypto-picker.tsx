@@ -6,7 +6,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Pagination } from '@/web/components/ui/pagination';
 import { cn } from '@/web/lib/utils';
-import { networkLabel } from '@/web/features/orders/lib/network-label';
+import { networkLabel } from '@/web/lib/network-label';
 import { useCryptoPageSize } from '../hooks/use-crypto-page-size';
 
 function matches(crypto: PublicCrypto, query: string): boolean {
@@ -75,7 +75,7 @@ export function CryptoPicker({ cryptos, chosen, onChoose }: { cryptos: PublicCry
           })}
         </ul>
       )}
-      <Pagination page={current} pageCount={pageCount} onPageChange={setPage} label="Currency pages" />
+      <Pagination page={current} pageCount={pageCount} onPageChange={setPage} label="Currency pages" hideSinglePage size="sm" className="flex-nowrap justify-between gap-2" />
     </div>
   );
 }

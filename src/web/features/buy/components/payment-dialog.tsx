@@ -11,7 +11,7 @@ import type { Quote } from '@/domain/quote';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useCreateOrder } from '@/web/api/orders/create-order';
-import { networkLabel } from '@/web/features/orders/lib/network-label';
+import { networkLabel } from '@/web/lib/network-label';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { formatAmount } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';

@@ -4,7 +4,6 @@ import type { PublicCrypto } from '@/contracts/cryptos';
 import type { CreateOrderBody } from '@/contracts/orders';
 import type { Sale } from '@/contracts/sale';
 import { dec } from '@/domain/decimal';
-import { paymentUri } from '@/domain/payment';
 import { limitProblem, parseAmount, quoteForPayment, quoteForTokens, type Quote } from '@/domain/quote';
 
 /** What the typed amount means: tokens to receive, or crypto to pay. */
@@ -33,16 +32,6 @@ export function previewPurchase(amount: string, mode: AmountMode, crypto: Public
   const limit = limitProblem(quote.tokens, sale.token.symbol);
   const blocked = limit ? limit.message : sale.state === 'live' ? null : STATE_REASONS[sale.state];
   return { quote, body, blocked };
-}
-
-/** The wallet URI for a preview, as the server will build it for the order. */
-export function previewPaymentUri(crypto: PublicCrypto, payAmount: string): string {
-  try {
-    return paymentUri({ network: crypto.network, address: crypto.address, payAmount, chainId: crypto.chainId, tokenContract: crypto.tokenContract, decimals: crypto.decimals });
-  } catch {
-    // An amount finer than the token's decimals cannot be expressed in base units: fall back to the address.
-    return crypto.address;
-  }
 }
 
 /** A fresh Idempotency-Key; crypto.randomUUID exists only on secure origins. */

@@ -1,7 +1,7 @@
 import { Coins } from 'lucide-react';
 import type { Me } from '@/contracts/auth';
 import { formatAmount, formatUsd, formatUsdPrice } from '@/web/lib/format';
-import { StatCard } from './stat-card';
+import { StatCard } from '@/web/components/stat-card';
 
 export function BalanceCard({ me, symbol, priceUsd }: { me: Me; symbol: string; priceUsd: string }) {
   return (

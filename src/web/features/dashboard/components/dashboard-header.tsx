@@ -1,9 +1,7 @@
-import { Moon, Sun } from 'lucide-react';
 import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
-import { Button } from '@/web/components/ui/button';
 import { Separator } from '@/web/components/ui/separator';
 import { SidebarTrigger } from '@/web/components/ui/sidebar';
-import { useTheme } from '@/web/lib/theme';
+import { ThemeToggle } from '@/web/components/theme-toggle';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -12,16 +10,13 @@ function initials(name: string): string {
 }
 
 export function DashboardHeader({ title, name }: { title: string | null; name: string }) {
-  const { resolved, toggle } = useTheme();
   return (
     <header className="bg-background/90 supports-[backdrop-filter]:bg-background/75 sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b px-3 backdrop-blur sm:px-4">
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mr-1 h-4!" />
       <p className="min-w-0 truncate font-medium">{title}</p>
       <div className="ml-auto flex min-w-0 items-center gap-2">
-        <Button variant="ghost" size="icon" className="size-8" onClick={toggle} aria-label={resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
-          {resolved === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
-        </Button>
+        <ThemeToggle />
         <div className="flex min-w-0 items-center gap-2">
           <Avatar>
             <AvatarFallback className="bg-primary/10 text-primary">{initials(name)}</AvatarFallback>

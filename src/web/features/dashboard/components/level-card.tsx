@@ -3,7 +3,7 @@ import type { Me } from '@/contracts/auth';
 import { LEVELS, levelIcon } from '@/domain/levels';
 import { Progress } from '@/web/components/ui/progress';
 import { formatAmount, formatPercent } from '@/web/lib/format';
-import { StatCard } from './stat-card';
+import { StatCard } from '@/web/components/stat-card';
 
 function iconOf(name: string | null): string | null {
   const level = LEVELS.find((l) => l.name === name);

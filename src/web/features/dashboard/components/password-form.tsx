@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from '@/web/lib/toast';
 import { passwordChangeBodySchema, type PasswordChangeBody } from '@/contracts/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -9,8 +6,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useChangePassword } from '@/web/api/auth/change-password';
-import { applyFieldErrors } from '@/web/lib/apply-field-errors';
-import { errorMessage } from '@/web/lib/api-client';
+import { useServerForm } from '@/web/hooks/use-server-form';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY: PasswordChangeBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -20,24 +16,19 @@ export function PasswordForm() {
   const [newVisible, setNewVisible] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     formState: { errors },
-  } = useForm<PasswordChangeBody>({ resolver: zodResolver(passwordChangeBodySchema), defaultValues: EMPTY });
-
-  const onSubmit = handleSubmit((body) => {
-    change.mutate(body, {
-      onSuccess: () => {
-        reset(EMPTY);
-        setNewVisible(false);
-        toast.success('Password changed');
-      },
-      onError: (error) => {
-        applyFieldErrors(error, FIELDS, setError);
-        toast.error('Update failed', { description: errorMessage(error, 'Please try again.') });
-      },
-    });
+  } = useServerForm({
+    schema: passwordChangeBodySchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    submit: (body) => change.mutateAsync(body),
+    successToast: 'Password changed',
+    errorToast: { title: 'Update failed', fallback: 'Please try again.' },
+    onSuccess: (_, { form }) => {
+      form.reset(EMPTY);
+      setNewVisible(false);
+    },
   });
 
   return (

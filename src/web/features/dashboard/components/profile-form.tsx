@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
-import { toast } from '@/web/lib/toast';
-import { profileBodySchema, type Me, type ProfileBody } from '@/contracts/auth';
+import { useWatch } from 'react-hook-form';
+import { profileBodySchema, type Me } from '@/contracts/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
@@ -9,41 +7,30 @@ import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useUpdateProfile } from '@/web/api/auth/update-profile';
-import { applyFieldErrors } from '@/web/lib/apply-field-errors';
-import { errorMessage } from '@/web/lib/api-client';
+import { useServerForm } from '@/web/hooks/use-server-form';
 
 const FIELDS = ['name', 'email', 'phone', 'currentPassword'] as const;
 
 export function ProfileForm({ me }: { me: Me }) {
   const update = useUpdateProfile();
+  // Moving the account to another address needs the current password.
+  const changesEmail = (email: string) => email.trim().toLowerCase() !== me.email.toLowerCase();
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     control,
     formState: { errors },
-  } = useForm<ProfileBody>({
-    resolver: zodResolver(profileBodySchema),
+  } = useServerForm({
+    schema: profileBodySchema,
     defaultValues: { name: me.name, email: me.email, phone: me.phone },
+    fields: FIELDS,
+    submit: ({ currentPassword, ...rest }) => update.mutateAsync(changesEmail(rest.email) ? { ...rest, currentPassword } : rest),
+    successToast: 'Profile updated',
+    errorToast: { title: 'Update failed', fallback: 'Please try again.' },
+    onSuccess: (saved, { form }) => form.reset({ name: saved.name, email: saved.email, phone: saved.phone, currentPassword: '' }),
   });
 
-  // Moving the account to another address needs the current password.
-  const email = useWatch({ control, name: 'email' });
-  const emailChanged = email.trim().toLowerCase() !== me.email.toLowerCase();
-
-  const onSubmit = handleSubmit(({ currentPassword, ...rest }) => {
-    update.mutate(emailChanged ? { ...rest, currentPassword } : rest, {
-      onSuccess: (saved) => {
-        reset({ name: saved.name, email: saved.email, phone: saved.phone, currentPassword: '' });
-        toast.success('Profile updated');
-      },
-      onError: (error) => {
-        applyFieldErrors(error, FIELDS, setError);
-        toast.error('Update failed', { description: errorMessage(error, 'Please try again.') });
-      },
-    });
-  });
+  const emailChanged = changesEmail(useWatch({ control, name: 'email' }));
 
   return (
     <Card className="min-w-0">

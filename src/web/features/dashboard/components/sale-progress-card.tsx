@@ -2,7 +2,7 @@ import { TrendingUp } from 'lucide-react';
 import type { Sale } from '@/contracts/sale';
 import { Progress } from '@/web/components/ui/progress';
 import { formatAmount, formatPercent, formatUsd } from '@/web/lib/format';
-import { StatCard } from './stat-card';
+import { StatCard } from '@/web/components/stat-card';
 import { SaleStateBadge } from './sale-state-badge';
 
 /** Real sale progress: approved orders against the hard cap. */

@@ -1,6 +1,6 @@
 import { useContent } from '@/web/api/content/get-content';
 import { useSale } from '@/web/api/sale/get-sale';
-import { useLiveUpdates } from '@/web/features/sale/hooks/use-live-updates';
+import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useHashScroll } from '../hooks/use-hash-scroll';
 import { Faq } from './faq';

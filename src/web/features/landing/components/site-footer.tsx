@@ -1,4 +1,4 @@
-import { SupportContact } from '@/web/features/content/components/support-contact';
+import { SupportContact } from '@/web/components/support-contact';
 import { useCryptos } from '@/web/api/cryptos/get-cryptos';
 import { useSale } from '@/web/api/sale/get-sale';
 import { paths, type LandingSection } from '@/web/lib/paths';

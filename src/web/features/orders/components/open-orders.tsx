@@ -3,7 +3,7 @@
 import { ChevronRight, Hourglass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { StatCard } from '@/web/features/dashboard/components/stat-card';
+import { StatCard } from '@/web/components/stat-card';
 import { formatAmount } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { useOrders } from '@/web/api/orders/get-orders';

@@ -9,13 +9,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { cn } from '@/web/lib/utils';
-import { networkLabel } from '../lib/network-label';
+import { networkLabel } from '@/web/lib/network-label';
 import { orderStage, orderStatusText, orderStatusTitle, type OrderStage } from '../lib/order-status';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentInstructions } from './payment-instructions';
 import { TimeLeft } from './time-left';
 import { SavedTxHash, TxHashForm } from './tx-hash-form';
-import { SupportContact } from '@/web/features/content/components/support-contact';
+import { SupportContact } from '@/web/components/support-contact';
 import { DetailRow } from '@/web/components/ui/detail-row';
 
 const ICONS: Record<OrderStage, { icon: LucideIcon; className: string }> = {

@@ -9,7 +9,7 @@ import { Button } from '@/web/components/ui/button';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
-import { networkLabel } from '../lib/network-label';
+import { networkLabel } from '@/web/lib/network-label';
 import { ORDER_STATUS_LABELS } from '../lib/order-status';
 import { DetailRow } from '@/web/components/ui/detail-row';
 

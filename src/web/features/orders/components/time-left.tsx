@@ -1,7 +1,7 @@
 // Time left to pay a pending order, counted on the server's clock: the offset between the
 // server's time and this device's at the moment the order arrived corrects a wrong local clock.
 import { Timer } from 'lucide-react';
-import { useNow } from '@/web/features/dashboard/hooks/use-now';
+import { useNow } from '@/web/hooks/use-now';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');

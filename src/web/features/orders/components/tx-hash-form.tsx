@@ -1,19 +1,12 @@
 // Lets the buyer attach their payment's transaction hash, so the operator finds the payment faster.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { toast } from '@/web/lib/toast';
-import type { z } from 'zod';
 import { txHashBodySchema, type Order } from '@/contracts/orders';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { applyFieldErrors } from '@/web/lib/apply-field-errors';
-import { errorMessage } from '@/web/lib/api-client';
+import { useServerForm } from '@/web/hooks/use-server-form';
 import { useAttachTxHash } from '@/web/api/orders/attach-tx-hash';
-
-type TxHashBody = z.input<typeof txHashBodySchema>;
 
 export function SavedTxHash({ order }: { order: Order }) {
   if (!order.txHash) return null;
@@ -35,23 +28,17 @@ export function TxHashForm({ order }: { order: Order }) {
   const attach = useAttachTxHash(order.id);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     formState: { errors },
-  } = useForm<TxHashBody>({ resolver: zodResolver(txHashBodySchema), defaultValues: { txHash: '' } });
-
-  const onSubmit = handleSubmit((body) =>
-    attach.mutate(body.txHash, {
-      onSuccess: () => {
-        reset({ txHash: '' });
-        toast.success('Transaction hash saved');
-      },
-      onError: (error) => {
-        if (!applyFieldErrors(error, ['txHash'], setError)) toast.error('The hash was not saved', { description: errorMessage(error, 'Please try again.') });
-      },
-    }),
-  );
+  } = useServerForm({
+    schema: txHashBodySchema,
+    defaultValues: { txHash: '' },
+    fields: ['txHash'],
+    submit: ({ txHash }) => attach.mutateAsync(txHash),
+    successToast: 'Transaction hash saved',
+    errorToast: { title: 'The hash was not saved', fallback: 'Please try again.', unlessShownAtFields: true },
+    onSuccess: (_, { form }) => form.reset({ txHash: '' }),
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">

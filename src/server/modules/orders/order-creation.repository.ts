@@ -1,49 +1,12 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { dec } from '@/domain/decimal';
-import type { z } from 'zod';
-import type { adminOrdersQuerySchema, OrderStatus } from '@/contracts/orders';
+// New orders: the quick insert that checks its quote in the database, the checked path's insert,
+// and what the checked path reads before it.
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { preparedPerHandle, type Queryable } from '../../db/client';
-import { cryptos, ledgerEntries, operators, orders, saleSettings, users } from '../../db/schema';
-import type { CryptoRow } from '../cryptos/cryptos.repository';
+import { cryptos, orders, saleSettings } from '../../db/schema';
+import type { OrderRow } from './order-views.repository';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderInsert = typeof orders.$inferInsert;
-
-/** What a buyer's view of an order needs: the row and its crypto's name. */
-export type BuyerOrderView = OrderRow & { cryptoName: string };
-
-/** An order with what the back-office's views need: the buyer and the deciding operator's login. */
-export interface OrderView extends BuyerOrderView {
-  buyerName: string;
-  buyerEmail: string;
-  decidedByLogin: string | null;
-}
-
-const viewColumns = {
-  order: orders,
-  cryptoName: sql<string>`coalesce(${cryptos.name}, ${orders.cryptoCode})`,
-  buyerName: users.name,
-  buyerEmail: users.email,
-  decidedByLogin: operators.login,
-};
-
-function toView(r: { order: OrderRow; cryptoName: string; buyerName: string; buyerEmail: string; decidedByLogin: string | null }): OrderView {
-  return { ...r.order, cryptoName: r.cryptoName, buyerName: r.buyerName, buyerEmail: r.buyerEmail, decidedByLogin: r.decidedByLogin };
-}
-
-function selectViews(db: Queryable) {
-  return db
-    .select(viewColumns)
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(cryptos, eq(cryptos.code, orders.cryptoCode))
-    .leftJoin(operators, eq(operators.id, orders.decidedBy));
-}
-
-/** Serialises order creation: the hard-cap check and the insert happen under this row lock. */
-export async function lockSale(db: Queryable): Promise<void> {
-  await db.select({ id: saleSettings.id }).from(saleSettings).where(eq(saleSettings.id, 1)).for('update');
-}
+type CryptoRow = typeof cryptos.$inferSelect;
+type OrderInsert = typeof orders.$inferInsert;
 
 export async function findOrderByIdempotencyKey(db: Queryable, userId: number, key: string): Promise<OrderRow | undefined> {
   const [row] = await db
@@ -247,77 +210,6 @@ export async function insertOrder(db: Queryable, values: OrderInsert): Promise<O
   return row;
 }
 
-export async function findOrderView(db: Queryable, where: SQL): Promise<OrderView | undefined> {
-  const [row] = await selectViews(db).where(where).limit(1);
-  return row ? toView(row) : undefined;
-}
-
-function buildBuyerOrderQuery(db: Queryable) {
-  return db
-    .select({ order: orders, cryptoName: viewColumns.cryptoName })
-    .from(orders)
-    .leftJoin(cryptos, eq(cryptos.code, orders.cryptoCode))
-    .where(eq(orders.publicId, sql.placeholder('publicId')))
-    .limit(1)
-    .prepare('buyer_order_by_public_id');
-}
-
-const buyerOrderQuery = preparedPerHandle(buildBuyerOrderQuery);
-
-/** The order a buyer's page polls, by its public id; one prepared statement per database handle. */
-export async function findBuyerOrder(db: Queryable, publicId: string): Promise<BuyerOrderView | undefined> {
-  const [row] = await buyerOrderQuery(db).execute({ publicId });
-  return row ? { ...row.order, cryptoName: row.cryptoName } : undefined;
-}
-
-export async function findOrderViewById(db: Queryable, id: number): Promise<OrderView | undefined> {
-  return findOrderView(db, eq(orders.id, id));
-}
-
-export async function listOrderViewsOfUser(db: Queryable, userId: number): Promise<OrderView[]> {
-  const rows = await selectViews(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(toView);
-}
-
-const SORT_COLUMNS = { createdAt: orders.createdAt, tokens: orders.tokens, usdAmount: orders.usdAmount, status: orders.status } as const;
-
-/** `text` for LIKE with its pattern characters taken literally. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The operator's search: an order's public id (exact), a buyer's e-mail (any part, any case) or a
- * transaction hash (exact or its beginning, any case: hex hashes are pasted in either case).
- */
-function orderSearch(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  return or(eq(orders.publicId, q), ilike(users.email, `%${literal(q)}%`), ilike(orders.txHash, `${literal(q)}%`));
-}
-
-function orderFilter(status: OrderStatus | undefined, q: string | undefined): SQL | undefined {
-  return and(status ? eq(orders.status, status) : undefined, orderSearch(q));
-}
-
-export async function findOrderViewPage(db: Queryable, q: z.output<typeof adminOrdersQuerySchema>): Promise<{ rows: OrderView[]; total: number }> {
-  const where = orderFilter(q.status, q.q);
-  const order = q.dir === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
-    selectViews(db)
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[q.sort]), order(orders.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
-  ]);
-  return { rows: rows.map(toView), total: totals[0]?.n ?? 0 };
-}
-
-export async function findAllOrderViews(db: Queryable, status: OrderStatus | undefined, q?: string): Promise<OrderView[]> {
-  const rows = await selectViews(db)
-    .where(orderFilter(status, q))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(toView);
-}
-
 /** A buyer's pending orders, oldest first: what a refusal for too many pending orders points to. */
 export async function findPendingOrdersOfUser(db: Queryable, userId: number): Promise<{ publicId: string; expiresAt: Date }[]> {
   return db
@@ -325,69 +217,4 @@ export async function findPendingOrdersOfUser(db: Queryable, userId: number): Pr
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
     .orderBy(asc(orders.createdAt));
-}
-
-/** Lets this transaction take the committed tokens past the hard cap (an operator's audited override). */
-export async function allowOverHardCap(db: Queryable): Promise<void> {
-  await db.execute(sql`select set_config('presale.allow_over_cap', 'on', true)`);
-}
-
-/** Pending orders past their window become expired. Returns the orders that changed. */
-export async function expireOverdue(db: Queryable, now: Date): Promise<{ id: number; userId: number; publicId: string }[]> {
-  return db
-    .update(orders)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
-    .returning({ id: orders.id, userId: orders.userId, publicId: orders.publicId });
-}
-
-/** Moves an order from one of `from` to `to`, guarded by its current status; undefined when it was not in `from`. */
-export async function transitionOrder(
-  db: Queryable,
-  id: number,
-  from: OrderStatus[],
-  to: OrderStatus,
-  decision: { decidedAt: Date; decidedBy: number; note: string | null },
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ status: to, decidedAt: decision.decidedAt, decidedBy: decision.decidedBy, decisionNote: decision.note, updatedAt: decision.decidedAt })
-    .where(and(eq(orders.id, id), inArray(orders.status, from)))
-    .returning();
-  return row;
-}
-
-export async function setTxHash(db: Queryable, id: number, txHash: string): Promise<void> {
-  await db.update(orders).set({ txHash, updatedAt: new Date() }).where(eq(orders.id, id));
-}
-
-export async function deleteOrderRow(db: Queryable, id: number, deletable: OrderStatus[]): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .delete(orders)
-    .where(and(eq(orders.id, id), inArray(orders.status, deletable)))
-    .returning();
-  return row;
-}
-
-export async function creditOrder(db: Queryable, order: OrderRow): Promise<void> {
-  const entries: (typeof ledgerEntries.$inferInsert)[] = [{ userId: order.userId, orderId: order.id, kind: 'purchase', amount: order.tokens }];
-  if (dec(order.bonusTokens).gt(0)) entries.push({ userId: order.userId, orderId: order.id, kind: 'bonus', amount: order.bonusTokens });
-  await db.insert(ledgerEntries).values(entries);
-}
-
-/** Top buyers by approved deposits in USD. */
-export async function topDepositors(db: Queryable, limit: number): Promise<{ email: string; depositsUsd: string; tokens: string }[]> {
-  return db
-    .select({
-      email: users.email,
-      depositsUsd: sql<string>`sum(${orders.usdAmount})::text`,
-      // Qualified by hand: inside a subquery an unqualified "id" would be the ledger's own column.
-      tokens: sql<string>`coalesce((select sum(le.amount) from ledger_entries le where le.user_id = "users"."id"), 0)::text`,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.status, 'approved'))
-    .groupBy(users.id, users.email)
-    .orderBy(desc(sql`sum(${orders.usdAmount})`), asc(users.id))
-    .limit(limit);
 }

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeyOf } from '@/web/lib/api-client';
 import { listenToEvents } from '@/web/lib/event-stream';
+import { meQueryKey } from '@/web/api/auth/me';
 import { saleQueryKey } from '@/web/api/sale/get-sale';
 
 /**
@@ -15,8 +17,9 @@ export function useLiveUpdates(): void {
       listenToEvents({
         sale: () => void queryClient.invalidateQueries({ queryKey: saleQueryKey }),
         order: () => {
-          void queryClient.invalidateQueries({ queryKey: ['orders'] });
-          void queryClient.invalidateQueries({ queryKey: ['me'] });
+          // The list and every order under it.
+          void queryClient.invalidateQueries({ queryKey: queryKeyOf('GET /api/orders') });
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
         },
       }),
     [queryClient],

@@ -1,0 +1,35 @@
+// Every endpoint of the API in one map (decision 014). The server registers its routes from
+// `endpoints`; the web imports only the `Api` type, so no schema reaches the browser through here.
+import { adminCryptoEndpoints, auditEndpoints, backupEndpoints, operatorEndpoints, saleAdminEndpoints, setupEndpoints } from './admin';
+import { authEndpoints } from './auth';
+import { contentEndpoints } from './content';
+import { cryptoEndpoints } from './cryptos';
+import type { EndpointMap } from './endpoint';
+import { eventEndpoints } from './events';
+import { healthEndpoints } from './health';
+import { adminOrderEndpoints, orderEndpoints } from './orders';
+import { pixelEndpoints } from './pixels';
+import { saleEndpoints } from './sale';
+import { userEndpoints } from './users';
+
+export const endpoints = {
+  ...healthEndpoints,
+  ...saleEndpoints,
+  ...contentEndpoints,
+  ...cryptoEndpoints,
+  ...eventEndpoints,
+  ...authEndpoints,
+  ...orderEndpoints,
+  ...operatorEndpoints,
+  ...adminCryptoEndpoints,
+  ...saleAdminEndpoints,
+  ...adminOrderEndpoints,
+  ...userEndpoints,
+  ...pixelEndpoints,
+  ...auditEndpoints,
+  ...setupEndpoints,
+  ...backupEndpoints,
+} satisfies EndpointMap;
+
+export type Api = typeof endpoints;
+export type ApiKey = keyof Api;

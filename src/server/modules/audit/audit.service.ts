@@ -1,0 +1,29 @@
+// The audit log as other modules use it: they record through here, inside their own transaction.
+import type { z } from 'zod';
+import type { auditPageSchema } from '@/contracts/admin';
+import type { Actor } from '../../actor';
+import type { Queryable } from '../../db/client';
+import { findAuditPage, hasAuditEntry, insertAuditEntry, type AuditFilter } from './audit.repository';
+
+type AuditPage = z.input<typeof auditPageSchema>;
+
+/** Appends one entry; pass the transaction that makes the change, so both commit or neither. Never pass secrets. */
+export async function recordAudit(tx: Queryable, actor: Actor, action: string, entity: string, before: unknown, after: unknown): Promise<void> {
+  await insertAuditEntry(tx, actor, action, entity, before, after);
+}
+
+export async function findAuditEntries(db: Queryable, page: number, pageSize: number, filter: AuditFilter = {}): Promise<AuditPage> {
+  const { entries, total, actions } = await findAuditPage(db, page, pageSize, filter);
+  return {
+    entries: entries.map((e) => ({ id: e.id, operator: e.operatorLogin, action: e.action, entity: e.entity, before: e.before, after: e.after, createdAt: e.createdAt.toISOString() })),
+    total,
+    page,
+    pageSize,
+    actions,
+  };
+}
+
+/** Whether the log holds at least one entry of this kind (such as operator.password_changed). */
+export async function hasAudited(db: Queryable, action: string): Promise<boolean> {
+  return hasAuditEntry(db, action);
+}

@@ -1,0 +1,187 @@
+// New orders: the server computes every amount from its own data and stores the quote (PRODUCT.md §6).
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import type { createOrderBodySchema, Order } from '@/contracts/orders';
+import { dec, toPlain } from '@/domain/decimal';
+import { limitProblem, quoteForPayment, quoteForTokens } from '@/domain/quote';
+import { saleState } from '@/domain/sale';
+import type { Db } from '../../db/client';
+import { hardCapRefusal, pendingLimitRefusal } from '../../db/errors';
+import { conflict, invalid } from '../../errors';
+import type { EventBus } from '../../plugins/event-bus';
+import { isOffered, isStale } from '../cryptos/cryptos.mapper';
+import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
+import { getSaleSettings, lockSale, type SaleFigures } from '../sale/sale.service';
+import { expireOverdue } from './order-changes.repository';
+import { findOrderByIdempotencyKey, findPendingOrdersOfUser, insertOrder } from './order-creation.repository';
+import type { OrderExpiry } from './order-expiry.service';
+import { getOrderView } from './order-queries.service';
+import { STATE_REFUSALS, tokensLeftConflict, tooManyPending } from './order-refusals';
+import type { BuyerOrderView } from './order-views.repository';
+import { toOrder } from './orders.mapper';
+import { newPublicId } from './public-id';
+import { QuickOrderBatch } from './quick-order-batch';
+
+type CreateBody = z.output<typeof createOrderBodySchema>;
+
+/** How long a crypto read for a quote is reused; the order's insert checks it against the database anyway. */
+const CRYPTO_CACHE_MS = 5000;
+
+/** An order made or found, with what its buyer's view needs. */
+interface Made {
+  order: BuyerOrderView;
+  created: boolean;
+}
+
+type ExpiredOrder = Awaited<ReturnType<typeof expireOverdue>>[number];
+
+function quoteOf(body: CreateBody, rate: string, priceUsd: string) {
+  const input = { rate, priceUsd };
+  const quote = body.tokens !== undefined ? quoteForTokens(body.tokens, input) : quoteForPayment(body.payAmount ?? '0', input);
+  return { tokens: quote.tokens, bonusTokens: quote.bonusTokens, payAmount: quote.payAmount, usdAmount: quote.usdAmount };
+}
+
+function fingerprint(body: CreateBody): string {
+  return createHash('sha256')
+    .update(JSON.stringify([body.crypto.toUpperCase(), body.tokens ?? null, body.payAmount ?? null]))
+    .digest('hex');
+}
+
+export class OrderCreation {
+  /** Cryptos as last read, by code (see offeredCrypto). */
+  private readonly cryptos = new LRUCache<string, CryptoRow>({ max: 1000, ttl: CRYPTO_CACHE_MS });
+  private readonly quick: QuickOrderBatch;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { rateMaxAgeMinutes: number },
+    private readonly events: EventBus,
+    private readonly sale: SaleFigures,
+    private readonly expiry: OrderExpiry,
+  ) {
+    this.quick = new QuickOrderBatch(db);
+  }
+
+  /**
+   * Creates the buyer's order, or returns the one already made with the same Idempotency-Key.
+   *
+   * Most orders take one statement: the quote is computed from the sale settings and crypto rate as
+   * last read, and the insert succeeds only if they still hold (see `insertQuotedOrders`; orders
+   * arriving together share one statement).
+   * Anything else (a changed price or rate, a sale that is not live, a repeated key, the hard cap)
+   * takes the checked path, which reads everything afresh under the sale's lock and says exactly
+   * why an order is refused.
+   */
+  async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date()): Promise<{ order: Order; created: boolean }> {
+    const print = fingerprint(body);
+    const made = (await this.createQuick(userId, body, idempotencyKey, print, now)) ?? (await this.createChecked(userId, body, idempotencyKey, print, now));
+    if (made.created) this.events.publish({ type: 'order', userId, orderId: made.order.publicId, status: made.order.status });
+    return { order: toOrder(made.order, new Date()), created: made.created };
+  }
+
+  private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, now: Date): Promise<Made | undefined> {
+    const code = body.crypto.toUpperCase();
+    const [sale, crypto] = await Promise.all([this.sale.settings(), this.offeredCrypto(code)]);
+    if (!crypto || !isOffered(crypto) || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
+    if (saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: sale.tokensSold, hardCap: sale.hardCap }) !== 'live') return undefined;
+    const quote = quoteOf(body, crypto.rate, sale.priceUsd);
+    if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
+    try {
+      const row = await this.quick.insert({
+        publicId: newPublicId(),
+        userId,
+        crypto,
+        priceUsd: sale.priceUsd,
+        orderExpiryMinutes: sale.orderExpiryMinutes,
+        ...quote,
+        idempotencyKey: idempotencyKey ?? null,
+        requestFingerprint: print,
+        now,
+        freshRatesSince: new Date(now.getTime() - this.options.rateMaxAgeMinutes * 60_000),
+      });
+      return row ? { order: { ...row, cryptoName: crypto.name }, created: true } : undefined;
+    } catch (error) {
+      // The checked path reads everything afresh and names the refusal.
+      if (hardCapRefusal(error) || pendingLimitRefusal(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The crypto as last read (at most `CRYPTO_CACHE_MS` ago): only a quote's starting point, never trusted alone. */
+  private async offeredCrypto(code: string): Promise<CryptoRow | undefined> {
+    return this.cryptos.get(code) ?? this.rememberCrypto(await findCryptoByCode(this.db, code));
+  }
+
+  private rememberCrypto(row: CryptoRow | undefined): CryptoRow | undefined {
+    if (row) this.cryptos.set(row.code, row);
+    return row;
+  }
+
+  private async createChecked(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, now: Date): Promise<Made> {
+    let released: ExpiredOrder[] = [];
+    const made = await this.db.transaction(async (tx): Promise<Made> => {
+      // One checked order at a time: the hard-cap check below must see every order made before this one.
+      await lockSale(tx);
+      if (idempotencyKey) {
+        const existing = await findOrderByIdempotencyKey(tx, userId, idempotencyKey);
+        if (existing) {
+          if (existing.requestFingerprint !== print) throw conflict('This Idempotency-Key was already used for a different order.');
+          return { order: await getOrderView(tx, existing.id), created: false };
+        }
+      }
+      // Overdue orders still hold their tokens in the sale's totals until they expire: release them first.
+      released = await expireOverdue(tx, now);
+      const sale = await getSaleSettings(tx);
+      // A change this instance has not heard of yet (another instance's, or made in the database): quote from it next time.
+      this.sale.notice(sale);
+      const state = saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: sale.tokensSold, hardCap: sale.hardCap });
+      if (state !== 'live') throw conflict(STATE_REFUSALS[state]);
+
+      const crypto = this.rememberCrypto(await findCryptoByCode(tx, body.crypto.toUpperCase()));
+      if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });
+      if (!isOffered(crypto)) throw conflict(`${crypto.name} is not accepted at the moment. Choose another cryptocurrency.`);
+      if (isStale(crypto, now, this.options.rateMaxAgeMinutes)) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
+
+      const quote = quoteOf(body, crypto.rate, sale.priceUsd);
+      const problem = limitProblem(quote.tokens, sale.tokenSymbol);
+      if (problem) throw invalid(problem.message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: problem.message });
+
+      const open = await findPendingOrdersOfUser(tx, userId);
+      if (open.length >= sale.maxPendingOrders) throw tooManyPending(sale.maxPendingOrders, open);
+
+      const left = dec(sale.hardCap).minus(sale.tokensCommitted);
+      if (dec(quote.tokens).gt(left)) throw tokensLeftConflict(left.gt(0) ? toPlain(left) : '0', sale.tokenSymbol);
+      try {
+        const row = await insertOrder(tx, {
+          publicId: newPublicId(),
+          userId,
+          cryptoCode: crypto.code,
+          address: crypto.address,
+          network: crypto.network,
+          chainId: crypto.chainId,
+          tokenContract: crypto.tokenContract,
+          decimals: crypto.decimals,
+          status: 'pending',
+          ...quote,
+          rate: crypto.rate,
+          idempotencyKey: idempotencyKey ?? null,
+          requestFingerprint: print,
+          expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * 60_000),
+          createdAt: now,
+          updatedAt: now,
+        });
+        return { order: { ...row, cryptoName: crypto.name }, created: true };
+      } catch (error) {
+        // The database's own check of the hard cap agrees with the one above; this only names it.
+        const refusal = hardCapRefusal(error);
+        if (refusal) throw tokensLeftConflict(toPlain(dec(refusal.tokensLeft)), sale.tokenSymbol);
+        // The check above ran under the sale's lock, so this is only the database agreeing with it.
+        if (pendingLimitRefusal(error)) throw tooManyPending(sale.maxPendingOrders, []);
+        throw error;
+      }
+    });
+    this.expiry.announce(released);
+    return made;
+  }
+}

@@ -1,0 +1,73 @@
+// Orders as buyers and operators read them, never showing a "pending" whose window has closed.
+import type { z } from 'zod';
+import type { AdminOrder, adminOrdersQuerySchema, Order, OrderStatus } from '@/contracts/orders';
+import type { Queryable } from '../../db/client';
+import { notFound } from '../../errors';
+import type { OrderExpiry } from './order-expiry.service';
+import { findAllOrderViews, findBuyerOrder, findOrderViewById, findOrderViewPage, listOrderViewsOfUser, type OrderView } from './order-views.repository';
+import { toAdminOrder, toOrder } from './orders.mapper';
+
+type PageQuery = z.output<typeof adminOrdersQuerySchema>;
+
+export async function getOrderView(db: Queryable, id: number): Promise<OrderView> {
+  const view = await findOrderViewById(db, id);
+  if (!view) throw notFound("Transaction doesn't exist.");
+  return view;
+}
+
+const isOverdue = (r: { status: string; expiresAt: Date }, now: number) => r.status === 'pending' && r.expiresAt.getTime() <= now;
+
+export class OrderQueries {
+  constructor(
+    private readonly db: Queryable,
+    private readonly expiry: OrderExpiry,
+  ) {}
+
+  /**
+   * Reads orders with no stale "pending": if any read order's window has closed, overdue orders
+   * are expired and the read repeated. Most reads find none, so they stay reads.
+   */
+  private async fresh<T extends { status: string; expiresAt: Date }>(read: () => Promise<T[]>): Promise<T[]> {
+    const rows = await read();
+    const now = Date.now();
+    if (!rows.some((r) => isOverdue(r, now))) return rows;
+    await this.expiry.expireOverdue();
+    return read();
+  }
+
+  async listOwn(userId: number): Promise<Order[]> {
+    const now = new Date();
+    return (await this.fresh(() => listOrderViewsOfUser(this.db, userId))).map((v) => toOrder(v, now));
+  }
+
+  /** The buyer's own order; someone else's is indistinguishable from a missing one. */
+  async getOwn(userId: number, publicId: string): Promise<Order> {
+    const [view] = await this.fresh(async () => {
+      const found = await findBuyerOrder(this.db, publicId);
+      return found ? [found] : [];
+    });
+    if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
+    return toOrder(view, new Date());
+  }
+
+  async page(q: PageQuery): Promise<{ orders: AdminOrder[]; total: number; page: number; pageSize: number }> {
+    // A status filter must not count orders whose status is about to change: expire first.
+    if (q.status) await this.expiry.expireOverdue();
+    let result = await findOrderViewPage(this.db, q);
+    if (result.rows.some((r) => isOverdue(r, Date.now()))) {
+      await this.expiry.expireOverdue();
+      result = await findOrderViewPage(this.db, q);
+    }
+    return { orders: result.rows.map(toAdminOrder), total: result.total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** A buyer's orders as the back-office shows them. */
+  async ofUser(userId: number): Promise<AdminOrder[]> {
+    return (await this.fresh(() => listOrderViewsOfUser(this.db, userId))).map(toAdminOrder);
+  }
+
+  async all(status: OrderStatus | undefined, q?: string): Promise<AdminOrder[]> {
+    await this.expiry.expireOverdue();
+    return (await findAllOrderViews(this.db, status, q)).map(toAdminOrder);
+  }
+}

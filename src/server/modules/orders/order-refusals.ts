@@ -1,0 +1,20 @@
+// Why an order is refused, in the words the buyer reads.
+import { AppError, conflict } from '../../errors';
+
+export const STATE_REFUSALS = {
+  upcoming: 'The presale has not started yet.',
+  ended: 'The presale has ended.',
+  sold_out: 'The presale is sold out.',
+} as const;
+
+export const tokensLeftConflict = (left: string, symbol: string) => conflict(`This order would exceed the tokens left in the sale (${left} ${symbol} available).`);
+
+/** The refusal of one order too many, naming the buyer's open orders so the page can link to them. */
+export function tooManyPending(limit: number, open: { publicId: string }[]): AppError {
+  const which = open.map((o) => `#${o.publicId}`).join(', ');
+  return new AppError(
+    'too_many_pending',
+    `You already have ${limit} ${limit === 1 ? 'order' : 'orders'} awaiting payment${which ? ` (${which})` : ''}. Pay one or let it expire before ordering again.`,
+    Object.fromEntries(open.map((o, i) => [`openOrders.${i}`, o.publicId])),
+  );
+}

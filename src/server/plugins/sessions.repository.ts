@@ -1,0 +1,65 @@
+// The sessions table. Rows hold only the SHA-256 of a session id, never the id itself.
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { preparedPerHandle, type Queryable } from '../db/client';
+import { sessions } from '../db/schema';
+
+export type SessionKind = 'buyer' | 'operator';
+
+/** A live session's subject and its current end. */
+export interface LiveSession {
+  subjectId: number;
+  expiresAt: Date;
+}
+
+const live = () => and(eq(sessions.idHash, sql.placeholder('idHash')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now')));
+
+const findQuery = preparedPerHandle((db) =>
+  db.select({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt }).from(sessions).where(live()).limit(1).prepare('find_session'),
+);
+
+// Operator sessions end after a spell of inactivity: each time one is found in the database,
+// its end moves to now + the idle limit, never past its absolute limit.
+const slideQuery = preparedPerHandle((db) =>
+  db
+    .update(sessions)
+    .set({ expiresAt: sql`least(${sessions.maxExpiresAt}, ${sql.placeholder('idleEnd')}::timestamptz)` })
+    .where(live())
+    .returning({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt })
+    .prepare('slide_session'),
+);
+
+export async function findLiveSession(db: Queryable, idHash: string, kind: SessionKind, now: Date): Promise<LiveSession | undefined> {
+  const [row] = await findQuery(db).execute({ idHash, kind, now: now.toISOString() });
+  return row;
+}
+
+/** Finds a live session and moves its end to `idleEnd` (capped by its absolute limit) in one statement. */
+export async function slideLiveSession(db: Queryable, idHash: string, kind: SessionKind, now: Date, idleEnd: Date): Promise<LiveSession | undefined> {
+  const [row] = await slideQuery(db).execute({ idHash, kind, now: now.toISOString(), idleEnd: idleEnd.toISOString() });
+  return row;
+}
+
+export async function isSessionLive(db: Queryable, idHash: string, kind: SessionKind, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ subjectId: sessions.subjectId })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.kind, kind), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertSession(db: Queryable, values: { idHash: string; kind: SessionKind; subjectId: number; expiresAt: Date; maxExpiresAt: Date | null }): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** Deletes one session; returns whose it was (nothing when it had already gone). */
+export async function deleteSession(db: Queryable, idHash: string): Promise<{ kind: SessionKind; subjectId: number }[]> {
+  return db.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ kind: sessions.kind, subjectId: sessions.subjectId });
+}
+
+/** Deletes every session of a subject except the one whose hash is `keepHash`. */
+export async function deleteSubjectSessions(db: Queryable, kind: SessionKind, subjectId: number, keepHash: string | undefined): Promise<void> {
+  const conditions = [eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)];
+  if (keepHash) conditions.push(ne(sessions.idHash, keepHash));
+  await db.delete(sessions).where(and(...conditions));
+}

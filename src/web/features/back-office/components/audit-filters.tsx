@@ -1,0 +1,47 @@
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { NativeSelect } from '@/web/components/ui/native-select';
+
+/** The audit log's filters as the operator typed them: a kind of change and yyyy-mm-dd days. */
+export interface AuditFilterValues {
+  action: string;
+  fromDay: string;
+  toDay: string;
+}
+
+export const NO_AUDIT_FILTERS: AuditFilterValues = { action: '', fromDay: '', toDay: '' };
+
+export const hasAuditFilters = ({ action, fromDay, toDay }: AuditFilterValues) => action !== '' || fromDay !== '' || toDay !== '';
+
+export function AuditFilters({ values, actions, onChange }: { values: AuditFilterValues; actions: readonly string[]; onChange: (values: AuditFilterValues) => void }) {
+  const { action, fromDay, toDay } = values;
+  return (
+    <form role="search" aria-label="Filter the audit log" className="grid items-end gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto_auto_auto]" onSubmit={(e) => e.preventDefault()}>
+      <FormField label="Kind of change">
+        <NativeSelect value={action} onChange={(e) => onChange({ ...values, action: e.target.value })}>
+          <option value="">All kinds</option>
+          {actions.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label="From">
+        <Input type="date" value={fromDay} max={toDay || undefined} onChange={(e) => onChange({ ...values, fromDay: e.target.value })} />
+      </FormField>
+      <FormField label="To">
+        <Input type="date" value={toDay} min={fromDay || undefined} onChange={(e) => onChange({ ...values, toDay: e.target.value })} />
+      </FormField>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={!hasAuditFilters(values)}
+        onClick={() => onChange(NO_AUDIT_FILTERS)}
+      >
+        Clear filters
+      </Button>
+    </form>
+  );
+}

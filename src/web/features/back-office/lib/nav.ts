@@ -1,0 +1,23 @@
+// The back-office sidebar's entries, in the order an operator sets up a sale.
+import { Coins, FileText, History, KeyRound, MousePointerClick, Receipt, Settings2, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { paths } from '@/web/lib/paths';
+
+export interface AdminNavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (the back-office index). */
+  end?: boolean;
+}
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { label: 'Crypto', to: paths.admin.root, icon: Coins, end: true },
+  { label: 'Users', to: paths.admin.users, icon: Users },
+  { label: 'Transactions', to: paths.admin.transactions, icon: Receipt },
+  { label: 'Sale', to: paths.admin.sale, icon: Settings2 },
+  { label: 'Main currency', to: paths.admin.mainCurrency, icon: Wallet },
+  { label: 'Content', to: paths.admin.content, icon: FileText },
+  { label: 'Pixels', to: paths.admin.pixels, icon: MousePointerClick },
+  { label: 'Change Pass', to: paths.admin.changePassword, icon: KeyRound },
+  { label: 'Audit', to: paths.admin.audit, icon: History },
+];
