@@ -1,16 +1,9 @@
 // The back-office sidebar's entries, in the order an operator sets up a sale.
-import { Coins, FileText, History, KeyRound, MousePointerClick, Receipt, Settings2, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { Coins, FileText, History, KeyRound, MousePointerClick, Receipt, Settings2, Users, Wallet } from 'lucide-react';
+import type { NavSidebarItem } from '@/web/components/nav-sidebar';
 import { paths } from '@/web/lib/paths';
 
-export interface AdminNavItem {
-  label: string;
-  to: string;
-  icon: LucideIcon;
-  /** Active only on this exact path (the back-office index). */
-  end?: boolean;
-}
-
-export const ADMIN_NAV: readonly AdminNavItem[] = [
+export const ADMIN_NAV: readonly NavSidebarItem[] = [
   { label: 'Crypto', to: paths.admin.root, icon: Coins, end: true },
   { label: 'Users', to: paths.admin.users, icon: Users },
   { label: 'Transactions', to: paths.admin.transactions, icon: Receipt },
