@@ -8,6 +8,7 @@ import type { EndpointMap } from './endpoint';
 import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
+import { paymentEndpoints } from './payments';
 import { pixelEndpoints } from './pixels';
 import { saleEndpoints } from './sale';
 import { userEndpoints } from './users';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...auditEndpoints,
   ...setupEndpoints,
   ...backupEndpoints,
+  ...paymentEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

@@ -1,6 +1,12 @@
 // Who made a change: set by the operator guard (plugins/access.ts) and recorded by the audit log, so
 // it lives below both plugins and modules.
-export interface Actor {
+export interface OperatorActor {
   id: number;
   login: string;
 }
+
+/** An operator, or the server itself (id null) for the decisions it makes on its own. */
+export type Actor = OperatorActor | { id: null; login: string };
+
+/** The payment watcher, approving payments that match their order within the operator's limits. */
+export const AUTOMATIC: Actor = { id: null, login: 'Automatic' };

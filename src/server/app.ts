@@ -5,10 +5,13 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Actor } from './actor';
+import type { OperatorActor } from './actor';
 import type { Database, Db } from './db/client';
 import { CleanupJob } from './jobs/cleanup';
 import { OrderExpiryJob } from './jobs/order-expiry';
+import { PaymentWatchJob } from './jobs/payment-watch';
+import { DepositAddresses } from './modules/payments/deposit-addresses.service';
+import { EvmWatcher } from './modules/payments/evm-watcher.service';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -21,6 +24,7 @@ import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { leaderboardRoutes, orderRoutes } from './modules/orders/orders.routes';
 import { OrderService } from './modules/orders/orders.service';
 import { userRoutes } from './modules/users/users.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { pixelRoutes } from './modules/pixels/pixels.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
@@ -56,6 +60,8 @@ declare module 'fastify' {
     orders: OrderService;
     orderExpiry: OrderExpiryJob;
     cleanup: CleanupJob;
+    depositAddresses: DepositAddresses;
+    paymentWatch: PaymentWatchJob;
     pixelPresence: PixelPresence;
     saleFigures: SaleFigures;
     /** Method, URL and access scope of every route, for tests that walk the route table. */
@@ -63,7 +69,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     buyerId?: number;
-    operator?: Actor;
+    operator?: OperatorActor;
   }
 }
 
@@ -114,13 +120,16 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
     await app.pixelPresence.refresh();
     await app.events.start();
   });
-  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures));
+  app.decorate('depositAddresses', new DepositAddresses(database.db));
+  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures, app.depositAddresses));
+  app.decorate('paymentWatch', new PaymentWatchJob(database.db, new EvmWatcher(database.db, app.orders), config.PAYMENT_WATCH_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
   app.addHook('onClose', async () => {
     app.rateRefresh.stop();
     app.orderExpiry.stop();
     app.cleanup.stop();
+    app.paymentWatch.stop();
     app.pixelPresence.stop();
     await app.events.stop();
   });
@@ -154,6 +163,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       auditRoutes,
       setupRoutes,
       backupRoutes,
+      paymentRoutes,
     ),
   );
 

@@ -45,6 +45,8 @@ const envSchema = z.object({
   EVENT_STREAMS_TOTAL: z.coerce.number().int().min(1).default(20_000),
   /** How often expired sessions, rate-limit windows and idempotency keys are deleted (0 turns it off). */
   CLEANUP_MINUTES: z.coerce.number().min(0).max(1440).default(60),
+  /** How often the payment watcher reads the chains that have an endpoint, in seconds (0 turns it off). */
+  PAYMENT_WATCH_SECONDS: z.coerce.number().min(0).max(3600).default(15),
 });
 
 /** Every setting's name; .env.example lists each one (config.test.ts). */

@@ -94,8 +94,10 @@ export const orders = pgTable(
     /** The buyer's Idempotency-Key and a fingerprint of the request it came with. */
     idempotencyKey: text('idempotency_key'),
     requestFingerprint: text('request_fingerprint'),
-    /** The payment's transaction hash, as the buyer attached it. */
+    /** The payment's transaction hash, as the buyer attached it or the watcher saw it. */
     txHash: text('tx_hash'),
+    /** Set when the order pays to the buyer's derived deposit address (automatic detection). */
+    depositAddressId: integer('deposit_address_id').references(() => depositAddresses.id),
     decidedAt: instant('decided_at'),
     decidedBy: integer('decided_by').references(() => operators.id),
     decisionNote: text('decision_note'),
@@ -109,6 +111,8 @@ export const orders = pgTable(
     // A buyer's pending orders, counted on every new order (the per-buyer limit).
     index('orders_user_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    // A payment to a deposit address names its order: one pending order per buyer and crypto there.
+    uniqueIndex('orders_pending_deposit_crypto_key').on(t.userId, t.cryptoCode).where(sql`${t.status} = 'pending' and ${t.depositAddressId} is not null`),
     check('orders_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'expired')`),
   ],
 );
@@ -220,3 +224,108 @@ export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
   lastRunAt: instant('last_run_at').notNull(),
 });
+
+// ── Automatic payments (issue 12, decision 016) ─────────────────────────────────────────────────
+
+/**
+ * The operator's watch-only account keys, one active per chain family ('evm'). A replaced key stays
+ * (inactive) so the addresses derived from it keep naming their buyer. Never a private key.
+ */
+export const accountKeys = pgTable(
+  'account_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    family: text('family', { enum: ['evm'] }).notNull(),
+    xpub: text('xpub').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The next …/0/i index to hand out; addresses are never handed out twice. */
+    nextIndex: integer('next_index').notNull().default(0),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_keys_active_family_key').on(t.family).where(sql`${t.active}`), check('account_keys_family_check', sql`${t.family} in ('evm')`)],
+);
+
+/** A buyer's deposit address on a chain family, derived from an account key and never given to anyone else. */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => accountKeys.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    derivationIndex: integer('derivation_index').notNull(),
+    /** Lower-case, for matching what a chain reports. */
+    address: text('address').notNull().unique(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('deposit_addresses_key_user_key').on(t.keyId, t.userId), uniqueIndex('deposit_addresses_key_index_key').on(t.keyId, t.derivationIndex)],
+);
+
+/** Per EVM chain: where to read it, how to judge its payments, and where the watcher is. */
+export const evmChains = pgTable(
+  'evm_chains',
+  {
+    chainId: integer('chain_id').primaryKey(),
+    /** May carry an API key: only its host is ever shown. */
+    rpcUrl: text('rpc_url').notNull(),
+    /** Blocks to wait; null waits for the endpoint's `finalized` block. */
+    confirmations: integer('confirmations'),
+    toleranceBps: integer('tolerance_bps').notNull().default(50),
+    autoApproveUsd: amount('auto_approve_usd').notNull().default('10000'),
+    /** The watcher's cursor: the next block to read, and the hashes of the last blocks read. */
+    nextBlock: bigint('next_block', { mode: 'bigint' }),
+    recentBlocks: jsonb('recent_blocks').notNull().default([]),
+    headBlock: bigint('head_block', { mode: 'bigint' }),
+    scannedAt: instant('scanned_at'),
+    lastError: text('last_error'),
+    lastErrorAt: instant('last_error_at'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('evm_chains_confirmations_check', sql`${t.confirmations} is null or ${t.confirmations} between 1 and 1000`),
+    check('evm_chains_tolerance_check', sql`${t.toleranceBps} between 0 and 1000`),
+    check('evm_chains_auto_approve_check', sql`${t.autoApproveUsd} >= 0`),
+  ],
+);
+
+/**
+ * A transfer seen on a chain to a deposit address: ether (log index -1) or a token's Transfer log,
+ * in base units. (chain, tx hash, log index) is unique, so a re-scan never counts a payment twice,
+ * and it belongs to one order at most.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    /** null for ether. Lower-case. */
+    tokenContract: text('token_contract'),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** Base units (wei, a token's smallest unit): up to 2^256. */
+    value: numeric('value', { precision: 78, scale: 0 }).notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    /** seen (in a block, not yet confirmed) → confirmed, or reverted (its block left the chain). */
+    state: text('state', { enum: ['seen', 'confirmed', 'reverted'] }).notNull().default('seen'),
+    /** For a payment with no open order: unallocated until an operator assigns or dismisses it. */
+    dismissedAt: instant('dismissed_at'),
+    dismissNote: text('dismiss_note'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_user_idx').on(t.userId),
+    check('payments_state_check', sql`${t.state} in ('seen', 'confirmed', 'reverted')`),
+    check('payments_value_positive', sql`${t.value} > 0`),
+  ],
+);

@@ -4,7 +4,7 @@
 // absolute-form targets). A route registered outside a scope stops the server at start: deny by default.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors';
-import type { Actor } from '../actor';
+import type { OperatorActor } from '../actor';
 import { findRequestSession } from './request-session';
 
 export type Access = 'public' | 'buyer' | 'operator';
@@ -12,7 +12,7 @@ export type Access = 'public' | 'buyer' | 'operator';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Who an operator session's subject is; app.ts gives it the operators module's lookup (plugins do not import modules). */
-    findActor: (operatorId: number) => Promise<Actor | undefined>;
+    findActor: (operatorId: number) => Promise<OperatorActor | undefined>;
   }
   interface FastifyContextConfig {
     /** Set by the access scope the route was registered in. */
@@ -93,7 +93,7 @@ export function buyerIdOf(request: FastifyRequest): number {
 }
 
 /** The signed-in operator; set by the operator scope's guard before any handler runs. */
-export function operatorOf(request: FastifyRequest): Actor {
+export function operatorOf(request: FastifyRequest): OperatorActor {
   if (!request.operator) throw unauthorized(OPERATOR_REQUIRED);
   return request.operator;
 }

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { cryptos, orders } from '../../db/schema';
 
@@ -72,3 +72,12 @@ const SEED_CRYPTOS: CryptoInsert[] = (
   { code: 'TRX', name: 'TRON', network: 'tron', priceFeedId: 'tron', decimals: 6 },
   ] satisfies CryptoInsert[]
 ).map((c) => ({ ...c, rateSource: 'feed' as const, enabled: true }));
+
+/** Contracts of the tokens offered on an EVM chain, lower-case: their Transfer logs are payments. */
+export async function findTokenContracts(db: Queryable, chainId: number): Promise<string[]> {
+  const rows = await db
+    .select({ contract: cryptos.tokenContract })
+    .from(cryptos)
+    .where(and(eq(cryptos.network, 'evm'), eq(cryptos.chainId, chainId), isNotNull(cryptos.tokenContract)));
+  return rows.flatMap((r) => (r.contract ? [r.contract.toLowerCase()] : []));
+}

@@ -11,6 +11,7 @@ import {
   deleteCryptoRow,
   findCrypto,
   findCryptoForUpdate,
+  findTokenContracts,
   insertCrypto,
   isCryptoUsedByOrders,
   listCryptos,
@@ -147,4 +148,9 @@ export class CryptoService {
 /** A crypto by its code, in any letter case; undefined when there is none. Pass a transaction to read inside it. */
 export async function findCryptoByCode(db: Queryable, code: string): Promise<CryptoRow | undefined> {
   return findCrypto(db, code);
+}
+
+/** Lower-case contracts of the tokens offered on an EVM chain (the payment watcher reads their Transfer logs). */
+export async function findTokenContractsOnChain(db: Queryable, chainId: number): Promise<string[]> {
+  return findTokenContracts(db, chainId);
 }

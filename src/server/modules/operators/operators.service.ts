@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, notFound } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
-import type { Actor } from '../../actor';
+import type { OperatorActor } from '../../actor';
 import { recordAudit } from '../audit/audit.service';
 import { countOperators, findOperatorById, findOperatorByLogin, insertOperator, setOperatorPassword, type OperatorRow } from './operators.repository';
 
@@ -63,7 +63,7 @@ export async function ensureFirstOperator(db: Db, fromEnv: { login?: string | un
 
 export const WRONG_OLD_PASSWORD = 'Old password is incorrect.';
 
-export async function changeOperatorPassword(db: Db, actor: Actor, body: OperatorPasswordBody): Promise<void> {
+export async function changeOperatorPassword(db: Db, actor: OperatorActor, body: OperatorPasswordBody): Promise<void> {
   const operator = await findOperatorById(db, actor.id);
   if (!operator) throw notFound('Operator not found.');
   if (operator.login.toLowerCase() !== body.login.trim().toLowerCase()) {
@@ -81,7 +81,7 @@ export async function changeOperatorPassword(db: Db, actor: Actor, body: Operato
 }
 
 /** The operator a session belongs to, as the audit log names them; undefined once they are gone. */
-export async function findActor(db: Queryable, id: number): Promise<Actor | undefined> {
+export async function findActor(db: Queryable, id: number): Promise<OperatorActor | undefined> {
   const operator = await findOperatorById(db, id);
   return operator && { id: operator.id, login: operator.login };
 }

@@ -26,7 +26,7 @@ export async function transitionOrder(
   id: number,
   from: OrderStatus[],
   to: OrderStatus,
-  decision: { decidedAt: Date; decidedBy: number; note: string | null },
+  decision: { decidedAt: Date; decidedBy: number | null; note: string | null },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)

@@ -188,6 +188,7 @@ export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): P
       idempotencyKey: o.idempotencyKey,
       requestFingerprint: o.requestFingerprint,
       txHash: null,
+      depositAddressId: null,
       decidedAt: null,
       decidedBy: null,
       decisionNote: null,
@@ -211,9 +212,9 @@ export async function insertOrder(db: Queryable, values: OrderInsert): Promise<O
 }
 
 /** A buyer's pending orders, oldest first: what a refusal for too many pending orders points to. */
-export async function findPendingOrdersOfUser(db: Queryable, userId: number): Promise<{ publicId: string; expiresAt: Date }[]> {
+export async function findPendingOrdersOfUser(db: Queryable, userId: number): Promise<{ publicId: string; expiresAt: Date; cryptoCode: string; depositAddressId: number | null }[]> {
   return db
-    .select({ publicId: orders.publicId, expiresAt: orders.expiresAt })
+    .select({ publicId: orders.publicId, expiresAt: orders.expiresAt, cryptoCode: orders.cryptoCode, depositAddressId: orders.depositAddressId })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
     .orderBy(asc(orders.createdAt));

@@ -12,12 +12,13 @@ import { conflict, invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
+import type { DepositAddresses } from '../payments/deposit-addresses.service';
 import { getSaleSettings, lockSale, type SaleFigures } from '../sale/sale.service';
 import { expireOverdue } from './order-changes.repository';
 import { findOrderByIdempotencyKey, findPendingOrdersOfUser, insertOrder } from './order-creation.repository';
 import type { OrderExpiry } from './order-expiry.service';
 import { getOrderView } from './order-queries.service';
-import { STATE_REFUSALS, tokensLeftConflict, tooManyPending } from './order-refusals';
+import { openDepositOrder, STATE_REFUSALS, tokensLeftConflict, tooManyPending } from './order-refusals';
 import type { BuyerOrderView } from './order-views.repository';
 import { toOrder } from './orders.mapper';
 import { newPublicId } from './public-id';
@@ -59,6 +60,7 @@ export class OrderCreation {
     private readonly events: EventBus,
     private readonly sale: SaleFigures,
     private readonly expiry: OrderExpiry,
+    private readonly deposits: DepositAddresses,
   ) {
     this.quick = new QuickOrderBatch(db);
   }
@@ -84,6 +86,8 @@ export class OrderCreation {
     const code = body.crypto.toUpperCase();
     const [sale, crypto] = await Promise.all([this.sale.settings(), this.offeredCrypto(code)]);
     if (!crypto || !isOffered(crypto) || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
+    // Orders paid to the buyer's own deposit address need one handed out: the checked path does that.
+    if (await this.deposits.isAutomaticCached(crypto)) return undefined;
     if (saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: sale.tokensSold, hardCap: sale.hardCap }) !== 'live') return undefined;
     const quote = quoteOf(body, crypto.rate, sale.priceUsd);
     if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
@@ -152,12 +156,17 @@ export class OrderCreation {
 
       const left = dec(sale.hardCap).minus(sale.tokensCommitted);
       if (dec(quote.tokens).gt(left)) throw tokensLeftConflict(left.gt(0) ? toPlain(left) : '0', sale.tokenSymbol);
+
+      const deposit = await this.deposits.assign(tx, userId, crypto);
+      const sameCurrency = deposit && open.find((o) => o.cryptoCode === crypto.code && o.depositAddressId !== null);
+      if (sameCurrency) throw openDepositOrder(crypto.code, sameCurrency.publicId);
       try {
         const row = await insertOrder(tx, {
           publicId: newPublicId(),
           userId,
           cryptoCode: crypto.code,
-          address: crypto.address,
+          address: deposit?.address ?? crypto.address,
+          depositAddressId: deposit?.id ?? null,
           network: crypto.network,
           chainId: crypto.chainId,
           tokenContract: crypto.tokenContract,

@@ -18,3 +18,12 @@ export function tooManyPending(limit: number, open: { publicId: string }[]): App
     Object.fromEntries(open.map((o, i) => [`openOrders.${i}`, o.publicId])),
   );
 }
+
+/** A payment to a deposit address must name its order: one open order per currency there. */
+export function openDepositOrder(code: string, publicId: string): AppError {
+  return new AppError(
+    'conflict',
+    `You already have a ${code} order awaiting payment (#${publicId}) to your deposit address. Pay it or let it expire before ordering more ${code}.`,
+    { crypto: `You already have a ${code} order awaiting payment (#${publicId}).`, 'openOrders.0': publicId },
+  );
+}

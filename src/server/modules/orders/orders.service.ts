@@ -5,12 +5,15 @@ import type { AdminOrder, adminOrdersQuerySchema, createOrderBodySchema, Leaderb
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../plugins/event-bus';
+import type { DepositAddresses } from '../payments/deposit-addresses.service';
 import type { SaleFigures } from '../sale/sale.service';
 import { getLeaderboard } from './leaderboard.service';
 import { OrderCreation } from './order-creation.service';
 import { OrderDecisions } from './order-decisions.service';
 import { OrderExpiry } from './order-expiry.service';
-import { OrderQueries } from './order-queries.service';
+import { getOrderView, OrderQueries } from './order-queries.service';
+import { setTxHash } from './order-changes.repository';
+import type { OrderView } from './order-views.repository';
 import { attachTxHash } from './order-tx-hash.service';
 
 export class OrderService {
@@ -24,9 +27,10 @@ export class OrderService {
     options: { rateMaxAgeMinutes: number },
     private readonly events: EventBus,
     sale: SaleFigures,
+    deposits: DepositAddresses,
   ) {
     this.expiry = new OrderExpiry(db, events);
-    this.creation = new OrderCreation(db, options, events, sale, this.expiry);
+    this.creation = new OrderCreation(db, options, events, sale, this.expiry, deposits);
     this.queries = new OrderQueries(db, this.expiry);
     this.decisions = new OrderDecisions(db, events);
   }
@@ -75,6 +79,21 @@ export class OrderService {
 
   remove(actor: Actor, id: number): Promise<void> {
     return this.decisions.remove(actor, id);
+  }
+
+  /** The order as stored, for the payment watcher to judge what arrived against it. */
+  view(id: number): Promise<OrderView> {
+    return getOrderView(this.db, id);
+  }
+
+  /**
+   * A payment reached the order's deposit address: the order shows its transaction (if it had none)
+   * and its page hears of it at once.
+   */
+  async notePayment(id: number, txHash: string): Promise<void> {
+    const order = await getOrderView(this.db, id);
+    if (order.txHash === null) await setTxHash(this.db, id, txHash);
+    this.events.publish({ type: 'order', userId: order.userId, orderId: order.publicId, status: order.status });
   }
 
   leaderboard(limit = 10): Promise<Leaderboard> {

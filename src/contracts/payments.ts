@@ -1,0 +1,86 @@
+// Automatic payments (issue 12): the operator's watch-only account key and, per EVM chain, the
+// endpoint and the rules the watcher applies. No private key or recovery phrase is ever accepted.
+import { z } from 'zod';
+import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
+import { decimalString, isoDateTime } from './common';
+import type { EndpointMap } from './endpoint';
+
+export const evmKeyBodySchema = z.strictObject({
+  // The server reads the key itself (domain/account-key): its refusals name what was pasted.
+  xpub: z.string().max(300, 'An extended public key is about 111 characters: check what was pasted.'),
+});
+export type EvmKeyBody = z.input<typeof evmKeyBodySchema>;
+
+const CHAIN_ID_MESSAGE = 'A chain id is a whole number such as 1 (Ethereum) or 56 (BNB Smart Chain).';
+
+export const chainParams = z.strictObject({
+  chainId: z.coerce.number(CHAIN_ID_MESSAGE).int(CHAIN_ID_MESSAGE).min(1, CHAIN_ID_MESSAGE).max(2_147_483_647, CHAIN_ID_MESSAGE),
+});
+
+export const evmChainBodySchema = z.strictObject({
+  rpcUrl: z
+    .string()
+    .trim()
+    .max(500, 'The endpoint URL is at most 500 characters.')
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'Enter the endpoint as an http(s) URL, such as https://eth.example.com/v2/KEY.'),
+  /** Blocks to wait; null waits for the endpoint's finalized block. */
+  confirmations: z.number().int('Confirmations are a whole number.').min(1, 'Wait for at least 1 confirmation.').max(1000, 'At most 1000 confirmations.').nullable(),
+  /** Percent either way, e.g. "0.5". */
+  tolerancePercent: z
+    .string()
+    .trim()
+    .regex(DECIMAL_PATTERN, 'Tolerance is a percentage such as 0.5.')
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 2, 'Tolerance has at most 2 decimals.')
+    .refine((v) => Number(v) <= 10, 'Tolerance is at most 10 %.'),
+  autoApproveUsd: z
+    .string()
+    .trim()
+    .regex(DECIMAL_PATTERN, 'The auto-approve limit is an amount in USD such as 10000.')
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 2, 'The auto-approve limit has at most 2 decimals.')
+    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 12, 'The auto-approve limit is too large.'),
+});
+export type EvmChainBody = z.input<typeof evmChainBodySchema>;
+
+export const paymentSettingsSchema = z.object({
+  evmKey: z
+    .object({
+      xpub: z.string(),
+      /** The first addresses of the account, to compare with the wallet. */
+      firstAddresses: z.array(z.string()),
+      /** Deposit addresses handed out so far. */
+      handedOut: z.number().int(),
+    })
+    .nullable(),
+  chains: z.array(
+    z.object({
+      chainId: z.number().int(),
+      /** Only the endpoint's host: its URL may carry an API key. */
+      rpcHost: z.string(),
+      confirmations: z.number().int().nullable(),
+      tolerancePercent: decimalString,
+      autoApproveUsd: decimalString,
+      headBlock: z.string().nullable(),
+      /** The next block the watcher reads. */
+      nextBlock: z.string().nullable(),
+      scannedAt: isoDateTime.nullable(),
+      lastError: z.string().nullable(),
+      lastErrorAt: isoDateTime.nullable(),
+    }),
+  ),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const paymentEndpoints = {
+  'GET /api/admin/payments': { responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/evm-key': { body: evmKeyBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/evm-key': { responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/chains/:chainId': { params: chainParams, body: evmChainBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/chains/:chainId': { params: chainParams, responses: { 200: paymentSettingsSchema } },
+} satisfies EndpointMap;

@@ -1,0 +1,61 @@
+// Which orders pay to a buyer's own deposit address, and which address that is. A currency is paid
+// automatically when its chain has an endpoint and the chain family has the operator's account key;
+// every other currency keeps its single wallet address and manual review.
+import { LRUCache } from 'lru-cache';
+import { getAddress } from 'viem';
+import { deriveEvmAddress, parseEvmAccountKey } from '@/domain/account-key';
+import type { Db, Queryable } from '../../db/client';
+import { findActiveKey, findDepositAddress, findEvmChain, insertDepositAddress, lockActiveKey } from './payments.repository';
+
+/** The parts of a currency that decide how it is paid. */
+export interface PayableCrypto {
+  network: string;
+  chainId: number | null;
+}
+
+/** How long "is this currency paid automatically" is reused by the quick order path; the checked path reads afresh. */
+const SETUP_CACHE_MS = 5000;
+
+export class DepositAddresses {
+  private readonly automatic = new LRUCache<number, boolean>({ max: 100, ttl: SETUP_CACHE_MS });
+
+  constructor(private readonly db: Db) {}
+
+  /** Whether orders in this currency pay to deposit addresses, as read at most a few seconds ago. */
+  async isAutomaticCached(crypto: PayableCrypto): Promise<boolean> {
+    if (crypto.network !== 'evm' || crypto.chainId === null) return false;
+    const known = this.automatic.get(crypto.chainId);
+    if (known !== undefined) return known;
+    const answer = await isAutomatic(this.db, crypto);
+    this.automatic.set(crypto.chainId, answer);
+    return answer;
+  }
+
+  /** Settings changed on this instance: read them afresh. */
+  forget(): void {
+    this.automatic.clear();
+  }
+
+  /**
+   * The buyer's deposit address for this currency, handed out now if they have none, in the caller's
+   * transaction; null when the currency is not paid automatically. Addresses are handed out in
+   * index order under the key's row lock, and never to two buyers.
+   */
+  async assign(tx: Queryable, userId: number, crypto: PayableCrypto): Promise<{ id: number; address: string } | null> {
+    if (!(await isAutomatic(tx, crypto))) return null;
+    const key = await lockActiveKey(tx, 'evm');
+    if (!key) return null;
+    const existing = await findDepositAddress(tx, key.id, userId);
+    if (existing) return { id: existing.id, address: getAddress(existing.address) };
+    const parsed = parseEvmAccountKey(key.xpub);
+    if (!parsed.ok) throw new Error(`The stored account key no longer reads: ${parsed.message}`);
+    const row = await insertDepositAddress(tx, key, userId, deriveEvmAddress(parsed.key, key.nextIndex));
+    return { id: row.id, address: getAddress(row.address) };
+  }
+}
+
+async function isAutomatic(db: Queryable, crypto: PayableCrypto): Promise<boolean> {
+  if (crypto.network !== 'evm' || crypto.chainId === null) return false;
+  const [key, chain] = await Promise.all([findActiveKey(db, 'evm'), findEvmChain(db, crypto.chainId)]);
+  return key !== undefined && chain !== undefined;
+}

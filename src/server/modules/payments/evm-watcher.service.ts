@@ -1,0 +1,200 @@
+// One tick of the payment watcher on each EVM chain with an endpoint: read new blocks for transfers to
+// deposit addresses, store them once, move the cursor, confirm what is deep enough, hand each payment
+// to its order, and approve the orders paid in full within the operator's limits through the same
+// exactly-once approval an operator uses (actor "Automatic").
+import { createPublicClient, http, parseUnits, type Address, type Hash, type PublicClient } from 'viem';
+import { dec } from '@/domain/decimal';
+import { judgeAmount } from '@/domain/payment-verdict';
+import { AUTOMATIC } from '../../actor';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import { findTokenContractsOnChain } from '../cryptos/cryptos.service';
+import type { OrderService } from '../orders/orders.service';
+import { EvmScanner, type ScanCursor } from './evm-scanner';
+import {
+  assignPayment,
+  confirmPaymentsUpTo,
+  findEvmChains,
+  findOrderForPayment,
+  findOrderPayments,
+  findPaidOrder,
+  findUnassignedPayments,
+  findWatchedAddresses,
+  insertPayments,
+  moveCursor,
+  recordChainError,
+  revertPaymentsFrom,
+  type EvmChainRow,
+} from './payments.repository';
+
+/** A payment that arrives after its order expired is still matched to it for this long (then: unallocated). */
+export const LATE_PAYMENT_DAYS = 7;
+
+type ChainClient = Pick<PublicClient, 'getBlockNumber' | 'getBlock' | 'getLogs'>;
+
+export interface WatcherOptions {
+  /** Builds the client for an endpoint; tests may wrap it. */
+  clientFor?: (rpcUrl: string) => ChainClient;
+  maxBlocksPerTick?: number;
+}
+
+export interface TickReport {
+  chainId: number;
+  scannedTo?: bigint;
+  approved: number;
+  error?: string;
+}
+
+export class EvmWatcher {
+  private readonly scanners = new Map<number, { rpcUrl: string; client: ChainClient; scanner: EvmScanner }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly orders: Pick<OrderService, 'approve' | 'view' | 'notePayment'>,
+    private readonly options: WatcherOptions = {},
+  ) {}
+
+  /** One pass over every chain; a failing endpoint is recorded on its chain and does not stop the others. */
+  async tick(now = new Date()): Promise<TickReport[]> {
+    const reports: TickReport[] = [];
+    for (const chain of await findEvmChains(this.db)) {
+      try {
+        reports.push(await this.tickChain(chain, now));
+      } catch (error) {
+        const message = describe(error);
+        await recordChainError(this.db, chain.chainId, message, now);
+        reports.push({ chainId: chain.chainId, approved: 0, error: message });
+      }
+    }
+    return reports;
+  }
+
+  private clientOf(chain: EvmChainRow): { client: ChainClient; scanner: EvmScanner } {
+    const known = this.scanners.get(chain.chainId);
+    if (known?.rpcUrl === chain.rpcUrl) return known;
+    const client = this.options.clientFor?.(chain.rpcUrl) ?? createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
+    const entry = { rpcUrl: chain.rpcUrl, client, scanner: new EvmScanner(client, { maxBlocks: this.options.maxBlocksPerTick ?? 100 }) };
+    this.scanners.set(chain.chainId, entry);
+    return entry;
+  }
+
+  private async tickChain(chain: EvmChainRow, now: Date): Promise<TickReport> {
+    const { client, scanner } = this.clientOf(chain);
+    const [watched, tokens] = await Promise.all([findWatchedAddresses(this.db, 'evm'), findTokenContractsOnChain(this.db, chain.chainId)]);
+    const owners = new Map(watched.map((w) => [w.address, w.userId]));
+    // Saving the endpoint sets where reading starts (after the head then); a chain without a cursor starts after today's head.
+    const cursor: ScanCursor =
+      chain.nextBlock === null
+        ? { next: (await client.getBlockNumber({ cacheTime: 0 })) + 1n, recent: [] }
+        : { next: chain.nextBlock, recent: readRecent(chain.recentBlocks) };
+    const result = await scanner.scan(cursor, { addresses: watched.map((w) => w.address as Address), tokens: tokens as Address[] });
+
+    await this.db.transaction(async (tx) => {
+      if (result.reorgFrom !== undefined) {
+        const reverted = await revertPaymentsFrom(tx, chain.chainId, result.reorgFrom, now);
+        for (const payment of reverted) {
+          if (payment.orderId === null) continue;
+          // Read in this transaction: on the embedded database a read beside it would wait for it.
+          const order = await findPaidOrder(tx, payment.orderId);
+          // Credited tokens are never taken back by the server: the operator is told and decides.
+          if (order?.status === 'approved') {
+            await recordAudit(tx, AUTOMATIC, 'payment.reverted_after_approval', `order:${order.publicId}`, { txHash: payment.txHash, block: String(payment.blockNumber) }, { state: 'reverted' });
+          }
+        }
+      }
+      await insertPayments(
+        tx,
+        result.deposits.map((d) => ({
+          chainId: chain.chainId,
+          txHash: d.txHash.toLowerCase(),
+          logIndex: d.logIndex,
+          tokenContract: d.token?.toLowerCase() ?? null,
+          fromAddress: d.from.toLowerCase(),
+          toAddress: d.to.toLowerCase(),
+          value: d.value.toString(),
+          blockNumber: d.blockNumber,
+          blockHash: d.blockHash,
+          userId: owners.get(d.to.toLowerCase()) ?? null,
+        })),
+      );
+      const moved = await moveCursor(tx, chain.chainId, chain.nextBlock, {
+        nextBlock: result.cursor.next,
+        recentBlocks: result.cursor.recent.map((b) => ({ number: b.number.toString(), hash: b.hash })),
+        headBlock: result.head,
+        scannedAt: now,
+      });
+      // Another scan moved it first (a slow tick elsewhere): its work stands, this one's is dropped.
+      if (!moved) throw new CursorMoved();
+    }).catch((error: unknown) => {
+      if (!(error instanceof CursorMoved)) throw error;
+    });
+
+    const confirmedHeight = chain.confirmations === null ? await finalizedHeight(client) : result.head - BigInt(chain.confirmations) + 1n;
+    const confirmed = await confirmPaymentsUpTo(this.db, chain.chainId, confirmedHeight, now);
+    const approved = await this.settle(chain, confirmed.flatMap((p) => (p.orderId === null ? [] : [p.orderId])), now);
+    return { chainId: chain.chainId, scannedTo: result.cursor.next - 1n, approved };
+  }
+
+  /**
+   * Hands unassigned payments to their orders, then judges the orders that got a payment or had one
+   * confirmed, and approves those paid in full.
+   */
+  private async settle(chain: EvmChainRow, confirmedOrders: number[], now: Date): Promise<number> {
+    const lateSince = new Date(now.getTime() - LATE_PAYMENT_DAYS * 86_400_000);
+    const touched = new Set<number>(confirmedOrders);
+    for (const payment of await findUnassignedPayments(this.db, chain.chainId)) {
+      if (payment.userId === null) continue;
+      const order = await findOrderForPayment(this.db, payment.userId, chain.chainId, payment.tokenContract, lateSince);
+      // No open order: the deposit stays unallocated until an operator assigns or dismisses it.
+      if (!order) continue;
+      if (await assignPayment(this.db, payment.id, order.id, now)) {
+        await this.orders.notePayment(order.id, payment.txHash);
+        touched.add(order.id);
+      }
+    }
+    let approved = 0;
+    for (const orderId of touched) if (await this.approveIfPaid(chain, orderId, now)) approved++;
+    return approved;
+  }
+
+  private async approveIfPaid(chain: EvmChainRow, orderId: number, now: Date): Promise<boolean> {
+    const order = await this.orders.view(orderId);
+    // Late payments (an expired order) wait for the operator, who credits at the order's rate or today's.
+    if (order.status !== 'pending' || order.decimals === null) return false;
+    const received = (await findOrderPayments(this.db, orderId)).filter((p) => p.state === 'confirmed').reduce((sum, p) => sum + BigInt(p.value), 0n);
+    if (received === 0n) return false;
+    const verdict = judgeAmount(parseUnits(order.payAmount, order.decimals), received, chain.toleranceBps);
+    // Underpaid: the buyer is shown the remainder. Over the limit: the operator approves.
+    if (verdict.kind === 'underpaid' || dec(order.usdAmount).gt(chain.autoApproveUsd)) return false;
+    try {
+      await this.orders.approve(AUTOMATIC, orderId, verdict.kind === 'overpaid' ? `Paid with ${verdict.excess} base units more than asked.` : 'Paid in full.', {}, now);
+      return true;
+    } catch (error) {
+      // An operator approved or rejected it a moment earlier: one decision stands, and it credited once.
+      if (error instanceof AppError && error.code === 'conflict') return false;
+      throw error;
+    }
+  }
+}
+
+class CursorMoved extends Error {}
+
+function readRecent(value: unknown): { number: bigint; hash: Hash }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((b: unknown) => {
+    const block = b as { number?: unknown; hash?: unknown };
+    return typeof block.number === 'string' && typeof block.hash === 'string' ? [{ number: BigInt(block.number), hash: block.hash as Hash }] : [];
+  });
+}
+
+async function finalizedHeight(client: ChainClient): Promise<bigint> {
+  const block = await client.getBlock({ blockTag: 'finalized' });
+  return block.number;
+}
+
+/** What the Payments page shows as the chain's last error: short, and never the endpoint's URL (it may hold a key). */
+function describe(error: unknown): string {
+  const text = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error);
+  return text.replace(/https?:\/\/\S+/g, '(endpoint)').slice(0, 300);
+}

@@ -1,0 +1,224 @@
+// SQL of automatic payments: account keys, deposit addresses, EVM chain settings and cursors, payments.
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { accountKeys, depositAddresses, evmChains, orders, payments } from '../../db/schema';
+
+export type AccountKeyRow = typeof accountKeys.$inferSelect;
+export type EvmChainRow = typeof evmChains.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+// ── Account keys and deposit addresses ───────────────────────────────────────────────────────────
+
+export async function findActiveKey(db: Queryable, family: 'evm'): Promise<AccountKeyRow | undefined> {
+  const [row] = await db.select().from(accountKeys).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true)));
+  return row;
+}
+
+/** The active key, locked until the transaction ends: handing out an index is one at a time. */
+export async function lockActiveKey(db: Queryable, family: 'evm'): Promise<AccountKeyRow | undefined> {
+  const [row] = await db.select().from(accountKeys).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true))).for('update');
+  return row;
+}
+
+export async function replaceActiveKey(db: Queryable, family: 'evm', xpub: string): Promise<AccountKeyRow> {
+  await db.update(accountKeys).set({ active: false }).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true)));
+  const [row] = await db.insert(accountKeys).values({ family, xpub }).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function deactivateKey(db: Queryable, family: 'evm'): Promise<void> {
+  await db.update(accountKeys).set({ active: false }).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true)));
+}
+
+/** Pending orders paying to addresses derived from this key: while any is open, the key stays. */
+export async function countOpenOrdersOnKey(db: Queryable, keyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(depositAddresses, eq(orders.depositAddressId, depositAddresses.id))
+    .where(and(eq(depositAddresses.keyId, keyId), eq(orders.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+export async function findDepositAddress(db: Queryable, keyId: number, userId: number): Promise<{ id: number; address: string } | undefined> {
+  const [row] = await db
+    .select({ id: depositAddresses.id, address: depositAddresses.address })
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.keyId, keyId), eq(depositAddresses.userId, userId)));
+  return row;
+}
+
+/** Records the address at the key's next index for the buyer and moves the index on, in the caller's transaction. */
+export async function insertDepositAddress(db: Queryable, key: AccountKeyRow, userId: number, address: string): Promise<{ id: number; address: string }> {
+  const [row] = await db
+    .insert(depositAddresses)
+    .values({ keyId: key.id, userId, derivationIndex: key.nextIndex, address: address.toLowerCase() })
+    .returning({ id: depositAddresses.id, address: depositAddresses.address });
+  await db.update(accountKeys).set({ nextIndex: key.nextIndex + 1 }).where(eq(accountKeys.id, key.id));
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Every deposit address of a family, with its buyer: what the watcher looks for. */
+export async function findWatchedAddresses(db: Queryable, family: 'evm'): Promise<{ address: string; userId: number }[]> {
+  return db
+    .select({ address: depositAddresses.address, userId: depositAddresses.userId })
+    .from(depositAddresses)
+    .innerJoin(accountKeys, eq(depositAddresses.keyId, accountKeys.id))
+    .where(eq(accountKeys.family, family));
+}
+
+// ── EVM chains ───────────────────────────────────────────────────────────────────────────────────
+
+export async function findEvmChains(db: Queryable): Promise<EvmChainRow[]> {
+  return db.select().from(evmChains).orderBy(evmChains.chainId);
+}
+
+export async function findEvmChain(db: Queryable, chainId: number): Promise<EvmChainRow | undefined> {
+  const [row] = await db.select().from(evmChains).where(eq(evmChains.chainId, chainId));
+  return row;
+}
+
+export interface EvmChainSettings {
+  chainId: number;
+  rpcUrl: string;
+  confirmations: number | null;
+  toleranceBps: number;
+  autoApproveUsd: string;
+}
+
+/**
+ * Saves a chain's settings. `startAt` (given for a new chain) is where the watcher begins reading:
+ * the block after the head when the endpoint was set, so nothing paid before counts.
+ */
+export async function upsertEvmChain(db: Queryable, settings: EvmChainSettings, startAt: bigint | null, now: Date): Promise<void> {
+  const cursor = startAt === null ? {} : { nextBlock: startAt, recentBlocks: [], headBlock: startAt - 1n };
+  await db
+    .insert(evmChains)
+    .values({ ...settings, ...cursor, updatedAt: now })
+    .onConflictDoUpdate({
+      target: evmChains.chainId,
+      set: {
+        rpcUrl: settings.rpcUrl,
+        confirmations: settings.confirmations,
+        toleranceBps: settings.toleranceBps,
+        autoApproveUsd: settings.autoApproveUsd,
+        lastError: null,
+        lastErrorAt: null,
+        updatedAt: now,
+      },
+    });
+}
+
+export async function deleteEvmChain(db: Queryable, chainId: number): Promise<boolean> {
+  const rows = await db.delete(evmChains).where(eq(evmChains.chainId, chainId)).returning({ chainId: evmChains.chainId });
+  return rows.length > 0;
+}
+
+/**
+ * Moves the cursor, only if it is still where this scan found it: two scans racing (a slow tick on
+ * one instance, the next on another) cannot move it backwards. Returns whether it moved.
+ */
+export async function moveCursor(
+  db: Queryable,
+  chainId: number,
+  from: bigint | null,
+  to: { nextBlock: bigint; recentBlocks: { number: string; hash: string }[]; headBlock: bigint; scannedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(evmChains)
+    .set({ ...to, lastError: null, lastErrorAt: null })
+    .where(and(eq(evmChains.chainId, chainId), from === null ? isNull(evmChains.nextBlock) : eq(evmChains.nextBlock, from)))
+    .returning({ chainId: evmChains.chainId });
+  return rows.length === 1;
+}
+
+export async function recordChainError(db: Queryable, chainId: number, message: string, at: Date): Promise<void> {
+  await db.update(evmChains).set({ lastError: message, lastErrorAt: at }).where(eq(evmChains.chainId, chainId));
+}
+
+// ── Payments ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Stores payments not seen before; a payment already stored (a re-scan) is left as it is. */
+export async function insertPayments(db: Queryable, rows: NewPayment[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(payments).values(rows).onConflictDoNothing({ target: [payments.chainId, payments.txHash, payments.logIndex] });
+}
+
+/** Payments in blocks a reorganisation replaced: they are no longer on the chain. */
+export async function revertPaymentsFrom(db: Queryable, chainId: number, fromBlock: bigint, now: Date): Promise<PaymentRow[]> {
+  return db
+    .update(payments)
+    .set({ state: 'reverted', updatedAt: now })
+    .where(and(eq(payments.chainId, chainId), gte(payments.blockNumber, fromBlock), inArray(payments.state, ['seen', 'confirmed'])))
+    .returning();
+}
+
+/** Seen payments at or below the confirmed height become confirmed. */
+export async function confirmPaymentsUpTo(db: Queryable, chainId: number, height: bigint, now: Date): Promise<PaymentRow[]> {
+  return db
+    .update(payments)
+    .set({ state: 'confirmed', updatedAt: now })
+    .where(and(eq(payments.chainId, chainId), eq(payments.state, 'seen'), lte(payments.blockNumber, height)))
+    .returning();
+}
+
+/** Payments on the chain (seen or confirmed) that no order holds yet and no operator dismissed. */
+export async function findUnassignedPayments(db: Queryable, chainId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.chainId, chainId), inArray(payments.state, ['seen', 'confirmed']), isNull(payments.orderId), isNull(payments.dismissedAt), isNotNull(payments.userId)))
+    .orderBy(payments.blockNumber, payments.logIndex);
+}
+
+/** Holds a payment for an order, unless another order already holds it. */
+export async function assignPayment(db: Queryable, paymentId: number, orderId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ orderId, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), isNull(payments.orderId)))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+export async function findOrderPayments(db: Queryable, orderId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.blockNumber, payments.logIndex);
+}
+
+/**
+ * The order a payment to a buyer's deposit address is for: their pending order in that currency
+ * (at most one, by a unique index), else the latest one that expired within `lateSince`.
+ */
+export async function findOrderForPayment(
+  db: Queryable,
+  userId: number,
+  chainId: number,
+  tokenContract: string | null,
+  lateSince: Date,
+): Promise<{ id: number; status: string } | undefined> {
+  const [row] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        isNotNull(orders.depositAddressId),
+        eq(orders.network, 'evm'),
+        eq(orders.chainId, chainId),
+        tokenContract === null ? isNull(orders.tokenContract) : sql`lower(${orders.tokenContract}) = ${tokenContract}`,
+        sql`(${orders.status} = 'pending' or (${orders.status} = 'expired' and ${orders.expiresAt} >= ${lateSince}))`,
+      ),
+    )
+    .orderBy(sql`${orders.status} = 'pending' desc`, desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The status of the order a payment belongs to, read in the caller's transaction. */
+export async function findPaidOrder(db: Queryable, orderId: number): Promise<{ publicId: string; status: string } | undefined> {
+  const [row] = await db.select({ publicId: orders.publicId, status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row;
+}

@@ -1,0 +1,219 @@
+// Automatic EVM payments end to end on a real chain: the operator's xpub and endpoint, a buyer's deposit
+// address, a payment sent on anvil, the watcher's ticks, and the order approved exactly once.
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { and, eq, sql } from 'drizzle-orm';
+import { parseEther, parseUnits, type Address } from 'viem';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminOrder, Order } from '@/contracts/orders';
+import type { PaymentSettings } from '@/contracts/payments';
+import { ACCOUNT_KEY_MESSAGES, deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
+import { auditLog, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
+import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
+import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+
+const BUYER = 'presale_session';
+const OPERATOR = 'presale_operator_session';
+const OPERATOR_MNEMONIC = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+
+let chain: LocalChain;
+let clients: ReturnType<typeof chainClients>;
+let token: { address: Address; abi: Awaited<ReturnType<typeof deployTestToken>>['abi'] };
+const account = HDKey.fromMasterSeed(mnemonicToSeedSync(OPERATOR_MNEMONIC)).derive("m/44'/60'/0'");
+const key: EvmAccountKey = (() => {
+  const parsed = parseEvmAccountKey(account.publicExtendedKey);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.key;
+})();
+
+beforeAll(async () => {
+  chain = await startAnvil();
+  clients = chainClients(chain);
+  token = await deployTestToken(chain, parseUnits('10000000', 6));
+});
+
+afterAll(async () => {
+  await chain.stop();
+});
+
+describe(`automatic EVM payments (${databaseKind})`, () => {
+  const t = useTestApp();
+  let operator: string;
+
+  const admin = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, cookies: { [OPERATOR]: operator }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+  /** ETH and a 6-decimal token on the local chain, at fixed rates: 300,000 tokens per ETH, 100 per TUSD. */
+  async function offerOnLocalChain() {
+    await t.database.db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db
+      .update(cryptos)
+      .set({ chainId: chain.chainId, tokenContract: token.address, decimals: 6, rateSource: 'manual', rate: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true })
+      .where(eq(cryptos.code, 'USDT'));
+  }
+
+  async function setUpAutomatic(confirmations: number | null = 2) {
+    await offerOnLocalChain();
+    expect((await admin('PUT', '/api/admin/payments/evm-key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
+    const res = await admin('PUT', `/api/admin/payments/chains/${chain.chainId}`, { rpcUrl: chain.url, confirmations, tolerancePercent: '0.5', autoApproveUsd: '10000' });
+    expect(res.statusCode).toBe(200);
+  }
+
+  async function order(cookie: string, crypto: string, tokens: string) {
+    return t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: cookie }, payload: { crypto, tokens } });
+  }
+
+  const view = async (cookie: string, id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, cookies: { [BUYER]: cookie } })).json<Order>();
+  const tick = () => t.app.paymentWatch.runOnce();
+  const credits = async (userId: number) => (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).length;
+
+  async function payEther(to: string, ether: string) {
+    const hash = await clients.wallet(1).sendTransaction({ to: to as Address, value: parseEther(ether) });
+    return clients.public.waitForTransactionReceipt({ hash });
+  }
+
+  async function payToken(to: string, amount: string) {
+    const hash = await clients.wallet(0).writeContract({ address: token.address, abi: token.abi, functionName: 'transfer', args: [to as Address, parseUnits(amount, 6)] });
+    return clients.public.waitForTransactionReceipt({ hash });
+  }
+
+  beforeEach(async () => {
+    operator = await signInOperator(t.app, t.database);
+  });
+
+  it('takes a watch-only key, shows its first addresses, refuses secrets, and shows only the endpoint host', async () => {
+    const phrase = await admin('PUT', '/api/admin/payments/evm-key', { xpub: OPERATOR_MNEMONIC });
+    expect(phrase.statusCode).toBe(400);
+    expect(phrase.json()).toMatchObject({ error: { fields: { xpub: ACCOUNT_KEY_MESSAGES.recoveryPhrase } } });
+    const xprv = await admin('PUT', '/api/admin/payments/evm-key', { xpub: account.privateExtendedKey });
+    expect(xprv.json()).toMatchObject({ error: { fields: { xpub: ACCOUNT_KEY_MESSAGES.extendedPrivateKey } } });
+    expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().evmKey).toBeNull();
+
+    const saved = await admin('PUT', '/api/admin/payments/evm-key', { xpub: account.publicExtendedKey });
+    expect(saved.json<PaymentSettings>().evmKey).toEqual({ xpub: account.publicExtendedKey, firstAddresses: [0, 1, 2].map((i) => deriveEvmAddress(key, i)), handedOut: 0 });
+
+    const wrongChain = await admin('PUT', '/api/admin/payments/chains/1', { rpcUrl: chain.url, confirmations: null, tolerancePercent: '0.5', autoApproveUsd: '10000' });
+    expect(wrongChain.json()).toMatchObject({ error: { fields: { rpcUrl: `This endpoint serves chain ${chain.chainId}, not chain 1.` } } });
+    const unreachable = await admin('PUT', '/api/admin/payments/chains/1', { rpcUrl: 'http://127.0.0.1:9/v2/SECRET-KEY', confirmations: null, tolerancePercent: '0.5', autoApproveUsd: '10000' });
+    expect(unreachable.json()).toMatchObject({ error: { fields: { rpcUrl: expect.stringContaining('The endpoint did not answer') as unknown } } });
+    expect(unreachable.body).not.toContain('SECRET-KEY');
+
+    const withKey = `${chain.url}/?apikey=SECRET-KEY`;
+    const chainSaved = await admin('PUT', `/api/admin/payments/chains/${chain.chainId}`, { rpcUrl: withKey, confirmations: null, tolerancePercent: '0.5', autoApproveUsd: '10000' });
+    expect(chainSaved.statusCode).toBe(200);
+    const settings = chainSaved.json<PaymentSettings>();
+    expect(settings.chains).toEqual([expect.objectContaining({ chainId: chain.chainId, rpcHost: new URL(chain.url).host, confirmations: null, tolerancePercent: '0.5', autoApproveUsd: '10000' })]);
+    expect(chainSaved.body).not.toContain('SECRET-KEY');
+    const audit = await t.database.db.select().from(auditLog);
+    expect(audit.map((a) => a.action).sort()).toEqual(['payments.chain', 'payments.evm_key']);
+    expect(JSON.stringify(audit)).not.toContain('SECRET-KEY');
+    expect(JSON.stringify(audit)).not.toContain(account.publicExtendedKey);
+
+    const badUrl = await admin('PUT', '/api/admin/payments/chains/1', { rpcUrl: 'ftp://eth.example.com', confirmations: 12, tolerancePercent: '0.5', autoApproveUsd: '10000' });
+    expect(badUrl.json()).toMatchObject({ error: { fields: { rpcUrl: expect.stringContaining('http(s) URL') as unknown } } });
+  });
+
+  it('gives a buyer their own deposit address and approves an exact ether payment once, when it is confirmed', async () => {
+    await setUpAutomatic(2);
+    const buyer = await registerBuyer(t.app);
+    const other = await registerBuyer(t.app, { email: 'other@example.com' });
+    const res = await order(buyer.cookie, 'ETH', '300');
+    expect(res.statusCode).toBe(201);
+    const placed = res.json<Order>();
+    expect(placed.address).toBe(deriveEvmAddress(key, 0));
+    expect(placed.paymentUri).toBe(`ethereum:${placed.address}@${chain.chainId}?value=${parseEther(placed.payAmount)}`);
+    // The next buyer gets the next address; the same buyer keeps theirs.
+    expect((await order(other.cookie, 'ETH', '300')).json<Order>().address).toBe(deriveEvmAddress(key, 1));
+
+    const receipt = await payEther(placed.address, placed.payAmount);
+    await tick();
+    // In a block, not yet 2 deep: the order names the payment and waits.
+    const seen = await view(buyer.cookie, placed.id);
+    expect(seen).toMatchObject({ status: 'pending', txHash: receipt.transactionHash });
+    expect(await credits(buyer.id)).toBe(0);
+
+    await clients.test.mine({ blocks: 1 });
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2); // tokens and bonus
+    await clients.test.mine({ blocks: 3 });
+    await tick();
+    await tick();
+    expect(await credits(buyer.id)).toBe(2);
+    const [approval] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.approve'));
+    expect(approval).toMatchObject({ operatorLogin: 'Automatic', operatorId: null });
+    expect((await view(other.cookie, (await order(other.cookie, 'USDT', '100')).json<Order>().id)).address).toBe(deriveEvmAddress(key, 1));
+  });
+
+  it('waits for the rest of an underpaid token payment, then approves', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'USDT', '1000')).json<Order>();
+    expect(placed.payAmount).toBe('10');
+    await payToken(placed.address, '6');
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
+    await payToken(placed.address, '4');
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    const held = await t.database.db.select().from(payments).where(eq(payments.toAddress, placed.address.toLowerCase()));
+    expect(held.map((p) => [p.value, p.state])).toEqual([
+      ['6000000', 'confirmed'],
+      ['4000000', 'confirmed'],
+    ]);
+  });
+
+  it('keeps one open order per currency on a deposit address, so a payment always names its order', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const first = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    const second = await order(buyer.cookie, 'ETH', '600');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ error: { message: expect.stringContaining(`#${first.id}`) as unknown, fields: { crypto: expect.stringContaining('awaiting payment') as unknown } } });
+    // Another currency on the same address is its own order.
+    expect((await order(buyer.cookie, 'USDT', '100')).statusCode).toBe(201);
+  });
+
+  it('refuses to replace the key while orders are open on its addresses', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    await order(buyer.cookie, 'ETH', '300');
+    const other = HDKey.fromMasterSeed(mnemonicToSeedSync(OPERATOR_MNEMONIC)).derive("m/44'/60'/1'");
+    const res = await admin('PUT', '/api/admin/payments/evm-key', { xpub: other.publicExtendedKey });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: { fields: { xpub: expect.stringContaining('1 order is awaiting payment') as unknown } } });
+    expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().evmKey?.xpub).toBe(account.publicExtendedKey);
+  });
+
+  it('credits once when the watcher and an operator approve at the same moment', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    await payEther(placed.address, placed.payAmount);
+    const [row] = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, placed.id));
+    const [, byOperator] = await Promise.all([tick(), admin('POST', `/api/admin/orders/${String(row?.id)}/approve`, { note: 'checked on the explorer' })]);
+    expect([200, 409]).toContain(byOperator.statusCode);
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2);
+    const decisions = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.approve'));
+    expect(decisions).toHaveLength(1);
+    if (byOperator.statusCode === 200) expect(byOperator.json<AdminOrder>().status).toBe('approved');
+  });
+
+  it('credits nothing for a payment a reorganisation took back before it was confirmed', async () => {
+    await setUpAutomatic(2);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    const snapshot = await clients.test.snapshot();
+    await payEther(placed.address, placed.payAmount);
+    await tick();
+    await clients.test.revert({ id: snapshot });
+    await clients.test.mine({ blocks: 4 });
+    await tick();
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
+    expect(await credits(buyer.id)).toBe(0);
+    const [stored] = await t.database.db.select().from(payments).where(and(eq(payments.toAddress, placed.address.toLowerCase()), sql`true`));
+    expect(stored?.state).toBe('reverted');
+  });
+});
