@@ -46,6 +46,8 @@ export default defineConfig({
       ADMIN_LOGIN: 'e2e-operator',
       ADMIN_PASSWORD: 'e2e-operator-password',
       RATE_REFRESH_MINUTES: '0',
+      // The payment test pays on a local chain and waits for the watcher's next tick.
+      PAYMENT_WATCH_SECONDS: '1',
     },
   },
 });

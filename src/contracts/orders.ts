@@ -34,6 +34,31 @@ export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
+/** A transfer the watcher saw to the order's deposit address. */
+export const orderTransferSchema = z.object({
+  txHash: z.string(),
+  explorerUrl: z.string().nullable(),
+  /** In the currency's units, e.g. "0.5". */
+  amount: decimalString,
+  /** seen: in a block, not yet deep enough; confirmed; reverted: its block left the chain. */
+  state: z.enum(['seen', 'confirmed', 'reverted']),
+  confirmations: z.number().int(),
+});
+
+/** Where an automatically detected payment stands (orders paying to the buyer's deposit address). */
+export const orderPaymentSchema = z.object({
+  /** Confirmed so far, in the currency's units. */
+  received: decimalString,
+  /** What is left to send; "0" once paid. */
+  remaining: decimalString,
+  /** A wallet URI for the remainder to the same address, while part has arrived and part is missing. */
+  remainderUri: z.string().nullable(),
+  /** Confirmations the operator asked for; null when the chain's finalized block decides. */
+  required: z.number().int().nullable(),
+  transfers: z.array(orderTransferSchema),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 export const orderSchema = z.object({
   /** The order's public token, used in URLs. */
   id: z.string(),
@@ -54,6 +79,8 @@ export const orderSchema = z.object({
   decidedAt: isoDateTime.nullable(),
   /** The operator's note on the decision, shown to the buyer (e.g. why an order was rejected). */
   decisionNote: z.string().nullable(),
+  /** Set when the order pays to the buyer's own deposit address and the server watches the chain. */
+  payment: orderPaymentSchema.nullable(),
   serverTime: isoDateTime,
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -66,7 +93,7 @@ export const txHashBodySchema = z.strictObject({ txHash: z.string().trim().min(1
 
 // ── Operator side ────────────────────────────────────────────────────────────────────────────
 
-export const adminOrderSchema = orderSchema.omit({ serverTime: true }).extend({
+export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: true }).extend({
   orderId: z.number().int(),
   buyer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   decidedBy: z.string().nullable(),

@@ -4,7 +4,8 @@ import type { AdminOrder, adminOrdersQuerySchema, Order, OrderStatus } from '@/c
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../errors';
 import type { OrderExpiry } from './order-expiry.service';
-import { findAllOrderViews, findBuyerOrder, findOrderViewById, findOrderViewPage, listOrderViewsOfUser, type OrderView } from './order-views.repository';
+import { findPaymentProgress } from '../payments/payment-progress.service';
+import { findAllOrderViews, findBuyerOrder, findOrderViewById, findOrderViewPage, listOrderViewsOfUser, type BuyerOrderView, type OrderView } from './order-views.repository';
 import { toAdminOrder, toOrder } from './orders.mapper';
 
 type PageQuery = z.output<typeof adminOrdersQuerySchema>;
@@ -37,7 +38,17 @@ export class OrderQueries {
 
   async listOwn(userId: number): Promise<Order[]> {
     const now = new Date();
-    return (await this.fresh(() => listOrderViewsOfUser(this.db, userId))).map((v) => toOrder(v, now));
+    const views = await this.fresh(() => listOrderViewsOfUser(this.db, userId));
+    const progress = await this.progressOf(views);
+    return views.map((v) => toOrder(v, now, progress.get(v.id)));
+  }
+
+  /** What the payment watcher saw for the orders that pay to a deposit address. */
+  private progressOf(views: BuyerOrderView[]) {
+    return findPaymentProgress(
+      this.db,
+      views.filter((v) => v.depositAddressId !== null).map((v) => ({ id: v.id, chainId: v.chainId })),
+    );
   }
 
   /** The buyer's own order; someone else's is indistinguishable from a missing one. */
@@ -47,7 +58,7 @@ export class OrderQueries {
       return found ? [found] : [];
     });
     if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
-    return toOrder(view, new Date());
+    return toOrder(view, new Date(), (await this.progressOf([view])).get(view.id));
   }
 
   async page(q: PageQuery): Promise<{ orders: AdminOrder[]; total: number; page: number; pageSize: number }> {

@@ -1,12 +1,18 @@
-import type { AdminOrder, Order } from '@/contracts/orders';
+import { formatUnits } from 'viem';
+import type { AdminOrder, Order, OrderPayment } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
+import type { PaymentProgress } from '../payments/payment-progress.service';
 import { iconUrl } from '../cryptos/cryptos.mapper';
 import type { BuyerOrderView, OrderView } from './order-views.repository';
 
 const plain = (v: string) => toPlain(dec(v));
 
-export function toOrder(v: BuyerOrderView, now: Date): Order {
+/**
+ * The buyer's view of an order. An order paying to a deposit address carries what the watcher saw
+ * (`progress`; none yet when it is new).
+ */
+export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress): Order {
   return {
     id: v.publicId,
     status: v.status,
@@ -24,12 +30,35 @@ export function toOrder(v: BuyerOrderView, now: Date): Order {
     createdAt: v.createdAt.toISOString(),
     decidedAt: v.decidedAt?.toISOString() ?? null,
     decisionNote: v.decisionNote,
+    payment: v.depositAddressId === null ? null : paymentOf(v, progress ?? { transfers: [], required: null }),
     serverTime: now.toISOString(),
   };
 }
 
+function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {
+  const decimals = v.decimals ?? 18;
+  const amountOf = (units: bigint) => toPlain(dec(formatUnits(units, decimals)));
+  const received = progress.transfers.filter((t) => t.state === 'confirmed').reduce((sum, t) => sum + t.value, 0n);
+  const left = dec(v.payAmount).minus(dec(amountOf(received)));
+  const remaining = left.gt(0) ? toPlain(left) : '0';
+  const partlyPaid = received > 0n && left.gt(0) && v.status === 'pending';
+  return {
+    received: amountOf(received),
+    remaining,
+    remainderUri: partlyPaid ? paymentUri({ network: v.network, address: v.address, payAmount: remaining, chainId: v.chainId, tokenContract: v.tokenContract, decimals: v.decimals }) : null,
+    required: progress.required,
+    transfers: progress.transfers.map((t) => ({
+      txHash: t.txHash,
+      explorerUrl: explorerTxUrl(v.network, v.chainId, t.txHash),
+      amount: amountOf(t.value),
+      state: t.state,
+      confirmations: t.confirmations,
+    })),
+  };
+}
+
 export function toAdminOrder(v: OrderView): AdminOrder {
-  const { serverTime: _serverTime, ...order } = toOrder(v, new Date());
+  const { serverTime: _serverTime, payment: _payment, ...order } = toOrder(v, new Date());
   return {
     ...order,
     orderId: v.id,

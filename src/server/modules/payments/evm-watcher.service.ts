@@ -18,6 +18,7 @@ import {
   findEvmChains,
   findOrderForPayment,
   findOrderPayments,
+  findOrdersAwaitingConfirmations,
   findPaidOrder,
   findUnassignedPayments,
   findWatchedAddresses,
@@ -155,6 +156,9 @@ export class EvmWatcher {
     }
     let approved = 0;
     for (const orderId of touched) if (await this.approveIfPaid(chain, orderId, now)) approved++;
+    // Pages of orders whose payment is still gaining confirmations show the new count.
+    const waiting = new Map((await findOrdersAwaitingConfirmations(this.db, chain.chainId)).map((w) => [w.orderId, w.txHash]));
+    for (const [orderId, txHash] of waiting) if (!touched.has(orderId)) await this.orders.notePayment(orderId, txHash);
     return approved;
   }
 

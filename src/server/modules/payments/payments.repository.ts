@@ -222,3 +222,18 @@ export async function findPaidOrder(db: Queryable, orderId: number): Promise<{ p
   const [row] = await db.select({ publicId: orders.publicId, status: orders.status }).from(orders).where(eq(orders.id, orderId));
   return row;
 }
+
+/** The payments held by these orders, oldest first. */
+export async function findPaymentsOfOrders(db: Queryable, orderIds: number[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(payments.blockNumber, payments.logIndex);
+}
+
+/** Orders holding a payment still short of its confirmations on this chain, with that payment's hash. */
+export async function findOrdersAwaitingConfirmations(db: Queryable, chainId: number): Promise<{ orderId: number; txHash: string }[]> {
+  const rows = await db
+    .select({ orderId: payments.orderId, txHash: payments.txHash })
+    .from(payments)
+    .where(and(eq(payments.chainId, chainId), eq(payments.state, 'seen'), isNotNull(payments.orderId)));
+  return rows.flatMap((r) => (r.orderId === null ? [] : [{ orderId: r.orderId, txHash: r.txHash }]));
+}

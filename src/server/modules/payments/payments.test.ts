@@ -128,13 +128,23 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     const receipt = await payEther(placed.address, placed.payAmount);
     await tick();
     // In a block, not yet 2 deep: the order names the payment and waits.
+    expect(placed.payment).toEqual({ received: '0', remaining: placed.payAmount, remainderUri: null, required: null, transfers: [] });
     const seen = await view(buyer.cookie, placed.id);
     expect(seen).toMatchObject({ status: 'pending', txHash: receipt.transactionHash });
+    expect(seen.payment).toEqual({
+      received: '0',
+      remaining: placed.payAmount,
+      remainderUri: null,
+      required: 2,
+      transfers: [{ txHash: receipt.transactionHash, explorerUrl: null, amount: placed.payAmount, state: 'seen', confirmations: 1 }],
+    });
     expect(await credits(buyer.id)).toBe(0);
 
     await clients.test.mine({ blocks: 1 });
     await tick();
-    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    const approved = await view(buyer.cookie, placed.id);
+    expect(approved.status).toBe('approved');
+    expect(approved.payment).toMatchObject({ received: placed.payAmount, remaining: '0', transfers: [{ state: 'confirmed', confirmations: 2 }] });
     expect(await credits(buyer.id)).toBe(2); // tokens and bonus
     await clients.test.mine({ blocks: 3 });
     await tick();
@@ -152,7 +162,10 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(placed.payAmount).toBe('10');
     await payToken(placed.address, '6');
     await tick();
-    expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
+    const partly = await view(buyer.cookie, placed.id);
+    expect(partly.status).toBe('pending');
+    expect(partly.payment).toMatchObject({ received: '6', remaining: '4', required: 1 });
+    expect(partly.payment?.remainderUri).toBe(`ethereum:${token.address}@${chain.chainId}/transfer?address=${placed.address}&uint256=4000000`);
     await payToken(placed.address, '4');
     await tick();
     expect((await view(buyer.cookie, placed.id)).status).toBe('approved');

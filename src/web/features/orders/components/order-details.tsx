@@ -11,6 +11,7 @@ import { paths } from '@/web/lib/paths';
 import { cn } from '@/web/lib/utils';
 import { networkLabel } from '@/web/lib/network-label';
 import { orderStage, orderStatusText, orderStatusTitle, type OrderStage } from '../lib/order-status';
+import { ChainPayments, isPartlyPaid } from './chain-payments';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentInstructions } from './payment-instructions';
 import { TimeLeft } from './time-left';
@@ -45,10 +46,12 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
   const network = networkLabel(order.crypto.network, order.crypto.chainId, order.crypto.name);
   const pending = order.status === 'pending';
   // Once a hash is saved it is shown instead of the field: the payment is being checked.
-  const canAttachHash = (order.status === 'pending' || order.status === 'expired') && !order.txHash;
+  // Payments to a deposit address are found on the chain: nothing to attach there.
+  const canAttachHash = (order.status === 'pending' || order.status === 'expired') && !order.txHash && !order.payment;
   return (
     <div className="grid gap-6">
       <StatusHeader order={order} />
+      {order.payment ? <ChainPayments order={order} payment={order.payment} /> : null}
       {order.status === 'rejected' && order.decisionNote ? (
         <section aria-labelledby="operator-note" className="border-destructive/40 bg-destructive/5 grid gap-1 rounded-lg border p-4">
           <h2 id="operator-note" className="text-sm font-semibold">
@@ -68,20 +71,33 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
         {pending ? (
           <Card className="min-w-0">
             <CardHeader>
-              <CardTitle>
-                Send exactly {order.payAmount} {order.crypto.code}
-              </CardTitle>
-              <CardDescription>Send this amount to the address below on the {network} network. Any other amount or network delays your order.</CardDescription>
+              {isPartlyPaid(order.payment) ? (
+                <>
+                  <CardTitle>
+                    Send the remaining {order.payment.remaining} {order.crypto.code}
+                  </CardTitle>
+                  <CardDescription>
+                    {order.payment.received} of {order.payAmount} {order.crypto.code} arrived. Send the rest to the same address on the {network} network before the time runs out.
+                  </CardDescription>
+                </>
+              ) : (
+                <>
+                  <CardTitle>
+                    Send exactly {order.payAmount} {order.crypto.code}
+                  </CardTitle>
+                  <CardDescription>Send this amount to the address below on the {network} network. Any other amount or network delays your order.</CardDescription>
+                </>
+              )}
             </CardHeader>
             <CardContent className="grid gap-4">
               <TimeLeft expiresAt={order.expiresAt} serverTime={order.serverTime} receivedAt={receivedAt} />
               <PaymentInstructions
-                payAmount={order.payAmount}
+                payAmount={isPartlyPaid(order.payment) ? order.payment.remaining : order.payAmount}
                 code={order.crypto.code}
                 address={order.address}
                 network={network}
                 tokenContract={order.crypto.tokenContract}
-                paymentUri={order.paymentUri}
+                paymentUri={isPartlyPaid(order.payment) ? order.payment.remainderUri : order.paymentUri}
               />
             </CardContent>
           </Card>
@@ -130,7 +146,8 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
           </CardContent>
         </Card>
       </div>
-      {canAttachHash || order.txHash ? (
+      {/* A watched payment is listed above with its confirmations; the hash card is for the others. */}
+      {!order.payment && (canAttachHash || order.txHash) ? (
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Payment transaction</CardTitle>
