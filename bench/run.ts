@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --subscribers N]
+// npm run bench [-- --quick] [-- --subscribers N]   (P5 runs in this process on a local anvil chain)
 // Starts Presale (embedded database, or PostgreSQL when BENCH_DATABASE_URL is set) and measures
 // each figure beside its ceiling measured in the same run. Prints a table and writes
 // bench/results.json. --quick runs every probe briefly: it checks the harness, not the speed.
@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measurePages } from './lighthouse';
+import { measureWatcher, type WatcherBenchResult } from './payments';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -211,6 +212,9 @@ async function main() {
     rmSync(webRoot, { recursive: true, force: true });
   }
 
+  // P5: the payment watcher on a local chain (in this process, on the embedded database).
+  results.P5 = await measureWatcher(quick);
+
   writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2));
   const r = results as { P1: { sale: { rps: number; p99: number }; helloFastify: { rps: number }; ratio: number }; P2: { ordersPerSecond: number; rawInsertsPerSecond: number; ratio: number }; orderPolling: { rps: number; p99: number }; P4: { subscribers: number; p50Ms: number; p99Ms: number; maxMs: number; serverRssMb: number } };
   console.log(`\nPresale benchmarks (${String(results.engine)}${quick ? ', quick: harness check only' : ''})`);
@@ -221,6 +225,10 @@ async function main() {
     console.log(`P3  ${pg3.path.padEnd(22)} performance ${pg3.performance}, LCP ${pg3.lcpMs} ms, TBT ${pg3.tbtMs} ms, JS ${pg3.jsGzipKb} KB gzip`);
   }
   console.log(`P4  SSE fan-out            ${r.P4.subscribers} subscribers: p50 ${r.P4.p50Ms} ms, p99 ${r.P4.p99Ms} ms, max ${r.P4.maxMs} ms; server RSS ${r.P4.serverRssMb} MB`);
+  const p5 = results.P5 as WatcherBenchResult;
+  console.log(
+    `P5  payment watcher        ${p5.watchedAddresses} addresses, ${p5.payments} payments over ${p5.blocks} blocks: ${p5.approved} approved; ${p5.rpcCallsPerBlock} RPC calls per block; approved after its block p50 ${p5.approvalAfterBlockMs.p50} ms, p99 ${p5.approvalAfterBlockMs.p99} ms`,
+  );
   console.log('Written to bench/results.json');
 }
 

@@ -4,8 +4,9 @@
 // stores them under chain + tx hash + log index, which makes a repeat harmless).
 //
 // Cost per tick: one block request per scanned block (with its transactions, for ether sent straight
-// to a deposit address) and one `eth_getLogs` per address batch per range for the token contracts. It
-// grows with blocks and with addresses ÷ batch size, never with orders.
+// to a deposit address) and one `eth_getLogs` per range for the token contracts (filtered by recipient
+// while the watched addresses fit in one filter, else every Transfer of the range, filtered here). It
+// grows with blocks, never with addresses or orders.
 import { getAddress, parseAbiItem, type Address, type Hash, type PublicClient } from 'viem';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
@@ -50,13 +51,13 @@ export interface ScanResult {
 export interface ScannerOptions {
   /** Blocks read per tick at most; the range shrinks by itself when the endpoint refuses a large one. */
   maxBlocks: number;
-  /** Addresses per `eth_getLogs` topic filter. */
+  /** The most recipients put in one `eth_getLogs` topic filter; with more, logs are filtered here. */
   addressBatch: number;
   /** Block hashes kept to find where a reorganisation began. */
   keepRecent: number;
 }
 
-export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxBlocks: 100, addressBatch: 500, keepRecent: 64 };
+export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxBlocks: 100, addressBatch: 1000, keepRecent: 64 };
 
 /** True for an endpoint's "too many results / range too large" refusals, which a smaller range fixes. */
 export function isRangeRefusal(error: unknown): boolean {
@@ -146,11 +147,15 @@ export class EvmScanner {
     }
 
     const hashes = new Map(blocks.map((b) => [b.number, b.hash]));
-    if (watch.tokens.length > 0) {
-      for (let i = 0; i < watch.addresses.length; i += this.options.addressBatch) {
-        const batch = watch.addresses.slice(i, i + this.options.addressBatch);
-        const logs = await this.client.getLogs({ address: [...watch.tokens], event: TRANSFER, args: { to: [...batch] }, fromBlock: from, toBlock: to });
+    if (watch.tokens.length > 0 && watch.addresses.length > 0) {
+      // Up to one batch of addresses, the endpoint filters by recipient. Beyond that, one request for
+      // every Transfer of the token contracts in the range costs less than one per batch (the range
+      // shrinks by itself if the answer is too large), and the recipients are filtered here.
+      const filters = watch.addresses.length <= this.options.addressBatch ? [[...watch.addresses]] : [null];
+      for (const recipients of filters) {
+        const logs = await this.client.getLogs({ address: [...watch.tokens], event: TRANSFER, args: recipients ? { to: recipients } : {}, fromBlock: from, toBlock: to });
         for (const log of logs) {
+          if (!log.args.to || !watched.has(log.args.to.toLowerCase())) continue;
           // Logs from a block other than the one read: the chain moved between the two requests.
           // Read the range again next time; the check before it will see whether held blocks changed.
           if (log.blockHash !== hashes.get(log.blockNumber)) return { cursor, deposits: [] };

@@ -1,0 +1,138 @@
+// P5: the payment watcher on a real local chain. 10,000 watched deposit addresses, 1,000 ether payments
+// over 100 blocks, the watcher ticking every second: RPC calls per scanned block, and the time from the
+// block that confirms a payment to its order turning approved. In-process on the embedded database
+// (the watcher's cost is its endpoint calls and its few statements per payment).
+import { sql } from 'drizzle-orm';
+import { parseEther, type Address } from 'viem';
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { buildApp } from '../src/server/app';
+import { AUTOMATIC } from '../src/server/actor';
+import { testConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { cryptos, users } from '../src/server/db/schema';
+import { seedCryptos } from '../src/server/modules/cryptos/cryptos.repository';
+import { PaymentSettingsService } from '../src/server/modules/payments/payment-settings.service';
+import { ensureSaleSettings } from '../src/server/modules/sale/sale.repository';
+import { chainClients, deployTestToken, startAnvil } from '../src/server/test/anvil';
+import { startRpcProxy } from '../src/server/test/rpc-proxy';
+
+export interface WatcherBenchResult {
+  watchedAddresses: number;
+  payments: number;
+  blocks: number;
+  approved: number;
+  rpcCallsPerBlock: number;
+  callsByMethod: Record<string, number>;
+  approvalAfterBlockMs: { p50: number; p99: number; max: number };
+  target: string;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+export async function measureWatcher(quick: boolean): Promise<WatcherBenchResult> {
+  const watchedCount = quick ? 200 : 10_000;
+  const blocks = quick ? 5 : 100;
+  const perBlock = 10;
+  const chain = await startAnvil(['--accounts', String(perBlock + 1)]);
+  const proxy = await startRpcProxy(chain.url);
+  const database = await openDatabase({ memory: true });
+  const app = await buildApp({ config: testConfig({ PAYMENT_WATCH_SECONDS: '0' }), database, webRoot: '/nonexistent' });
+  try {
+    await database.migrate();
+    await app.ready();
+    const db = database.db;
+    await ensureSaleSettings(db, new Date(Date.now() - 60_000));
+    await seedCryptos(db);
+    await db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(sql`${cryptos.code} = 'ETH'`);
+    // A token offered on the chain too, so every tick also reads Transfer logs for all watched addresses.
+    const token = await deployTestToken(chain, 10n ** 12n);
+    await db.update(cryptos).set({ chainId: chain.chainId, tokenContract: token.address, decimals: 6, rateSource: 'manual', rate: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(sql`${cryptos.code} = 'USDT'`);
+
+    // The operator's key and the chain, as the Payments page saves them (the watcher reads through the counting proxy).
+    const account = HDKey.fromMasterSeed(mnemonicToSeedSync('legal winner thank year wave sausage worth useful legal winner thank yellow')).derive("m/44'/60'/0'");
+    const settings = new PaymentSettingsService(db, app.depositAddresses);
+    await settings.setEvmKey(AUTOMATIC, { xpub: account.publicExtendedKey });
+    await settings.setChain(AUTOMATIC, chain.chainId, { rpcUrl: proxy.url, confirmations: 1, tolerancePercent: '0.5', autoApproveUsd: '10000' });
+
+    // Buyers, each with a deposit address; the first ones order.
+    for (let i = 0; i < watchedCount; i += 1000) {
+      const n = Math.min(1000, watchedCount - i);
+      await db.insert(users).values(Array.from({ length: n }, (_, k) => ({ name: `Watched ${i + k}`, email: `watched${i + k}@example.com`, passwordHash: 'not-a-login' })));
+    }
+    const ids = (await db.select({ id: users.id }).from(users).orderBy(users.id)).map((u) => u.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      await db.transaction(async (tx) => {
+        for (const id of ids.slice(i, i + 500)) await app.depositAddresses.assign(tx, id, { network: 'evm', chainId: chain.chainId });
+      });
+    }
+    const orders: { publicId: string; address: Address; payAmount: string }[] = [];
+    for (const id of ids.slice(0, blocks * perBlock)) {
+      const { order } = await app.orders.create(id, { crypto: 'ETH', tokens: '300' }, undefined);
+      orders.push({ publicId: order.id, address: order.address as Address, payAmount: order.payAmount });
+    }
+
+    const approvedAt = new Map<string, number>();
+    app.events.subscribe((e) => {
+      if (e.type === 'order' && e.status === 'approved' && !approvedAt.has(e.orderId)) approvedAt.set(e.orderId, performance.now());
+    });
+
+    // The watcher ticks every second, as PAYMENT_WATCH_SECONDS=1 would run it.
+    const callsBefore = new Map(proxy.calls);
+    const startBlock = await chainClients(chain).public.getBlockNumber({ cacheTime: 0 });
+    const tick = { running: false };
+    const timer = setInterval(() => {
+      if (tick.running) return;
+      tick.running = true;
+      void app.paymentWatch.runOnce().finally(() => (tick.running = false));
+    }, 1000);
+
+    // Ten payments a block, a block every 200 ms.
+    const clients = chainClients(chain);
+    await clients.test.setAutomine(false);
+    const minedAt = new Map<string, number>();
+    for (let b = 0; b < blocks; b++) {
+      const batch = orders.slice(b * perBlock, (b + 1) * perBlock);
+      await Promise.all(batch.map((o, k) => clients.wallet(k + 1).sendTransaction({ to: o.address, value: parseEther(o.payAmount) })));
+      await clients.test.mine({ blocks: 1 });
+      const at = performance.now();
+      for (const o of batch) minedAt.set(o.publicId, at);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const until = performance.now() + 60_000;
+    while (approvedAt.size < orders.length && performance.now() < until) await new Promise((r) => setTimeout(r, 100));
+    clearInterval(timer);
+    while (tick.running) await new Promise((r) => setTimeout(r, 50));
+
+    const endBlock = await clients.public.getBlockNumber({ cacheTime: 0 });
+    const scanned = Number(endBlock - startBlock) || 1;
+    const callsByMethod: Record<string, number> = {};
+    let calls = 0;
+    for (const [method, n] of proxy.calls) {
+      const during = n - (callsBefore.get(method) ?? 0);
+      if (during > 0) callsByMethod[method] = during;
+      calls += during;
+    }
+    const delays = orders.flatMap((o) => {
+      const approved = approvedAt.get(o.publicId);
+      const mined = minedAt.get(o.publicId);
+      return approved === undefined || mined === undefined ? [] : [approved - mined];
+    });
+    delays.sort((a, b) => a - b);
+    return {
+      watchedAddresses: watchedCount,
+      payments: orders.length,
+      blocks,
+      approved: approvedAt.size,
+      rpcCallsPerBlock: +(calls / scanned).toFixed(2),
+      callsByMethod,
+      approvalAfterBlockMs: { p50: Math.round(pct(delays, 50)), p99: Math.round(pct(delays, 99)), max: Math.round(delays.at(-1) ?? 0) },
+      target: '<= 5 RPC calls per block, p99 <= 2000 ms',
+    };
+  } finally {
+    await app.close();
+    await database.close();
+    await proxy.close();
+    await chain.stop();
+  }
+}
