@@ -9,7 +9,9 @@ import type { AdminOrder, Order } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
 import { ACCOUNT_KEY_MESSAGES, deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
 import { auditLog, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
+import { buildApp } from '../../app';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
+import { startRpcProxy } from '../../test/rpc-proxy';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
 const BUYER = 'presale_session';
@@ -228,5 +230,42 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(await credits(buyer.id)).toBe(0);
     const [stored] = await t.database.db.select().from(payments).where(and(eq(payments.toAddress, placed.address.toLowerCase()), sql`true`));
     expect(stored?.state).toBe('reverted');
+  });
+
+  it('runs once across two instances on one database, and a restart after a failed tick counts a payment once', async () => {
+    const proxy = await startRpcProxy(chain.url);
+    const second = await buildApp({ config: t.config, database: t.database, webRoot: '/nonexistent' });
+    try {
+      await offerOnLocalChain();
+      expect((await admin('PUT', '/api/admin/payments/evm-key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
+      const saved = await admin('PUT', `/api/admin/payments/chains/${chain.chainId}`, { rpcUrl: proxy.url, confirmations: 1, tolerancePercent: '0.5', autoApproveUsd: '10000' });
+      expect(saved.statusCode).toBe(200);
+      await second.ready();
+      const buyer = await registerBuyer(t.app);
+      const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+      await payEther(placed.address, placed.payAmount);
+
+      // The endpoint drops the connection mid-scan: the tick fails and nothing is kept of it.
+      // (The watcher's client retries a request once, so the fault meets both attempts.)
+      proxy.inject('reset', 2, 'eth_getBlockByNumber');
+      const [failed] = await t.app.paymentWatch.runOnce();
+      expect(failed?.error).toBeTruthy();
+      expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().chains[0]?.lastError).toBeTruthy();
+      expect(await t.database.db.select().from(payments)).toHaveLength(0);
+
+      // Both instances are due at the same moment: one claims the run. Then both tick at once anyway.
+      const now = new Date(Date.now() + 60_000);
+      const runs = await Promise.all([t.app.paymentWatch.runScheduled(now), second.paymentWatch.runScheduled(now)]);
+      expect(runs.filter((r) => r !== null)).toHaveLength(1);
+      await Promise.all([t.app.paymentWatch.runOnce(), second.paymentWatch.runOnce()]);
+
+      expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+      expect(await t.database.db.select().from(payments)).toHaveLength(1);
+      expect(await credits(buyer.id)).toBe(2);
+      expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().chains[0]?.lastError).toBeNull();
+    } finally {
+      await second.close();
+      await proxy.close();
+    }
   });
 });
