@@ -155,12 +155,11 @@ export class EvmScanner {
       for (const recipients of filters) {
         const logs = await this.client.getLogs({ address: [...watch.tokens], event: TRANSFER, args: recipients ? { to: recipients } : {}, fromBlock: from, toBlock: to });
         for (const log of logs) {
-          if (!log.args.to || !watched.has(log.args.to.toLowerCase())) continue;
+          const { from: sender, to: recipient, value } = log.args;
+          if (!sender || !recipient || value === undefined || value === 0n || !watched.has(recipient.toLowerCase())) continue;
           // Logs from a block other than the one read: the chain moved between the two requests.
           // Read the range again next time; the check before it will see whether held blocks changed.
           if (log.blockHash !== hashes.get(log.blockNumber)) return { cursor, deposits: [] };
-          const { from: sender, to: recipient, value } = log.args;
-          if (!sender || !recipient || value === undefined || value === 0n) continue;
           deposits.push({ token: log.address, from: sender, to: recipient, value, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, blockHash: log.blockHash });
         }
       }
