@@ -93,7 +93,21 @@ export const txHashBodySchema = z.strictObject({ txHash: z.string().trim().min(1
 
 // ── Operator side ────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A watched payment as the operator sees it: what arrived and how it compares with the order. "paid"
+ * or "overpaid" on a pending order means it waits for the operator (over the auto-approve limit).
+ */
+export const adminPaymentSchema = z.object({
+  received: decimalString,
+  verdict: z.enum(['waiting', 'unconfirmed', 'paid', 'underpaid', 'overpaid']),
+  /** Confirmed payments in excess of the order, in the currency's units ("0" when none). */
+  excess: decimalString,
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
 export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: true }).extend({
+  /** Set for orders paying to a buyer's deposit address. */
+  payment: adminPaymentSchema.nullable(),
   orderId: z.number().int(),
   buyer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   decidedBy: z.string().nullable(),

@@ -11,12 +11,13 @@ import { getSaleSettings } from '../sale/sale.service';
 import { allowOverHardCap, creditOrder, deleteOrderRow, transitionOrder } from './order-changes.repository';
 import { getOrderView } from './order-queries.service';
 import { findOrderViewById } from './order-views.repository';
-import { toAdminOrder } from './orders.mapper';
+import type { OrderQueries } from './order-queries.service';
 
 export class OrderDecisions {
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
+    private readonly queries: OrderQueries,
   ) {}
 
   /**
@@ -27,12 +28,12 @@ export class OrderDecisions {
   async approve(actor: Actor, id: number, note: string, options: { overrideHardCap?: boolean } = {}, now = new Date()): Promise<AdminOrder> {
     await this.decide(actor, id, 'approved', note, now, options.overrideHardCap ?? false);
     this.events.publish({ type: 'sale' });
-    return toAdminOrder(await getOrderView(this.db, id));
+    return this.decided(id);
   }
 
   async reject(actor: Actor, id: number, note: string, now = new Date()): Promise<AdminOrder> {
     await this.decide(actor, id, 'rejected', note, now);
-    return toAdminOrder(await getOrderView(this.db, id));
+    return this.decided(id);
   }
 
   /**
@@ -80,6 +81,12 @@ export class OrderDecisions {
         );
       });
     this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: to });
+  }
+
+  private async decided(id: number): Promise<AdminOrder> {
+    const [order] = await this.queries.forOperator([await getOrderView(this.db, id)]);
+    if (!order) throw notFound('This order does not exist.');
+    return order;
   }
 
   /** Deletes a pending, expired or rejected order; approved orders are part of the ledger's history and stay. */

@@ -69,16 +69,22 @@ export class OrderQueries {
       await this.expiry.expireOverdue();
       result = await findOrderViewPage(this.db, q);
     }
-    return { orders: result.rows.map(toAdminOrder), total: result.total, page: q.page, pageSize: q.pageSize };
+    return { orders: await this.forOperator(result.rows), total: result.total, page: q.page, pageSize: q.pageSize };
   }
 
   /** A buyer's orders as the back-office shows them. */
   async ofUser(userId: number): Promise<AdminOrder[]> {
-    return (await this.fresh(() => listOrderViewsOfUser(this.db, userId))).map(toAdminOrder);
+    return this.forOperator(await this.fresh(() => listOrderViewsOfUser(this.db, userId)));
   }
 
   async all(status: OrderStatus | undefined, q?: string): Promise<AdminOrder[]> {
     await this.expiry.expireOverdue();
-    return (await findAllOrderViews(this.db, status, q)).map(toAdminOrder);
+    return this.forOperator(await findAllOrderViews(this.db, status, q));
+  }
+
+  /** Orders as the operator sees them, with what the watcher saw of their payments. */
+  async forOperator(views: OrderView[]): Promise<AdminOrder[]> {
+    const progress = await this.progressOf(views);
+    return views.map((v) => toAdminOrder(v, progress.get(v.id)));
   }
 }

@@ -5,6 +5,7 @@ import { ordersCsv } from './orders.csv';
 const order = (id: string, name: string): AdminOrder => ({
   id,
   orderId: 7,
+  payment: null,
   status: 'pending',
   crypto: { code: 'ETH', name: 'Ethereum', network: 'evm', chainId: 1, tokenContract: null, iconUrl: '/icons/eth.svg' },
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',

@@ -1,7 +1,8 @@
-import { formatUnits } from 'viem';
-import type { AdminOrder, Order, OrderPayment } from '@/contracts/orders';
+import { formatUnits, parseUnits } from 'viem';
+import type { AdminOrder, AdminPayment, Order, OrderPayment } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
+import { judgeAmount } from '@/domain/payment-verdict';
 import type { PaymentProgress } from '../payments/payment-progress.service';
 import { iconUrl } from '../cryptos/cryptos.mapper';
 import type { BuyerOrderView, OrderView } from './order-views.repository';
@@ -30,9 +31,22 @@ export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress
     createdAt: v.createdAt.toISOString(),
     decidedAt: v.decidedAt?.toISOString() ?? null,
     decisionNote: v.decisionNote,
-    payment: v.depositAddressId === null ? null : paymentOf(v, progress ?? { transfers: [], required: null }),
+    payment: v.depositAddressId === null ? null : paymentOf(v, progress ?? NOTHING_SEEN),
     serverTime: now.toISOString(),
   };
+}
+
+const NOTHING_SEEN: PaymentProgress = { transfers: [], required: null, toleranceBps: 0 };
+
+/** What the operator needs to decide on a watched payment. */
+function adminPaymentOf(v: BuyerOrderView, progress: PaymentProgress): AdminPayment {
+  const decimals = v.decimals ?? 18;
+  const confirmed = progress.transfers.filter((t) => t.state === 'confirmed').reduce((sum, t) => sum + t.value, 0n);
+  const unconfirmed = progress.transfers.some((t) => t.state === 'seen');
+  const received = toPlain(dec(formatUnits(confirmed, decimals)));
+  if (confirmed === 0n) return { received, verdict: unconfirmed ? 'unconfirmed' : 'waiting', excess: '0' };
+  const verdict = judgeAmount(parseUnits(toPlain(dec(v.payAmount)), decimals), confirmed, progress.toleranceBps);
+  return { received, verdict: verdict.kind, excess: verdict.kind === 'overpaid' ? toPlain(dec(formatUnits(verdict.excess, decimals))) : '0' };
 }
 
 function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {
@@ -57,13 +71,15 @@ function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {
   };
 }
 
-export function toAdminOrder(v: OrderView): AdminOrder {
+export function toAdminOrder(v: OrderView, progress?: PaymentProgress): AdminOrder {
   const { serverTime: _serverTime, payment: _payment, ...order } = toOrder(v, new Date());
   return {
     ...order,
+    payment: v.depositAddressId === null ? null : adminPaymentOf(v, progress ?? NOTHING_SEEN),
     orderId: v.id,
     buyer: { id: v.userId, name: v.buyerName, email: v.buyerEmail },
-    decidedBy: v.decidedByLogin,
+    // A decision without an operator is the payment watcher's.
+    decidedBy: v.decidedAt !== null && v.decidedBy === null ? 'Automatic' : v.decidedByLogin,
     decisionNote: v.decisionNote,
   };
 }

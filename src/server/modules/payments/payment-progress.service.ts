@@ -15,6 +15,8 @@ export interface PaymentProgress {
   transfers: TransferSeen[];
   /** Confirmations asked for on the order's chain; null when its finalized block decides. */
   required: number | null;
+  /** The chain's tolerance, in basis points either way. */
+  toleranceBps: number;
 }
 
 /** Progress per order id, for the orders given with their chain. Orders without payments get none. */
@@ -28,6 +30,7 @@ export async function findPaymentProgress(db: Queryable, orders: { id: number; c
     const head = chain?.headBlock ?? null;
     result.set(order.id, {
       required: chain?.confirmations ?? null,
+      toleranceBps: chain?.toleranceBps ?? 0,
       transfers: rows
         .filter((p) => p.orderId === order.id)
         .map((p) => ({

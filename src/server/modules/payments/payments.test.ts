@@ -268,4 +268,25 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
       await proxy.close();
     }
   });
+
+  it('leaves a payment over the auto-approve limit to the operator, and tells an overpayment apart', async () => {
+    await setUpAutomatic(1);
+    const limit = await admin('PUT', `/api/admin/payments/chains/${chain.chainId}`, { rpcUrl: chain.url, confirmations: 1, tolerancePercent: '0.5', autoApproveUsd: '2' });
+    expect(limit.statusCode).toBe(200);
+    const buyer = await registerBuyer(t.app);
+    const big = (await order(buyer.cookie, 'ETH', '300')).json<Order>(); // $3, over the $2 limit
+    await payEther(big.address, big.payAmount);
+    await tick();
+    expect((await view(buyer.cookie, big.id)).status).toBe('pending');
+    const listed = (await admin('GET', '/api/admin/orders?status=pending')).json<{ orders: AdminOrder[] }>().orders;
+    expect(listed.find((o) => o.id === big.id)?.payment).toEqual({ received: big.payAmount, verdict: 'paid', excess: '0' });
+
+    const other = await registerBuyer(t.app, { email: 'over@example.com' });
+    const small = (await order(other.cookie, 'USDT', '100')).json<Order>(); // 1 TUSD, $1
+    await payToken(small.address, '1.5');
+    await tick();
+    expect((await view(other.cookie, small.id)).status).toBe('approved');
+    const decided = (await admin('GET', '/api/admin/orders?status=approved')).json<{ orders: AdminOrder[] }>().orders.find((o) => o.id === small.id);
+    expect(decided).toMatchObject({ decidedBy: 'Automatic', payment: { received: '1.5', verdict: 'overpaid', excess: '0.5' } });
+  });
 });

@@ -6,6 +6,7 @@ import { CopyButton } from '@/web/components/ui/copy-button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import type { Decision } from '@/web/api/admin/orders';
+import { PaymentPill } from './payment-pill';
 import { OrderStatusPill } from './order-status-pill';
 
 const NETWORK: Record<AdminOrder['crypto']['network'], string> = { bitcoin: 'Bitcoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'Other' };
@@ -99,6 +100,12 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
               </Section>
               <Section title="Payment">
                 <Item label="Network">{networkOf(order)}</Item>
+                {order.payment ? (
+                  <Item label="Watched">
+                    {formatAmount(order.payment.received)} {order.crypto.code} confirmed at the buyer&apos;s deposit address
+                    <PaymentPill order={order} />
+                  </Item>
+                ) : null}
                 <Item label="Address">
                   <span className="flex items-start gap-2">
                     <span className="min-w-0 font-mono text-xs break-all">{order.address}</span>

@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import type { Decision, OrdersQuery } from '@/web/api/admin/orders';
 import { OrderStatusPill } from './order-status-pill';
+import { PaymentPill } from './payment-pill';
 
 type Sort = OrdersQuery['sort'];
 
@@ -79,7 +80,10 @@ export function OrdersTable({
               </TableCell>
               <TableCell className={SHOW.usd}>{formatUsd(o.usdAmount)}</TableCell>
               <TableCell>
-                <OrderStatusPill status={o.status} />
+                <span className="flex flex-wrap items-center gap-1">
+                  <OrderStatusPill status={o.status} />
+                  <PaymentPill order={o} />
+                </span>
               </TableCell>
               <TableCell className={SHOW.txHash}>
                 {o.txHash ? (
