@@ -8,7 +8,7 @@ import type { EndpointMap } from './endpoint';
 import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
-import { paymentEndpoints } from './payments';
+import { paymentEndpoints, unallocatedEndpoints } from './payments';
 import { pixelEndpoints } from './pixels';
 import { saleEndpoints } from './sale';
 import { userEndpoints } from './users';
@@ -31,6 +31,7 @@ export const endpoints = {
   ...setupEndpoints,
   ...backupEndpoints,
   ...paymentEndpoints,
+  ...unallocatedEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

@@ -84,3 +84,34 @@ export const paymentEndpoints = {
   'PUT /api/admin/payments/chains/:chainId': { params: chainParams, body: evmChainBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/chains/:chainId': { params: chainParams, responses: { 200: paymentSettingsSchema } },
 } satisfies EndpointMap;
+
+/** A deposit to a buyer's address that no open order holds: the operator assigns or dismisses it. */
+export const unallocatedDepositSchema = z.object({
+  id: z.number().int(),
+  chainId: z.number().int(),
+  /** The offered currency it was paid in, when one matches (chain and token contract). */
+  crypto: z.string().nullable(),
+  /** In the currency's units when it is known, else in base units. */
+  amount: decimalString,
+  baseUnits: z.string(),
+  txHash: z.string(),
+  explorerUrl: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  blockNumber: z.string(),
+  confirmed: z.boolean(),
+  buyer: z.object({ id: z.number().int(), email: z.string() }),
+  seenAt: isoDateTime,
+});
+export type UnallocatedDeposit = z.infer<typeof unallocatedDepositSchema>;
+
+export const dismissDepositBodySchema = z.strictObject({
+  note: z.string().trim().min(3, 'Say why, e.g. dust or address poisoning.').max(500, 'The note is at most 500 characters.'),
+});
+
+export const depositParams = z.strictObject({ id: z.coerce.number('No deposit has this id.').int('No deposit has this id.').positive('No deposit has this id.').max(9_007_199_254_740_991) });
+
+export const unallocatedEndpoints = {
+  'GET /api/admin/payments/unallocated': { responses: { 200: z.object({ deposits: z.array(unallocatedDepositSchema) }) } },
+  'POST /api/admin/payments/unallocated/:id/dismiss': { params: depositParams, body: dismissDepositBodySchema, responses: { 200: z.object({ deposits: z.array(unallocatedDepositSchema) }) } },
+} satisfies EndpointMap;

@@ -24,7 +24,7 @@ import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { leaderboardRoutes, orderRoutes } from './modules/orders/orders.routes';
 import { OrderService } from './modules/orders/orders.service';
 import { userRoutes } from './modules/users/users.routes';
-import { paymentRoutes } from './modules/payments/payments.routes';
+import { paymentRoutes, unallocatedRoutes } from './modules/payments/payments.routes';
 import { pixelRoutes } from './modules/pixels/pixels.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
@@ -164,6 +164,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       setupRoutes,
       backupRoutes,
       paymentRoutes,
+      unallocatedRoutes,
     ),
   );
 

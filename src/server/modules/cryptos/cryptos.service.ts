@@ -154,3 +154,8 @@ export async function findCryptoByCode(db: Queryable, code: string): Promise<Cry
 export async function findTokenContractsOnChain(db: Queryable, chainId: number): Promise<string[]> {
   return findTokenContracts(db, chainId);
 }
+
+/** The currencies offered on an EVM chain, with their token contract and decimals. */
+export async function findCryptosOnChain(db: Queryable, chainId: number): Promise<Pick<CryptoRow, 'code' | 'chainId' | 'tokenContract' | 'decimals'>[]> {
+  return (await listCryptos(db)).filter((c) => c.network === 'evm' && c.chainId === chainId);
+}

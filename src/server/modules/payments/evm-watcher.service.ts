@@ -146,7 +146,7 @@ export class EvmWatcher {
     const touched = new Set<number>(confirmedOrders);
     for (const payment of await findUnassignedPayments(this.db, chain.chainId)) {
       if (payment.userId === null) continue;
-      const order = await findOrderForPayment(this.db, payment.userId, chain.chainId, payment.tokenContract, lateSince);
+      const order = await findOrderForPayment(this.db, payment.userId, chain.chainId, payment.tokenContract, lateSince, payment.createdAt);
       // No open order: the deposit stays unallocated until an operator assigns or dismisses it.
       if (!order) continue;
       if (await assignPayment(this.db, payment.id, order.id, now)) {

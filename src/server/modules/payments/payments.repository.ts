@@ -1,7 +1,7 @@
 // SQL of automatic payments: account keys, deposit addresses, EVM chain settings and cursors, payments.
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accountKeys, depositAddresses, evmChains, orders, payments } from '../../db/schema';
+import { accountKeys, depositAddresses, evmChains, orders, payments, users } from '../../db/schema';
 
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type EvmChainRow = typeof evmChains.$inferSelect;
@@ -190,7 +190,9 @@ export async function findOrderPayments(db: Queryable, orderId: number): Promise
 
 /**
  * The order a payment to a buyer's deposit address is for: their pending order in that currency
- * (at most one, by a unique index), else the latest one that expired within `lateSince`.
+ * (at most one, by a unique index), else the latest one that expired within `lateSince`. Only an
+ * order that existed when the payment was seen: money sent before ordering is not taken to pay a
+ * later order behind the operator's back (it stays unallocated for them).
  */
 export async function findOrderForPayment(
   db: Queryable,
@@ -198,6 +200,7 @@ export async function findOrderForPayment(
   chainId: number,
   tokenContract: string | null,
   lateSince: Date,
+  seenAt: Date,
 ): Promise<{ id: number; status: string } | undefined> {
   const [row] = await db
     .select({ id: orders.id, status: orders.status })
@@ -210,6 +213,7 @@ export async function findOrderForPayment(
         eq(orders.chainId, chainId),
         tokenContract === null ? isNull(orders.tokenContract) : sql`lower(${orders.tokenContract}) = ${tokenContract}`,
         sql`(${orders.status} = 'pending' or (${orders.status} = 'expired' and ${orders.expiresAt} >= ${lateSince}))`,
+        lte(orders.createdAt, seenAt),
       ),
     )
     .orderBy(sql`${orders.status} = 'pending' desc`, desc(orders.createdAt))
@@ -236,4 +240,25 @@ export async function findOrdersAwaitingConfirmations(db: Queryable, chainId: nu
     .from(payments)
     .where(and(eq(payments.chainId, chainId), eq(payments.state, 'seen'), isNotNull(payments.orderId)));
   return rows.flatMap((r) => (r.orderId === null ? [] : [{ orderId: r.orderId, txHash: r.txHash }]));
+}
+
+/** Deposits on the chain that no order holds and no operator dismissed, newest first, with their buyer. */
+export async function findUnallocated(db: Queryable, lateBefore: Date): Promise<(PaymentRow & { buyerEmail: string })[]> {
+  const rows = await db
+    .select({ payment: payments, buyerEmail: users.email })
+    .from(payments)
+    .innerJoin(users, eq(payments.userId, users.id))
+    .where(and(isNull(payments.orderId), isNull(payments.dismissedAt), inArray(payments.state, ['seen', 'confirmed']), lte(payments.createdAt, lateBefore)))
+    .orderBy(desc(payments.createdAt));
+  return rows.map((r) => ({ ...r.payment, buyerEmail: r.buyerEmail }));
+}
+
+/** Marks an unallocated deposit dismissed; false when it is not (any more) unallocated. */
+export async function dismissPayment(db: Queryable, id: number, note: string, now: Date): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ dismissedAt: now, dismissNote: note, updatedAt: now })
+    .where(and(eq(payments.id, id), isNull(payments.orderId), isNull(payments.dismissedAt)))
+    .returning();
+  return row;
 }

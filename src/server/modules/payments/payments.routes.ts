@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
 import { getPaymentSettings, PaymentSettingsService } from './payment-settings.service';
+import { dismissDeposit, findUnallocatedDeposits } from './unallocated.service';
 
 /** The back-office's Payments settings (operator scope). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,4 +17,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'PUT /api/admin/payments/chains/:chainId', async (request) => settings.setChain(operatorOf(request), request.params.chainId, request.body));
 
   route(app, 'DELETE /api/admin/payments/chains/:chainId', async (request) => settings.removeChain(operatorOf(request), request.params.chainId));
+};
+
+/** Deposits no order holds, for the operator to dismiss (operator scope). */
+export const unallocatedRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, 'GET /api/admin/payments/unallocated', async () => ({ deposits: await findUnallocatedDeposits(app.db) }));
+
+  route(app, 'POST /api/admin/payments/unallocated/:id/dismiss', async (request) => ({
+    deposits: await dismissDeposit(app.db, operatorOf(request), request.params.id, request.body.note),
+  }));
 };

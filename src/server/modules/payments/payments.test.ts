@@ -289,4 +289,38 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     const decided = (await admin('GET', '/api/admin/orders?status=approved')).json<{ orders: AdminOrder[] }>().orders.find((o) => o.id === small.id);
     expect(decided).toMatchObject({ decidedBy: 'Automatic', payment: { received: '1.5', verdict: 'overpaid', excess: '0.5' } });
   });
+
+  it('lists a deposit no order holds as unallocated, never uses it for a later order, and lets the operator dismiss it', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const first = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    await payEther(first.address, first.payAmount);
+    await tick();
+    expect((await view(buyer.cookie, first.id)).status).toBe('approved');
+
+    // The buyer pays again with no open order: the watcher keeps it aside.
+    const stray = await payEther(first.address, '0.002');
+    await tick();
+    const [strayRow] = await t.database.db.select().from(payments).where(eq(payments.txHash, stray.transactionHash));
+    expect(strayRow).toMatchObject({ orderId: null, state: 'confirmed' });
+    // Listed once the watcher had its chance to match it (a minute).
+    expect((await admin('GET', '/api/admin/payments/unallocated')).json<{ deposits: unknown[] }>().deposits).toEqual([]);
+    await t.database.db.update(payments).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(payments.txHash, stray.transactionHash));
+    const listed = (await admin('GET', '/api/admin/payments/unallocated')).json<{ deposits: { id: number; crypto: string | null; amount: string; buyer: { email: string } }[] }>().deposits;
+    expect(listed).toEqual([expect.objectContaining({ crypto: 'ETH', amount: '0.002', buyer: { id: buyer.id, email: 'ada@example.com' } })]);
+
+    // A new order does not swallow it.
+    const second = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    await tick();
+    expect((await view(buyer.cookie, second.id)).status).toBe('pending');
+
+    const short = await admin('POST', `/api/admin/payments/unallocated/${String(listed[0]?.id)}/dismiss`, { note: '' });
+    expect(short.json()).toMatchObject({ error: { fields: { note: 'Say why, e.g. dust or address poisoning.' } } });
+    const dismissed = await admin('POST', `/api/admin/payments/unallocated/${String(listed[0]?.id)}/dismiss`, { note: 'sent twice; refunded by hand' });
+    expect(dismissed.json<{ deposits: unknown[] }>().deposits).toEqual([]);
+    const again = await admin('POST', `/api/admin/payments/unallocated/${String(listed[0]?.id)}/dismiss`, { note: 'sent twice; refunded by hand' });
+    expect(again.statusCode).toBe(409);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payment.dismiss'));
+    expect(audit?.after).toMatchObject({ note: 'sent twice; refunded by hand' });
+  });
 });

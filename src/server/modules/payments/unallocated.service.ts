@@ -1,0 +1,50 @@
+// Deposits to a buyer's address that no open order holds (sent with no order, twice, after the
+// order's window plus the late days, or dust and address poisoning): listed for the operator, who
+// dismisses them with a reason. Every dismissal is audited.
+import { formatUnits } from 'viem';
+import type { UnallocatedDeposit } from '@/contracts/payments';
+import { dec, toPlain } from '@/domain/decimal';
+import { explorerTxUrl } from '@/domain/payment';
+import type { Actor } from '../../actor';
+import type { Db, Queryable } from '../../db/client';
+import { conflict } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import { findCryptosOnChain } from '../cryptos/cryptos.service';
+import { dismissPayment, findUnallocated } from './payments.repository';
+
+/** The watcher hands a fresh payment to its order on its next tick: only older ones are unallocated. */
+const SETTLING_MS = 60_000;
+
+export async function findUnallocatedDeposits(db: Queryable, now = new Date()): Promise<UnallocatedDeposit[]> {
+  const rows = await findUnallocated(db, new Date(now.getTime() - SETTLING_MS));
+  const chains = [...new Set(rows.map((r) => r.chainId))];
+  const offered = (await Promise.all(chains.map((c) => findCryptosOnChain(db, c)))).flat();
+  return rows.map((p) => {
+    const crypto = offered.find((c) => c.chainId === p.chainId && (c.tokenContract?.toLowerCase() ?? null) === p.tokenContract);
+    const amount = crypto?.decimals != null ? toPlain(dec(formatUnits(BigInt(p.value), crypto.decimals))) : p.value;
+    return {
+      id: p.id,
+      chainId: p.chainId,
+      crypto: crypto?.code ?? null,
+      amount,
+      baseUnits: p.value,
+      txHash: p.txHash,
+      explorerUrl: explorerTxUrl('evm', p.chainId, p.txHash),
+      from: p.fromAddress,
+      to: p.toAddress,
+      blockNumber: p.blockNumber.toString(),
+      confirmed: p.state === 'confirmed',
+      buyer: { id: p.userId ?? 0, email: p.buyerEmail },
+      seenAt: p.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function dismissDeposit(db: Db, actor: Actor, id: number, note: string, now = new Date()): Promise<UnallocatedDeposit[]> {
+  await db.transaction(async (tx) => {
+    const row = await dismissPayment(tx, id, note, now);
+    if (!row) throw conflict('This deposit is not unallocated any more: it was assigned to an order or dismissed already.');
+    await recordAudit(tx, actor, 'payment.dismiss', `payment:${row.chainId}:${row.txHash}:${row.logIndex}`, null, { note, value: row.value, to: row.toAddress });
+  });
+  return findUnallocatedDeposits(db, now);
+}
