@@ -102,6 +102,8 @@ export const adminPaymentSchema = z.object({
   verdict: z.enum(['waiting', 'unconfirmed', 'paid', 'underpaid', 'overpaid']),
   /** Confirmed payments in excess of the order, in the currency's units ("0" when none). */
   excess: decimalString,
+  /** A payment held by the order left the chain (a reorganisation); after approval the operator must look. */
+  reverted: z.boolean(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 

@@ -44,9 +44,10 @@ function adminPaymentOf(v: BuyerOrderView, progress: PaymentProgress): AdminPaym
   const confirmed = progress.transfers.filter((t) => t.state === 'confirmed').reduce((sum, t) => sum + t.value, 0n);
   const unconfirmed = progress.transfers.some((t) => t.state === 'seen');
   const received = toPlain(dec(formatUnits(confirmed, decimals)));
-  if (confirmed === 0n) return { received, verdict: unconfirmed ? 'unconfirmed' : 'waiting', excess: '0' };
+  const reverted = progress.transfers.some((t) => t.state === 'reverted');
+  if (confirmed === 0n) return { received, verdict: unconfirmed ? 'unconfirmed' : 'waiting', excess: '0', reverted };
   const verdict = judgeAmount(parseUnits(toPlain(dec(v.payAmount)), decimals), confirmed, progress.toleranceBps);
-  return { received, verdict: verdict.kind, excess: verdict.kind === 'overpaid' ? toPlain(dec(formatUnits(verdict.excess, decimals))) : '0' };
+  return { received, verdict: verdict.kind, excess: verdict.kind === 'overpaid' ? toPlain(dec(formatUnits(verdict.excess, decimals))) : '0', reverted };
 }
 
 function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {

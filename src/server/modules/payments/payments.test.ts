@@ -279,7 +279,7 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     await tick();
     expect((await view(buyer.cookie, big.id)).status).toBe('pending');
     const listed = (await admin('GET', '/api/admin/orders?status=pending')).json<{ orders: AdminOrder[] }>().orders;
-    expect(listed.find((o) => o.id === big.id)?.payment).toEqual({ received: big.payAmount, verdict: 'paid', excess: '0' });
+    expect(listed.find((o) => o.id === big.id)?.payment).toEqual({ received: big.payAmount, verdict: 'paid', excess: '0', reverted: false });
 
     const other = await registerBuyer(t.app, { email: 'over@example.com' });
     const small = (await order(other.cookie, 'USDT', '100')).json<Order>(); // 1 TUSD, $1
@@ -322,5 +322,25 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(again.statusCode).toBe(409);
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payment.dismiss'));
     expect(audit?.after).toMatchObject({ note: 'sent twice; refunded by hand' });
+  });
+
+  it('never debits a payment a reorganisation took back after approval, and tells the operator', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    const snapshot = await clients.test.snapshot();
+    await payEther(placed.address, placed.payAmount);
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+
+    await clients.test.revert({ id: snapshot });
+    await clients.test.mine({ blocks: 3 });
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2);
+    const [alert] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payment.reverted_after_approval'));
+    expect(alert).toMatchObject({ operatorLogin: 'Automatic', entity: `order:${placed.id}` });
+    const listed = (await admin('GET', '/api/admin/orders?status=approved')).json<{ orders: AdminOrder[] }>().orders;
+    expect(listed.find((o) => o.id === placed.id)?.payment).toMatchObject({ received: '0', reverted: true });
   });
 });

@@ -9,6 +9,10 @@ export function paymentNote(order: AdminOrder): { text: string; variant: 'warnin
   const p = order.payment;
   if (!p) return null;
   const code = order.crypto.code;
+  // Tokens credited for money the chain took back: never debited by the server, the operator decides.
+  if (order.status === 'approved' && p.reverted && (p.verdict === 'waiting' || p.verdict === 'underpaid' || p.verdict === 'unconfirmed')) {
+    return { text: 'Payment reverted after approval', variant: 'destructive' };
+  }
   if (p.verdict === 'waiting') return null;
   if (p.verdict === 'unconfirmed') return { text: 'Payment unconfirmed', variant: 'secondary' };
   if (order.status === 'expired') return { text: `Paid late: ${formatAmount(p.received)} ${code}`, variant: 'warning' };
