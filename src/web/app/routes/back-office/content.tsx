@@ -1,4 +1,4 @@
-import { Skeleton } from '@/web/components/ui/skeleton';
+import { QueryView } from '@/web/components/query-view';
 import { useAdminContent } from '@/web/api/admin/content';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { ContentForm } from '@/web/features/back-office/components/content-form';
@@ -9,15 +9,9 @@ export function Component() {
   const { data, isError } = useAdminContent();
   return (
     <AdminPage title="Content" description="The texts of the public pages. Until you save, honest defaults are shown.">
-      {data ? (
-        <ContentForm initial={data} />
-      ) : isError ? (
-        <p role="alert" className="text-destructive">
-          The content could not be loaded.
-        </p>
-      ) : (
-        <Skeleton className="h-96" aria-busy="true" aria-label="Loading the content" />
-      )}
+      <QueryView data={data} isError={isError} errorText="The content could not be loaded." loadingLabel="Loading the content" skeletonClassName="h-96">
+        {(content) => <ContentForm initial={content} />}
+      </QueryView>
     </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Skeleton } from '@/web/components/ui/skeleton';
+import { QueryView } from '@/web/components/query-view';
 import { useAdminSale } from '@/web/api/admin/sale';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { SaleForm } from '@/web/features/back-office/components/sale-form';
@@ -9,15 +9,9 @@ export function Component() {
   const { data, isError } = useAdminSale();
   return (
     <AdminPage title="Sale" description="The sale's token, caps and schedule. The landing page and the order rules follow these settings.">
-      {data ? (
-        <SaleForm key={data.updatedAt} settings={data} />
-      ) : isError ? (
-        <p role="alert" className="text-destructive">
-          The sale settings could not be loaded.
-        </p>
-      ) : (
-        <Skeleton className="h-96" aria-busy="true" aria-label="Loading the sale settings" />
-      )}
+      <QueryView data={data} isError={isError} errorText="The sale settings could not be loaded." loadingLabel="Loading the sale settings" skeletonClassName="h-96">
+        {(settings) => <SaleForm key={settings.updatedAt} settings={settings} />}
+      </QueryView>
     </AdminPage>
   );
 }

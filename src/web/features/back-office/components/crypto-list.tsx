@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { AdminCrypto } from '@/contracts/admin';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Skeleton } from '@/web/components/ui/skeleton';
+import { QueryView } from '@/web/components/query-view';
 import { useAdminCryptos } from '@/web/api/admin/cryptos';
 import { EditCryptoForm } from './crypto-form';
 import { CryptoTable } from './crypto-table';
@@ -21,15 +21,9 @@ export function CryptoList() {
         <h2 id="all-currencies" className="text-lg font-semibold">
           All currencies
         </h2>
-        {cryptos ? (
-          <CryptoTable cryptos={cryptos} onEdit={onEdit} onDelete={onDelete} />
-        ) : isError ? (
-          <p role="alert" className="text-destructive">
-            The currencies could not be loaded.
-          </p>
-        ) : (
-          <Skeleton className="h-64" aria-busy="true" aria-label="Loading currencies" />
-        )}
+        <QueryView data={cryptos} isError={isError} errorText="The currencies could not be loaded." loadingLabel="Loading currencies" skeletonClassName="h-64">
+          {(list) => <CryptoTable cryptos={list} onEdit={onEdit} onDelete={onDelete} />}
+        </QueryView>
       </section>
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
