@@ -13,6 +13,7 @@ export const backOfficeRoutes: RouteObject[] = [
       { path: 'transactions', lazy: () => import('./routes/back-office/transactions') },
       { path: 'sale', lazy: () => import('./routes/back-office/sale') },
       { path: 'main-currency', lazy: () => import('./routes/back-office/main-currency') },
+      { path: 'payments', lazy: () => import('./routes/back-office/payments') },
       { path: 'content', lazy: () => import('./routes/back-office/content') },
       { path: 'pixels', lazy: () => import('./routes/back-office/pixels') },
       { path: 'change-password', lazy: () => import('./routes/back-office/change-password') },

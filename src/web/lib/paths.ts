@@ -26,6 +26,7 @@ export const paths = {
     transactions: '/admin/transactions',
     sale: '/admin/sale',
     mainCurrency: '/admin/main-currency',
+    payments: '/admin/payments',
     pixels: '/admin/pixels',
     changePassword: '/admin/change-password',
     content: '/admin/content',

@@ -1,5 +1,5 @@
 // The back-office sidebar's entries, in the order an operator sets up a sale.
-import { Coins, FileText, History, KeyRound, MousePointerClick, Receipt, Settings2, Users, Wallet } from 'lucide-react';
+import { Coins, FileText, History, KeyRound, MousePointerClick, Radar, Receipt, Settings2, Users, Wallet } from 'lucide-react';
 import type { NavSidebarItem } from '@/web/components/nav-sidebar';
 import { paths } from '@/web/lib/paths';
 
@@ -9,6 +9,7 @@ export const ADMIN_NAV: readonly NavSidebarItem[] = [
   { label: 'Transactions', to: paths.admin.transactions, icon: Receipt },
   { label: 'Sale', to: paths.admin.sale, icon: Settings2 },
   { label: 'Main currency', to: paths.admin.mainCurrency, icon: Wallet },
+  { label: 'Payments', to: paths.admin.payments, icon: Radar },
   { label: 'Content', to: paths.admin.content, icon: FileText },
   { label: 'Pixels', to: paths.admin.pixels, icon: MousePointerClick },
   { label: 'Change Pass', to: paths.admin.changePassword, icon: KeyRound },

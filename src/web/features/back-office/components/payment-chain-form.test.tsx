@@ -1,0 +1,95 @@
+// The chain form sends what the server takes (null confirmations for "finalized") and shows the
+// server's refusal of an endpoint beside it; the saved chain shows the watcher's lag.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentSettings } from '@/contracts/payments';
+import { PaymentChainForm } from './payment-chain-form';
+import { PaymentChainList, type PaymentChain } from './payment-chain-list';
+
+const NO_ANSWER = 'The endpoint did not answer: HTTP request failed.';
+
+const CHAIN: PaymentChain = {
+  chainId: 8453,
+  rpcHost: 'base.example.com',
+  confirmations: 15,
+  tolerancePercent: '1.25',
+  autoApproveUsd: '2500.5',
+  headBlock: '120',
+  nextBlock: '100',
+  scannedAt: '2026-11-23T18:00:00.000Z',
+  lastError: null,
+  lastErrorAt: null,
+};
+
+function renderWithQueries(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+}
+
+function serve(answer: () => Response) {
+  const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answer());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the chain form', () => {
+  it('sends no number of confirmations when the finalized block is chosen', async () => {
+    const saved: PaymentSettings = { evmKey: null, chains: [CHAIN] };
+    const fetchMock = serve(() => Response.json(saved));
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    renderWithQueries(<PaymentChainForm editing={null} onDone={onDone} />);
+    await user.type(screen.getByLabelText('Chain id'), '8453');
+    await user.type(screen.getByLabelText('Endpoint URL'), 'https://base.example.com/v2/KEY');
+    await user.click(screen.getByLabelText('Wait for the finalized block'));
+    expect(screen.getByLabelText('Confirmations')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save chain' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/admin/payments/chains/8453');
+    expect(init?.method).toBe('PUT');
+    expect(typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body).toEqual({ rpcUrl: 'https://base.example.com/v2/KEY', confirmations: null, tolerancePercent: '0.5', autoApproveUsd: '10000' });
+  });
+
+  it('shows the server’s refusal of the endpoint beside it', async () => {
+    serve(() => Response.json({ error: { code: 'invalid_input', message: NO_ANSWER, fields: { rpcUrl: NO_ANSWER } } }, { status: 400 }));
+    const user = userEvent.setup();
+    renderWithQueries(<PaymentChainForm editing={null} onDone={vi.fn()} />);
+    await user.type(screen.getByLabelText('Chain id'), '1');
+    await user.type(screen.getByLabelText('Endpoint URL'), 'http://127.0.0.1:9');
+    await user.click(screen.getByRole('button', { name: 'Save chain' }));
+    const endpoint = screen.getByLabelText('Endpoint URL');
+    const message = await screen.findByText(NO_ANSWER);
+    expect(endpoint).toHaveAttribute('aria-invalid', 'true');
+    expect(endpoint.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+  });
+
+  it('starts an edit from the saved chain, with the endpoint to enter again', () => {
+    renderWithQueries(<PaymentChainForm editing={{ ...CHAIN, confirmations: null }} onDone={vi.fn()} />);
+    expect(screen.getByLabelText('Chain id')).toHaveValue('8453');
+    expect(screen.getByLabelText('Endpoint URL')).toHaveValue('');
+    expect(screen.getByLabelText('Wait for the finalized block')).toBeChecked();
+    expect(screen.getByLabelText('Tolerance %')).toHaveValue('1.25');
+  });
+});
+
+describe('a saved chain', () => {
+  it('shows its name, its rules and the blocks the watcher still has to read', () => {
+    renderWithQueries(<PaymentChainList chains={[CHAIN, { ...CHAIN, chainId: 31337, headBlock: '99', confirmations: null }]} onEdit={vi.fn()} />);
+    const base = screen.getByRole('listitem', { name: 'Base (8453)' });
+    expect(within(base).getByText('Lag (blocks)').nextSibling).toHaveTextContent('21');
+    expect(base).toHaveTextContent('$2,500.50');
+    expect(base).toHaveTextContent('1.25 %');
+    const local = screen.getByRole('listitem', { name: 'Chain 31337' });
+    // The cursor may stand past a head read earlier: nothing is left to read, not a negative lag.
+    expect(within(local).getByText('Lag (blocks)').nextSibling).toHaveTextContent('0');
+    expect(local).toHaveTextContent('finalized');
+  });
+});
