@@ -45,10 +45,18 @@ export interface TickReport {
   scannedTo?: bigint;
   approved: number;
   error?: string;
+  /** Set when the chain was left alone this tick: its endpoint failed lately, and is asked again then. */
+  retryAt?: Date;
 }
+
+/** After a failure an endpoint is left alone for 5 s, doubling with each failure in a row, up to 5 minutes. */
+export const BACKOFF_FIRST_MS = 5_000;
+export const BACKOFF_MAX_MS = 5 * 60_000;
 
 export class EvmWatcher {
   private readonly scanners = new Map<number, { rpcUrl: string; client: ChainClient; scanner: EvmScanner }>();
+  /** Failures in a row per chain, and when its endpoint is asked again (a 429 or an outage is not hammered). */
+  private readonly backoff = new Map<number, { failures: number; retryAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -60,12 +68,22 @@ export class EvmWatcher {
   async tick(now = new Date()): Promise<TickReport[]> {
     const reports: TickReport[] = [];
     for (const chain of await findEvmChains(this.db)) {
+      const waiting = this.backoff.get(chain.chainId);
+      // A changed endpoint is tried at once (clientOf forgets the old one's failures).
+      if (waiting && this.scanners.get(chain.chainId)?.rpcUrl === chain.rpcUrl && now.getTime() < waiting.retryAt) {
+        reports.push({ chainId: chain.chainId, approved: 0, retryAt: new Date(waiting.retryAt) });
+        continue;
+      }
       try {
         reports.push(await this.tickChain(chain, now));
+        this.backoff.delete(chain.chainId);
       } catch (error) {
         const message = describe(error);
+        const failures = (this.backoff.get(chain.chainId)?.failures ?? 0) + 1;
+        const retryAt = now.getTime() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
+        this.backoff.set(chain.chainId, { failures, retryAt });
         await recordChainError(this.db, chain.chainId, message, now);
-        reports.push({ chainId: chain.chainId, approved: 0, error: message });
+        reports.push({ chainId: chain.chainId, approved: 0, error: message, retryAt: new Date(retryAt) });
       }
     }
     return reports;
@@ -74,6 +92,7 @@ export class EvmWatcher {
   private clientOf(chain: EvmChainRow): { client: ChainClient; scanner: EvmScanner } {
     const known = this.scanners.get(chain.chainId);
     if (known?.rpcUrl === chain.rpcUrl) return known;
+    this.backoff.delete(chain.chainId);
     const client = this.options.clientFor?.(chain.rpcUrl) ?? createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
     const entry = { rpcUrl: chain.rpcUrl, client, scanner: new EvmScanner(client, { maxBlocks: this.options.maxBlocksPerTick ?? 100 }) };
     this.scanners.set(chain.chainId, entry);

@@ -253,6 +253,13 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
       expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().chains[0]?.lastError).toBeTruthy();
       expect(await t.database.db.select().from(payments)).toHaveLength(0);
 
+      // The failing endpoint is left alone for a while, then asked again.
+      const failedAt = Date.now();
+      const asked = proxy.requests();
+      const [waiting] = await t.app.paymentWatch.runOnce(new Date(failedAt + 1_000));
+      expect(waiting?.retryAt).toBeInstanceOf(Date);
+      expect(proxy.requests()).toBe(asked);
+
       // Both instances are due at the same moment: one claims the run. Then both tick at once anyway.
       const now = new Date(Date.now() + 60_000);
       const runs = await Promise.all([t.app.paymentWatch.runScheduled(now), second.paymentWatch.runScheduled(now)]);
