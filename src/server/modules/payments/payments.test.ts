@@ -350,4 +350,25 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     const listed = (await admin('GET', '/api/admin/orders?status=approved')).json<{ orders: AdminOrder[] }>().orders;
     expect(listed.find((o) => o.id === placed.id)?.payment).toMatchObject({ received: '0', reverted: true });
   });
+
+  it('hands a payment that arrives after the order expired to that order, for the operator to approve late', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.publicId, placed.id));
+    await t.app.orders.expireOverdue();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('expired');
+
+    const receipt = await payEther(placed.address, placed.payAmount);
+    await tick();
+    const late = await view(buyer.cookie, placed.id);
+    expect(late).toMatchObject({ status: 'expired', txHash: receipt.transactionHash });
+    expect(await credits(buyer.id)).toBe(0);
+    const listed = (await admin('GET', '/api/admin/orders?status=expired')).json<{ orders: AdminOrder[] }>().orders.find((o) => o.id === placed.id);
+    expect(listed?.payment).toEqual({ received: placed.payAmount, verdict: 'paid', excess: '0', reverted: false });
+
+    const approved = await admin('POST', `/api/admin/orders/${String(listed?.orderId)}/approve`, { note: 'paid after the window' });
+    expect(approved.statusCode).toBe(200);
+    expect(await credits(buyer.id)).toBe(2);
+  });
 });
