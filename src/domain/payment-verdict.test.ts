@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judgeAmount, MAX_TOLERANCE_BPS } from './payment-verdict';
+import { confirmedTotal, judgeAmount, MAX_TOLERANCE_BPS } from './payment-verdict';
 
 const USDT = (units: string) => BigInt(units.replace('.', '')); // 6 decimals, written with all six
 
@@ -50,5 +50,10 @@ describe('judging what arrived against what the order asked', () => {
     expect(() => judgeAmount(1n, -1n, 50)).toThrow(RangeError);
     expect(() => judgeAmount(1n, 1n, MAX_TOLERANCE_BPS + 1)).toThrow(RangeError);
     expect(() => judgeAmount(1n, 1n, 0.5)).toThrow(RangeError);
+  });
+
+  it('counts only confirmed transfers toward what arrived', () => {
+    expect(confirmedTotal([{ state: 'confirmed', value: 6n }, { state: 'seen', value: 4n }, { state: 'reverted', value: 9n }, { state: 'confirmed', value: 1n }])).toBe(7n);
+    expect(confirmedTotal([])).toBe(0n);
   });
 });

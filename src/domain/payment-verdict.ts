@@ -23,3 +23,8 @@ export function judgeAmount(expected: bigint, received: bigint, toleranceBps: nu
   if (received * BPS > expected * (BPS + tolerance)) return { kind: 'overpaid', excess: received - expected };
   return { kind: 'paid', excess: 0n };
 }
+
+/** What the confirmed transfers of an order add up to, in base units; seen and reverted ones count nothing. */
+export function confirmedTotal(transfers: readonly { state: string; value: bigint }[]): bigint {
+  return transfers.reduce((sum, t) => (t.state === 'confirmed' ? sum + t.value : sum), 0n);
+}

@@ -2,7 +2,7 @@ import { formatUnits, parseUnits } from 'viem';
 import type { AdminOrder, AdminPayment, Order, OrderPayment } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
-import { judgeAmount } from '@/domain/payment-verdict';
+import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
 import type { PaymentProgress } from '../payments/payment-progress.service';
 import { iconUrl } from '../cryptos/cryptos.mapper';
 import type { BuyerOrderView, OrderView } from './order-views.repository';
@@ -38,22 +38,22 @@ export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress
 
 const NOTHING_SEEN: PaymentProgress = { transfers: [], required: null, toleranceBps: 0 };
 
+/** An order's currency amounts: base units to the currency's units, as plain decimals. */
+const unitsOf = (v: BuyerOrderView) => (units: bigint) => toPlain(dec(formatUnits(units, v.decimals ?? 18)));
+
 /** What the operator needs to decide on a watched payment. */
 function adminPaymentOf(v: BuyerOrderView, progress: PaymentProgress): AdminPayment {
-  const decimals = v.decimals ?? 18;
-  const confirmed = progress.transfers.filter((t) => t.state === 'confirmed').reduce((sum, t) => sum + t.value, 0n);
-  const unconfirmed = progress.transfers.some((t) => t.state === 'seen');
-  const received = toPlain(dec(formatUnits(confirmed, decimals)));
+  const amountOf = unitsOf(v);
+  const confirmed = confirmedTotal(progress.transfers);
   const reverted = progress.transfers.some((t) => t.state === 'reverted');
-  if (confirmed === 0n) return { received, verdict: unconfirmed ? 'unconfirmed' : 'waiting', excess: '0', reverted };
-  const verdict = judgeAmount(parseUnits(toPlain(dec(v.payAmount)), decimals), confirmed, progress.toleranceBps);
-  return { received, verdict: verdict.kind, excess: verdict.kind === 'overpaid' ? toPlain(dec(formatUnits(verdict.excess, decimals))) : '0', reverted };
+  if (confirmed === 0n) return { received: '0', verdict: progress.transfers.some((t) => t.state === 'seen') ? 'unconfirmed' : 'waiting', excess: '0', reverted };
+  const verdict = judgeAmount(parseUnits(toPlain(dec(v.payAmount)), v.decimals ?? 18), confirmed, progress.toleranceBps);
+  return { received: amountOf(confirmed), verdict: verdict.kind, excess: verdict.kind === 'overpaid' ? amountOf(verdict.excess) : '0', reverted };
 }
 
 function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {
-  const decimals = v.decimals ?? 18;
-  const amountOf = (units: bigint) => toPlain(dec(formatUnits(units, decimals)));
-  const received = progress.transfers.filter((t) => t.state === 'confirmed').reduce((sum, t) => sum + t.value, 0n);
+  const amountOf = unitsOf(v);
+  const received = confirmedTotal(progress.transfers);
   const left = dec(v.payAmount).minus(dec(amountOf(received)));
   const remaining = left.gt(0) ? toPlain(left) : '0';
   const partlyPaid = received > 0n && left.gt(0) && v.status === 'pending';

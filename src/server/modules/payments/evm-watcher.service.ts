@@ -4,13 +4,14 @@
 // exactly-once approval an operator uses (actor "Automatic").
 import { createPublicClient, http, parseUnits, type Address, type Hash, type PublicClient } from 'viem';
 import { dec } from '@/domain/decimal';
-import { judgeAmount } from '@/domain/payment-verdict';
+import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
 import { AUTOMATIC } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { findTokenContractsOnChain } from '../cryptos/cryptos.service';
 import type { OrderService } from '../orders/orders.service';
+import { endpointErrorText } from './endpoint-error';
 import { EvmScanner, type ScanCursor } from './evm-scanner';
 import {
   assignPayment,
@@ -78,7 +79,7 @@ export class EvmWatcher {
         reports.push(await this.tickChain(chain, now));
         this.backoff.delete(chain.chainId);
       } catch (error) {
-        const message = describe(error);
+        const message = endpointErrorText(error);
         const failures = (this.backoff.get(chain.chainId)?.failures ?? 0) + 1;
         const retryAt = now.getTime() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
         this.backoff.set(chain.chainId, { failures, retryAt });
@@ -185,7 +186,7 @@ export class EvmWatcher {
     const order = await this.orders.view(orderId);
     // Late payments (an expired order) wait for the operator, who credits at the order's rate or today's.
     if (order.status !== 'pending' || order.decimals === null) return false;
-    const received = (await findOrderPayments(this.db, orderId)).filter((p) => p.state === 'confirmed').reduce((sum, p) => sum + BigInt(p.value), 0n);
+    const received = confirmedTotal((await findOrderPayments(this.db, orderId)).map((p) => ({ state: p.state, value: BigInt(p.value) })));
     if (received === 0n) return false;
     const verdict = judgeAmount(parseUnits(order.payAmount, order.decimals), received, chain.toleranceBps);
     // Underpaid: the buyer is shown the remainder. Over the limit: the operator approves.
@@ -214,10 +215,4 @@ function readRecent(value: unknown): { number: bigint; hash: Hash }[] {
 async function finalizedHeight(client: ChainClient): Promise<bigint> {
   const block = await client.getBlock({ blockTag: 'finalized' });
   return block.number;
-}
-
-/** What the Payments page shows as the chain's last error: short, and never the endpoint's URL (it may hold a key). */
-function describe(error: unknown): string {
-  const text = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error);
-  return text.replace(/https?:\/\/\S+/g, '(endpoint)').slice(0, 300);
 }

@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../../db/client';
 import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DepositAddresses } from './deposit-addresses.service';
+import { endpointErrorText } from './endpoint-error';
 import { countOpenOrdersOnKey, deactivateKey, deleteEvmChain, findActiveKey, findEvmChain, findEvmChains, lockActiveKey, replaceActiveKey, upsertEvmChain } from './payments.repository';
 
 export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings> {
@@ -84,7 +85,7 @@ export class PaymentSettingsService {
     let startAt: bigint | null = null;
     if (current?.rpcUrl !== body.rpcUrl.trim()) {
       const seen = await this.probe(body.rpcUrl.trim()).catch((error: unknown) => {
-        const message = `The endpoint did not answer: ${describeProbeError(error)}`;
+        const message = `The endpoint did not answer: ${endpointErrorText(error, 200)}`;
         throw invalid(message, { rpcUrl: message });
       });
       if (seen.chainId !== chainId) {
@@ -134,14 +135,8 @@ function firstAddressOf(xpub: string): string | null {
   return parsed.ok ? (previewEvmAddresses(parsed.key, 1)[0] ?? null) : null;
 }
 
-/** Why a probe failed, without the endpoint's URL (it may hold an API key). */
-function describeProbeError(error: unknown): string {
-  const text = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error);
-  return text.replace(/https?:\/\/\S+/g, '(endpoint)').split('\n')[0]?.slice(0, 200) ?? 'no answer';
-}
-
 /** The endpoint's host alone: the rest of its URL may hold an API key. */
-export function hostOf(url: string): string {
+function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {
