@@ -6,7 +6,7 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { parseEther, type Address } from 'viem';
 import { deriveEvmAddress, parseEvmAccountKey } from '../src/domain/account-key';
 import { chainClients, startAnvil, type LocalChain } from '../src/server/test/anvil';
-import { expect, newBuyer, registerThroughApi, test, uniqueCode } from './fixtures';
+import { expect, newBuyer, registerThroughApi, signInAsOperator, test, uniqueCode } from './fixtures';
 import { E2E_EVM_WALLET, ensureLiveSale, operatorApi } from './operator-api';
 
 const account = HDKey.fromMasterSeed(mnemonicToSeedSync('legal winner thank year wave sausage worth useful legal winner thank yellow')).derive("m/44'/60'/0'");
@@ -63,4 +63,49 @@ test('an order paid on the chain turns approved on its page without a reload', a
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction approved' })).toBeVisible();
   await expect(page.getByText(`Payment confirmed in ${hash.slice(0, 8)}…${hash.slice(-6)}.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Receipt' })).toBeVisible();
+});
+
+test('an overpayment shows on the order page, and the operator credits the excess from the drawer', async ({ page }) => {
+  await registerThroughApi(page.request, newBuyer());
+  const created = await page.request.post('/api/orders', { data: { crypto: code, tokens: '300' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: string; address: string; payAmount: string };
+
+  await page.goto(`/dashboard/transaction?order=${order.id}`);
+  const clients = chainClients(chain);
+  // Twice the amount: the ordered tokens are credited automatically, the excess waits for the operator.
+  const hash = await clients.wallet(4).sendTransaction({ to: order.address as Address, value: parseEther(order.payAmount) * 2n });
+  await clients.public.waitForTransactionReceipt({ hash });
+  await clients.test.mine({ blocks: 1 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction approved' })).toBeVisible();
+  await expect(page.getByText(`You sent ${order.payAmount} ${code} more than this order asked. It will be credited at this order's rate or sent back to you.`)).toBeVisible();
+
+  const operator = await page.context().newPage();
+  await signInAsOperator(operator);
+  await operator.goto('/admin/transactions');
+  await operator.getByLabel('Search by order id, e-mail or tx hash').fill(order.id);
+  await operator.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = operator.getByRole('table', { name: 'All transactions' }).getByRole('row').filter({ hasText: order.id });
+  await expect(row).toContainText(`Overpaid by ${order.payAmount} ${code}`);
+  await row.getByText('Approved').click();
+  const drawer = operator.getByRole('dialog', { name: `Order ${order.id}` });
+  const excess = drawer.getByRole('region', { name: 'Excess' });
+  await expect(excess).toContainText(`${order.payAmount} ${code} more than the order asked arrived.`);
+  await excess.getByRole('button', { name: 'Mark refunded' }).click();
+  const refund = operator.getByRole('dialog', { name: 'Mark the excess refunded' });
+  await refund.getByRole('button', { name: 'Mark refunded' }).click();
+  // Nothing is sent without saying how: the message stands at the field.
+  await expect(refund.getByLabel('How it was refunded')).toHaveAccessibleDescription("Say how the excess was refunded, e.g. the refund's transaction hash.");
+  await refund.getByRole('button', { name: 'Cancel' }).click();
+
+  await excess.getByRole('button', { name: 'Credit the excess' }).click();
+  const credit = operator.getByRole('dialog', { name: 'Credit the excess' });
+  await expect(credit).toContainText("At the order's rate it buys 300 more tokens");
+  await credit.getByRole('button', { name: 'Credit the excess' }).click();
+  await expect(operator.getByText('Excess credited')).toBeVisible();
+  await expect(excess).toContainText(`Credited${order.payAmount} ${code} as 300 tokens`);
+  await expect(drawer.getByRole('region', { name: 'Amounts' })).toContainText('600');
+
+  // The buyer's page hears of it without a reload.
+  await expect(page.getByText(`The extra ${order.payAmount} ${code} you sent was credited at this order's rate.`)).toBeVisible();
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
 import { ORDER_STATUSES } from '@/domain/order-statuses';
-import { decimalString, idParams, isoDateTime, okSchema } from './common';
+import { decimalString, hasStrayControlChars, idParams, isoDateTime, okSchema, strayControlCharsMessage } from './common';
 import { networkSchema } from './cryptos';
 import type { EndpointMap } from './endpoint';
 
@@ -56,6 +56,11 @@ export const orderPaymentSchema = z.object({
   /** Confirmations the operator asked for; null when the chain's finalized block decides. */
   required: z.number().int().nullable(),
   transfers: z.array(orderTransferSchema),
+  /**
+   * More arrived than the order asked (beyond the tolerance): open until the operator credits it at
+   * the order's rate or refunds it (with a note, e.g. the refund's transaction).
+   */
+  excess: z.object({ amount: decimalString, state: z.enum(['open', 'credited', 'refunded']), note: z.string().nullable() }).nullable(),
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
@@ -104,6 +109,19 @@ export const adminPaymentSchema = z.object({
   excess: decimalString,
   /** A payment held by the order left the chain (a reorganisation); after approval the operator must look. */
   reverted: z.boolean(),
+  /** What the operator decided about an overpayment's excess, once decided. */
+  excessDecision: z
+    .object({
+      action: z.enum(['credited', 'refunded']),
+      /** The excess decided on, in the currency's units. */
+      amount: decimalString,
+      tokens: decimalString,
+      bonusTokens: decimalString,
+      note: z.string(),
+      decidedAt: isoDateTime,
+      decidedBy: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
@@ -111,6 +129,8 @@ export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: tr
   /** Set for orders paying to a buyer's deposit address. */
   payment: adminPaymentSchema.nullable(),
   orderId: z.number().int(),
+  /** The token price the order was quoted at (what a credit at the order's rate values tokens at). */
+  priceUsd: decimalString,
   buyer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   decidedBy: z.string().nullable(),
   decisionNote: z.string().nullable(),
@@ -144,11 +164,42 @@ export const adminOrdersCsvQuerySchema = z.strictObject({ status: orderStatusSch
 
 export const orderIdParams = idParams;
 
+const decisionNote = z
+  .string()
+  .trim()
+  .max(500, 'The note must be at most 500 characters.')
+  .refine((v) => !hasStrayControlChars(v), strayControlCharsMessage('The note'));
+
+/**
+ * What an approval credits:
+ * - ordered: the order as quoted;
+ * - received: what arrived at the order's deposit address, at the order's rate and token price
+ *   (an underpaid order, or a late payment of another amount);
+ * - received-current: what arrived, at today's rate and token price (late payments only).
+ */
+export const CREDIT_BASES = ['ordered', 'received', 'received-current'] as const;
+export type CreditBasis = (typeof CREDIT_BASES)[number];
+
 export const decisionBodySchema = z.strictObject({
-  note: z.string().trim().max(500, 'The note must be at most 500 characters.').default(''),
+  note: decisionNote.default(''),
   /** Approve a late payment even though its tokens no longer fit under the hard cap (audited). */
   overrideHardCap: z.boolean().default(false),
 });
+
+export const approveBodySchema = decisionBodySchema.extend({ credit: z.enum(CREDIT_BASES).default('ordered') });
+export type ApproveBody = z.input<typeof approveBodySchema>;
+
+/** The operator's decision on the excess of an overpaid, approved order. */
+export const excessBodySchema = z
+  .strictObject({
+    action: z.enum(['credit', 'refunded'], 'Choose to credit the excess or to mark it refunded.'),
+    note: decisionNote.default(''),
+    overrideHardCap: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'refunded' && v.note.length < 3) ctx.addIssue({ code: 'custom', path: ['note'], message: "Say how the excess was refunded, e.g. the refund's transaction hash." });
+  });
+export type ExcessBody = z.input<typeof excessBodySchema>;
 
 export const leaderboardSchema = z.object({
   rows: z.array(z.object({ rank: z.number().int(), player: z.string(), depositsUsd: decimalString, level: z.string().nullable() })),
@@ -166,7 +217,8 @@ export const orderEndpoints = {
 export const adminOrderEndpoints = {
   'GET /api/admin/orders': { query: adminOrdersQuerySchema, responses: { 200: adminOrdersPageSchema } },
   'GET /api/admin/orders.csv': { query: adminOrdersCsvQuerySchema, produces: 'text/csv' },
-  'POST /api/admin/orders/:id/approve': { params: orderIdParams, body: decisionBodySchema.optional(), responses: { 200: adminOrderSchema } },
+  'POST /api/admin/orders/:id/approve': { params: orderIdParams, body: approveBodySchema.optional(), responses: { 200: adminOrderSchema } },
+  'POST /api/admin/orders/:id/excess': { params: orderIdParams, body: excessBodySchema, responses: { 200: adminOrderSchema } },
   'POST /api/admin/orders/:id/reject': { params: orderIdParams, body: decisionBodySchema.optional(), responses: { 200: adminOrderSchema } },
   'DELETE /api/admin/orders/:id': { params: orderIdParams, responses: { 200: okSchema } },
 } satisfies EndpointMap;

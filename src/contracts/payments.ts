@@ -2,7 +2,7 @@
 // endpoint and the rules the watcher applies. No private key or recovery phrase is ever accepted.
 import { z } from 'zod';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
-import { decimalString, isoDateTime } from './common';
+import { decimalString, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
 
 export const evmKeyBodySchema = z.strictObject({
@@ -102,16 +102,38 @@ export const unallocatedDepositSchema = z.object({
   confirmed: z.boolean(),
   buyer: z.object({ id: z.number().int(), email: z.string() }),
   seenAt: isoDateTime,
+  /**
+   * What an order made from this deposit would credit at today's rate and token price; null when
+   * no offered currency matches it or the currency's rate is stale.
+   */
+  quote: z.object({ tokens: decimalString, bonusTokens: decimalString, usdAmount: decimalString }).nullable(),
 });
 export type UnallocatedDeposit = z.infer<typeof unallocatedDepositSchema>;
+export type UnallocatedQuote = UnallocatedDeposit['quote'];
 
 export const dismissDepositBodySchema = z.strictObject({
   note: z.string().trim().min(3, 'Say why, e.g. dust or address poisoning.').max(500, 'The note is at most 500 characters.'),
+});
+
+export const depositOrderBodySchema = z.strictObject({
+  note: z
+    .string()
+    .trim()
+    .max(500, 'The note is at most 500 characters.')
+    .refine((v) => !hasStrayControlChars(v), strayControlCharsMessage('The note'))
+    .default(''),
+  /** Credit it even though its tokens no longer fit under the hard cap (audited). */
+  overrideHardCap: z.boolean().default(false),
 });
 
 export const depositParams = z.strictObject({ id: z.coerce.number('No deposit has this id.').int('No deposit has this id.').positive('No deposit has this id.').max(9_007_199_254_740_991) });
 
 export const unallocatedEndpoints = {
   'GET /api/admin/payments/unallocated': { responses: { 200: z.object({ deposits: z.array(unallocatedDepositSchema) }) } },
+  'POST /api/admin/payments/unallocated/:id/order': {
+    params: depositParams,
+    body: depositOrderBodySchema.optional(),
+    responses: { 200: z.object({ deposits: z.array(unallocatedDepositSchema), order: z.object({ id: z.string() }) }) },
+  },
   'POST /api/admin/payments/unallocated/:id/dismiss': { params: depositParams, body: dismissDepositBodySchema, responses: { 200: z.object({ deposits: z.array(unallocatedDepositSchema) }) } },
 } satisfies EndpointMap;

@@ -86,6 +86,8 @@ export const orders = pgTable(
     payAmount: amount('pay_amount').notNull(),
     rate: amount('rate').notNull(),
     usdAmount: amount('usd_amount').notNull(),
+    /** The token price the quote used: an operator's re-quote at the order's rate values tokens at it. */
+    priceUsd: numeric('price_usd', { precision: 30, scale: 8 }).notNull(),
     /** The crypto's payment details when the order was made: later edits to the crypto do not change an order. */
     network: text('network', { enum: NETWORKS }).notNull().default('other'),
     chainId: integer('chain_id'),
@@ -117,7 +119,11 @@ export const orders = pgTable(
   ],
 );
 
-/** Append-only ledger: a buyer's balance is the sum of their entries. One entry per order and kind. */
+/**
+ * Append-only ledger: a buyer's balance is the sum of their entries. One entry per order and kind:
+ * the purchase and its bonus at approval, and the excess and its bonus when an operator credits an
+ * overpayment (once per order, see `excessDecisions`).
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
@@ -328,4 +334,30 @@ export const payments = pgTable(
     check('payments_state_check', sql`${t.state} in ('seen', 'confirmed', 'reverted')`),
     check('payments_value_positive', sql`${t.value} > 0`),
   ],
+);
+
+/**
+ * What an operator decided about the excess of an overpaid, approved order: credited at the order's
+ * rate (the order then holds the excess, and the ledger an `excess` entry) or refunded outside the
+ * app (the note says how). One decision per order.
+ */
+export const excessDecisions = pgTable(
+  'excess_decisions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    action: text('action', { enum: ['credited', 'refunded'] }).notNull(),
+    /** The excess decided on, in base units. */
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    /** Tokens and bonus credited for it (0 when refunded). */
+    tokens: amount('tokens').notNull().default('0'),
+    bonusTokens: amount('bonus_tokens').notNull().default('0'),
+    note: text('note').notNull(),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: instant('decided_at').notNull(),
+  },
+  (t) => [check('excess_decisions_action_check', sql`${t.action} in ('credited', 'refunded')`), check('excess_decisions_amount_positive', sql`${t.amount} > 0`)],
 );

@@ -32,6 +32,7 @@ describe(`cleanup job (${databaseKind})`, () => {
       payAmount: '1',
       rate: '300000',
       usdAmount: '1',
+      priceUsd: '0.01',
       idempotencyKey: `key-${n}-abcdef`,
       requestFingerprint: 'print',
       expiresAt: createdAt,

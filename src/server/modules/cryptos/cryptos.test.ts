@@ -106,7 +106,7 @@ describe(`crypto management (${databaseKind})`, () => {
     expect((await call('DELETE', '/api/admin/cryptos/SOL')).json()).toEqual({ outcome: 'deleted', message: 'SOL was deleted.' });
     const buyer = await registerBuyer(t.app);
     await t.database.db.insert(orders).values({
-      publicId: 'o1', userId: buyer.id, cryptoCode: 'ETH', address: ETH_ADDRESS, tokens: '100', bonusTokens: '5', payAmount: '0.1', rate: '1000', usdAmount: '1', expiresAt: new Date(),
+      publicId: 'o1', userId: buyer.id, cryptoCode: 'ETH', address: ETH_ADDRESS, tokens: '100', bonusTokens: '5', payAmount: '0.1', rate: '1000', usdAmount: '1', priceUsd: '0.01', expiresAt: new Date(),
     });
     const res = await call('DELETE', '/api/admin/cryptos/ETH');
     expect(res.json()).toEqual({ outcome: 'disabled', message: 'ETH is used by existing orders, so it was disabled instead of deleted.' });

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { BONUS_KINDS } from '@/domain/ledger-kinds';
 import type { Queryable } from '../../db/client';
 import { ledgerEntries } from '../../db/schema';
 
@@ -7,7 +8,7 @@ export async function sumLedger(db: Queryable, userId: number): Promise<{ balanc
   const [row] = await db
     .select({
       balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
-      bonusTokens: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'bonus'), 0)::text`,
+      bonusTokens: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${inArray(ledgerEntries.kind, [...BONUS_KINDS])}), 0)::text`,
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));

@@ -13,8 +13,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, 'POST /api/admin/orders/:id/approve', async (request) =>
-    app.orders.approve(operatorOf(request), request.params.id, request.body?.note ?? '', { overrideHardCap: request.body?.overrideHardCap ?? false }),
+    app.orders.approve(operatorOf(request), request.params.id, request.body?.note ?? '', { overrideHardCap: request.body?.overrideHardCap ?? false, credit: request.body?.credit ?? 'ordered' }),
   );
+
+  route(app, 'POST /api/admin/orders/:id/excess', async (request) => app.orders.settleExcess(operatorOf(request), request.params.id, request.body));
 
   route(app, 'POST /api/admin/orders/:id/reject', async (request) =>
     app.orders.reject(operatorOf(request), request.params.id, request.body?.note ?? ''),

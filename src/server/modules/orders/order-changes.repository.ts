@@ -20,17 +20,30 @@ export async function expireOverdue(db: Queryable, now: Date): Promise<{ id: num
     .returning({ id: orders.id, userId: orders.userId, publicId: orders.publicId });
 }
 
-/** Moves an order from one of `from` to `to`, guarded by its current status; undefined when it was not in `from`. */
+/** An order's amounts as an operator's re-quote sets them (what arrived, at the order's or today's rate). */
+export type OrderQuote = Pick<OrderRow, 'tokens' | 'bonusTokens' | 'payAmount' | 'usdAmount' | 'rate' | 'priceUsd'>;
+
+/** The order, locked until the transaction ends: a decision reads what arrived and changes it as one. */
+export async function lockOrder(db: Queryable, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Moves an order from one of `from` to `to`, guarded by its current status; undefined when it was
+ * not in `from`. With `quote`, the order's amounts change in the same statement.
+ */
 export async function transitionOrder(
   db: Queryable,
   id: number,
   from: OrderStatus[],
   to: OrderStatus,
   decision: { decidedAt: Date; decidedBy: number | null; note: string | null },
+  quote?: OrderQuote,
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ status: to, decidedAt: decision.decidedAt, decidedBy: decision.decidedBy, decisionNote: decision.note, updatedAt: decision.decidedAt })
+    .set({ ...quote, status: to, decidedAt: decision.decidedAt, decidedBy: decision.decidedBy, decisionNote: decision.note, updatedAt: decision.decidedAt })
     .where(and(eq(orders.id, id), inArray(orders.status, from)))
     .returning();
   return row;
@@ -46,6 +59,24 @@ export async function deleteOrderRow(db: Queryable, id: number, deletable: Order
     .where(and(eq(orders.id, id), inArray(orders.status, deletable)))
     .returning();
   return row;
+}
+
+/** An approved order takes its credited excess: its amounts grow, guarded by status and the amount read. */
+export async function requoteApprovedOrder(db: Queryable, id: number, payAmountRead: string, quote: OrderQuote, now: Date): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...quote, updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'approved'), eq(orders.payAmount, payAmountRead)))
+    .returning();
+  return row;
+}
+
+/** The ledger entries of a credited excess (the excess's tokens and, where the level gives one, their bonus). */
+export async function creditExcess(db: Queryable, order: Pick<OrderRow, 'id' | 'userId'>, tokens: string, bonusTokens: string): Promise<void> {
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  if (dec(tokens).gt(0)) entries.push({ userId: order.userId, orderId: order.id, kind: 'excess', amount: tokens });
+  if (dec(bonusTokens).gt(0)) entries.push({ userId: order.userId, orderId: order.id, kind: 'excess_bonus', amount: bonusTokens });
+  if (entries.length > 0) await db.insert(ledgerEntries).values(entries);
 }
 
 export async function creditOrder(db: Queryable, order: OrderRow): Promise<void> {

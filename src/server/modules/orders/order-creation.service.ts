@@ -174,6 +174,7 @@ export class OrderCreation {
           status: 'pending',
           ...quote,
           rate: crypto.rate,
+          priceUsd: sale.priceUsd,
           idempotencyKey: idempotencyKey ?? null,
           requestFingerprint: print,
           expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * 60_000),

@@ -1,5 +1,7 @@
-// An operator's decisions on an order: approve (crediting its tokens exactly once), reject, delete.
-import type { AdminOrder } from '@/contracts/orders';
+// An operator's decisions on an order: approve (crediting its tokens exactly once, as ordered or for
+// what arrived), reject, delete, and credit or mark refunded the excess of an overpayment.
+import { formatUnits } from 'viem';
+import type { AdminOrder, CreditBasis } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -8,7 +10,10 @@ import { AppError, conflict, notFound } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
 import { getSaleSettings } from '../sale/sale.service';
-import { allowOverHardCap, creditOrder, deleteOrderRow, transitionOrder } from './order-changes.repository';
+import { judgeAmount } from '@/domain/payment-verdict';
+import { recordExcessDecision } from '../payments/payment-progress.service';
+import { allowOverHardCap, creditExcess, creditOrder, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type OrderQuote } from './order-changes.repository';
+import { approvalQuote, baseUnitsOf, receivedFor, requote } from './order-requote';
 import { getOrderView } from './order-queries.service';
 import { findOrderViewById } from './order-views.repository';
 import type { OrderQueries } from './order-queries.service';
@@ -18,15 +23,20 @@ export class OrderDecisions {
     private readonly db: Db,
     private readonly events: EventBus,
     private readonly queries: OrderQueries,
+    private readonly options: { rateMaxAgeMinutes: number },
   ) {}
 
   /**
    * Approves a pending order, or an expired one whose payment arrived late, and credits its
    * tokens and bonus in the same transaction. The update is guarded by the current status, so a
    * repeated or concurrent approval finds nothing to change and credits nothing.
+   *
+   * `credit` says what: the order as quoted, or what arrived at its deposit address at the order's
+   * rate (an underpaid order) or at today's (a late payment); the order's amounts then change to
+   * the re-quote in the same statement that approves it.
    */
-  async approve(actor: Actor, id: number, note: string, options: { overrideHardCap?: boolean } = {}, now = new Date()): Promise<AdminOrder> {
-    await this.decide(actor, id, 'approved', note, now, options.overrideHardCap ?? false);
+  async approve(actor: Actor, id: number, note: string, options: { overrideHardCap?: boolean; credit?: CreditBasis } = {}, now = new Date()): Promise<AdminOrder> {
+    await this.decide(actor, id, 'approved', note, now, options.overrideHardCap ?? false, options.credit ?? 'ordered');
     this.events.publish({ type: 'sale' });
     return this.decided(id);
   }
@@ -41,14 +51,18 @@ export class OrderDecisions {
    * back: the database refuses that past the hard cap (PS001) unless the operator confirmed an
    * override, which the audit entry records.
    */
-  private async decide(actor: Actor, id: number, to: 'approved' | 'rejected', note: string, now: Date, overrideHardCap = false): Promise<void> {
+  private async decide(actor: Actor, id: number, to: 'approved' | 'rejected', note: string, now: Date, overrideHardCap = false, credit: CreditBasis = 'ordered'): Promise<void> {
     const changed = await this.db
       .transaction(async (tx) => {
         const before = await findOrderViewById(tx, id);
         if (!before) throw notFound('This order does not exist.');
-        const overriding = to === 'approved' && overrideHardCap && before.status === 'expired';
+        const locked = await lockOrder(tx, id);
+        const decidable = locked?.status === 'pending' || locked?.status === 'expired';
+        const quote = to === 'approved' && locked && decidable ? await approvalQuote(tx, locked, credit, now, this.options.rateMaxAgeMinutes) : undefined;
+        // A re-quote can add tokens to a pending order too (more arrived than it asked).
+        const overriding = to === 'approved' && overrideHardCap && (before.status === 'expired' || quote !== undefined);
         if (overriding) await allowOverHardCap(tx);
-        const row = await transitionOrder(tx, id, ['pending', 'expired'], to, { decidedAt: now, decidedBy: actor.id, note: note || null });
+        const row = await transitionOrder(tx, id, ['pending', 'expired'], to, { decidedAt: now, decidedBy: actor.id, note: note || null }, quote);
         if (!row) {
           const current = await findOrderViewById(tx, id);
           throw conflict(`This order is already ${current?.status ?? 'gone'}; ${to === 'approved' ? 'it cannot be approved' : 'it cannot be rejected'}.`);
@@ -66,6 +80,7 @@ export class OrderDecisions {
             bonusTokens: toPlain(dec(row.bonusTokens)),
             buyer: before.buyerEmail,
             note: note || null,
+            ...(quote ? { credit, ordered: { tokens: toPlain(dec(before.tokens)), bonusTokens: toPlain(dec(before.bonusTokens)), payAmount: toPlain(dec(before.payAmount)) }, payAmount: toPlain(dec(row.payAmount)), rate: toPlain(dec(row.rate)), priceUsd: toPlain(dec(row.priceUsd)) } : {}),
             ...(overriding ? { overrideHardCap: true } : {}),
           },
         );
@@ -77,10 +92,63 @@ export class OrderDecisions {
         const [sale, order] = await Promise.all([getSaleSettings(this.db), getOrderView(this.db, id)]);
         throw new AppError(
           'over_hard_cap',
-          `This expired order's ${toPlain(dec(order.tokens))} ${sale.tokenSymbol} no longer fit under the hard cap (${toPlain(dec(refusal.tokensLeft))} ${sale.tokenSymbol} left). Approve it beyond the cap only if you mean to sell more than the cap.`,
+          `${credit === 'ordered' ? `This expired order's ${toPlain(dec(order.tokens))} ${sale.tokenSymbol}` : 'The tokens for what arrived'} no longer fit under the hard cap (${toPlain(dec(refusal.tokensLeft))} ${sale.tokenSymbol} left). Approve it beyond the cap only if you mean to sell more than the cap.`,
         );
       });
     this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: to });
+  }
+
+  /**
+   * Decides the excess of an overpaid, approved order: `credit` adds the tokens it buys at the
+   * order's rate and token price (the order's amounts grow to include it, and the ledger gets an
+   * excess entry), `refunded` records that the operator sent it back (the note says how). One
+   * decision per order, in one transaction with its audit entry.
+   */
+  async settleExcess(actor: Actor, id: number, body: { action: 'credit' | 'refunded'; note: string; overrideHardCap: boolean }, now = new Date()): Promise<AdminOrder> {
+    const changed = await this.db
+      .transaction(async (tx) => {
+        const order = await lockOrder(tx, id);
+        if (!order) throw notFound('This order does not exist.');
+        if (order.status !== 'approved') throw conflict('Only the excess of an approved order is credited or refunded: decide on the order first.');
+        if (order.depositAddressId === null) throw conflict("Only orders paid to a buyer's deposit address know what arrived.");
+        const received = await receivedFor(tx, order);
+        if (received.progress?.excessDecision) throw conflict(`The excess of this order was ${received.progress.excessDecision.action} already.`);
+        const verdict = judgeAmount(baseUnitsOf(order, order.payAmount), received.base, received.progress?.toleranceBps ?? 0);
+        if (verdict.kind !== 'overpaid') throw conflict('This order has no excess to decide on: what arrived is within its tolerance.');
+        const excess = toPlain(dec(formatUnits(verdict.excess, order.decimals ?? 18)));
+        let credited: OrderQuote | undefined;
+        if (body.action === 'credit') {
+          credited = requote(toPlain(dec(order.payAmount).plus(excess)), { rate: order.rate, priceUsd: order.priceUsd });
+          if (body.overrideHardCap) await allowOverHardCap(tx);
+          const row = await requoteApprovedOrder(tx, id, order.payAmount, credited, now);
+          if (!row) throw conflict('This order changed a moment ago; look again.');
+        }
+        const tokens = credited ? toPlain(dec(credited.tokens).minus(order.tokens)) : '0';
+        const bonusTokens = credited ? toPlain(dec(credited.bonusTokens).minus(order.bonusTokens)) : '0';
+        const action = body.action === 'credit' ? 'credited' : 'refunded';
+        const recorded = await recordExcessDecision(tx, { orderId: id, action, amount: verdict.excess, tokens, bonusTokens, note: body.note, decidedBy: actor.id, decidedAt: now });
+        if (!recorded) throw conflict('The excess of this order was decided a moment ago.');
+        if (credited) await creditExcess(tx, order, tokens, bonusTokens);
+        await recordAudit(tx, actor, body.action === 'credit' ? 'order.excess.credit' : 'order.excess.refund', `order:${order.publicId}`, { payAmount: toPlain(dec(order.payAmount)), tokens: toPlain(dec(order.tokens)), bonusTokens: toPlain(dec(order.bonusTokens)) }, {
+          excess,
+          note: body.note || null,
+          ...(credited ? { payAmount: credited.payAmount, tokens: credited.tokens, bonusTokens: credited.bonusTokens, creditedTokens: tokens, creditedBonus: bonusTokens } : {}),
+          ...(credited && body.overrideHardCap ? { overrideHardCap: true } : {}),
+        });
+        return order;
+      })
+      .catch(async (error: unknown) => {
+        const refusal = hardCapRefusal(error);
+        if (!refusal) throw error;
+        const sale = await getSaleSettings(this.db);
+        throw new AppError(
+          'over_hard_cap',
+          `The tokens for the excess no longer fit under the hard cap (${toPlain(dec(refusal.tokensLeft))} ${sale.tokenSymbol} left). Credit them beyond the cap only if you mean to sell more than the cap.`,
+        );
+      });
+    if (body.action === 'credit') this.events.publish({ type: 'sale' });
+    this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: 'approved' });
+    return this.decided(id);
   }
 
   private async decided(id: number): Promise<AdminOrder> {

@@ -89,6 +89,7 @@ describe(`pending orders per buyer (${databaseKind})`, () => {
       payAmount: '1',
       rate: '300000',
       usdAmount: '1',
+      priceUsd: '0.01',
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     await expect(t.database.db.insert(orders).values([row(1), row(2), row(3), row(4)])).rejects.toMatchObject({ cause: { code: 'PS002' } });

@@ -5,6 +5,7 @@ import { ordersCsv } from './orders.csv';
 const order = (id: string, name: string): AdminOrder => ({
   id,
   orderId: 7,
+  priceUsd: '0.01',
   payment: null,
   status: 'pending',
   crypto: { code: 'ETH', name: 'Ethereum', network: 'evm', chainId: 1, tokenContract: null, iconUrl: '/icons/eth.svg' },

@@ -36,19 +36,45 @@ export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress
   };
 }
 
-const NOTHING_SEEN: PaymentProgress = { transfers: [], required: null, toleranceBps: 0 };
+const NOTHING_SEEN: PaymentProgress = { transfers: [], required: null, toleranceBps: 0, excessDecision: null };
 
 /** An order's currency amounts: base units to the currency's units, as plain decimals. */
 const unitsOf = (v: BuyerOrderView) => (units: bigint) => toPlain(dec(formatUnits(units, v.decimals ?? 18)));
 
+/**
+ * What arrived judged against the order: the confirmed total, less an excess the operator marked
+ * refunded (credited excess is part of the order's amount by then).
+ */
+function judged(v: BuyerOrderView, progress: PaymentProgress) {
+  const confirmed = confirmedTotal(progress.transfers);
+  const refunded = progress.excessDecision?.action === 'refunded' ? progress.excessDecision.amount : 0n;
+  const kept = confirmed > refunded ? confirmed - refunded : 0n;
+  return { confirmed, verdict: kept === 0n ? null : judgeAmount(parseUnits(toPlain(dec(v.payAmount)), v.decimals ?? 18), kept, progress.toleranceBps) };
+}
+
 /** What the operator needs to decide on a watched payment. */
 function adminPaymentOf(v: BuyerOrderView, progress: PaymentProgress): AdminPayment {
   const amountOf = unitsOf(v);
-  const confirmed = confirmedTotal(progress.transfers);
+  const { confirmed, verdict } = judged(v, progress);
   const reverted = progress.transfers.some((t) => t.state === 'reverted');
-  if (confirmed === 0n) return { received: '0', verdict: progress.transfers.some((t) => t.state === 'seen') ? 'unconfirmed' : 'waiting', excess: '0', reverted };
-  const verdict = judgeAmount(parseUnits(toPlain(dec(v.payAmount)), v.decimals ?? 18), confirmed, progress.toleranceBps);
-  return { received: amountOf(confirmed), verdict: verdict.kind, excess: verdict.kind === 'overpaid' ? amountOf(verdict.excess) : '0', reverted };
+  const d = progress.excessDecision;
+  const excessDecision = d
+    ? { action: d.action, amount: amountOf(d.amount), tokens: toPlain(dec(d.tokens)), bonusTokens: toPlain(dec(d.bonusTokens)), note: d.note, decidedAt: d.decidedAt.toISOString(), decidedBy: d.decidedByLogin }
+    : null;
+  if (verdict === null) {
+    const verdictNow = confirmed > 0n ? 'paid' : progress.transfers.some((t) => t.state === 'seen') ? 'unconfirmed' : 'waiting';
+    return { received: amountOf(confirmed), verdict: verdictNow, excess: '0', reverted, excessDecision };
+  }
+  return { received: amountOf(confirmed), verdict: verdict.kind, excess: verdict.kind === 'overpaid' ? amountOf(verdict.excess) : '0', reverted, excessDecision };
+}
+
+/** An overpayment as its buyer sees it: open until the operator credits or refunds it. */
+function excessOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment['excess'] {
+  const amountOf = unitsOf(v);
+  const d = progress.excessDecision;
+  if (d) return { amount: amountOf(d.amount), state: d.action, note: d.action === 'refunded' ? d.note : null };
+  const { verdict } = judged(v, progress);
+  return verdict?.kind === 'overpaid' ? { amount: amountOf(verdict.excess), state: 'open', note: null } : null;
 }
 
 function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {
@@ -62,6 +88,7 @@ function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {
     remaining,
     remainderUri: partlyPaid ? paymentUri({ network: v.network, address: v.address, payAmount: remaining, chainId: v.chainId, tokenContract: v.tokenContract, decimals: v.decimals }) : null,
     required: progress.required,
+    excess: excessOf(v, progress),
     transfers: progress.transfers.map((t) => ({
       txHash: t.txHash,
       explorerUrl: explorerTxUrl(v.network, v.chainId, t.txHash),
@@ -78,6 +105,7 @@ export function toAdminOrder(v: OrderView, progress?: PaymentProgress): AdminOrd
     ...order,
     payment: v.depositAddressId === null ? null : adminPaymentOf(v, progress ?? NOTHING_SEEN),
     orderId: v.id,
+    priceUsd: plain(v.priceUsd),
     buyer: { id: v.userId, name: v.buyerName, email: v.buyerEmail },
     // A decision without an operator is the payment watcher's.
     decidedBy: v.decidedAt !== null && v.decidedBy === null ? 'Automatic' : v.decidedByLogin,

@@ -1,7 +1,8 @@
 // The orders module as the rest of the server uses it (`app.orders`): one object over the files that
 // each do one job (creation, queries, decisions, expiry, the leaderboard).
 import type { z } from 'zod';
-import type { AdminOrder, adminOrdersQuerySchema, createOrderBodySchema, Leaderboard, Order, OrderStatus } from '@/contracts/orders';
+import type { AdminOrder, adminOrdersQuerySchema, createOrderBodySchema, CreditBasis, Leaderboard, Order, OrderStatus } from '@/contracts/orders';
+import type { UnallocatedQuote } from '@/contracts/payments';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../plugins/event-bus';
@@ -15,6 +16,8 @@ import { getOrderView, OrderQueries } from './order-queries.service';
 import { setTxHash } from './order-changes.repository';
 import type { OrderView } from './order-views.repository';
 import { attachTxHash } from './order-tx-hash.service';
+import { createOrderFromDeposit } from './order-from-deposit.service';
+import { currentRateAndPrice, requote } from './order-requote';
 
 export class OrderService {
   private readonly expiry: OrderExpiry;
@@ -24,7 +27,7 @@ export class OrderService {
 
   constructor(
     private readonly db: Db,
-    options: { rateMaxAgeMinutes: number },
+    private readonly options: { rateMaxAgeMinutes: number },
     private readonly events: EventBus,
     sale: SaleFigures,
     deposits: DepositAddresses,
@@ -32,7 +35,7 @@ export class OrderService {
     this.expiry = new OrderExpiry(db, events);
     this.creation = new OrderCreation(db, options, events, sale, this.expiry, deposits);
     this.queries = new OrderQueries(db, this.expiry);
-    this.decisions = new OrderDecisions(db, events, this.queries);
+    this.decisions = new OrderDecisions(db, events, this.queries, options);
   }
 
   /** Creates the buyer's order, or returns the one already made with the same Idempotency-Key. */
@@ -69,8 +72,26 @@ export class OrderService {
     return this.queries.all(status, q);
   }
 
-  approve(actor: Actor, id: number, note: string, options: { overrideHardCap?: boolean } = {}, now = new Date()): Promise<AdminOrder> {
+  approve(actor: Actor, id: number, note: string, options: { overrideHardCap?: boolean; credit?: CreditBasis } = {}, now = new Date()): Promise<AdminOrder> {
     return this.decisions.approve(actor, id, note, options, now);
+  }
+
+  /** Credits or marks refunded the excess of an overpaid, approved order. */
+  settleExcess(actor: Actor, id: number, body: { action: 'credit' | 'refunded'; note: string; overrideHardCap: boolean }, now = new Date()): Promise<AdminOrder> {
+    return this.decisions.settleExcess(actor, id, body, now);
+  }
+
+  /** Makes an approved order from an unallocated deposit, at today's rate and token price. */
+  createFromDeposit(actor: Actor, paymentId: number, body: { note: string; overrideHardCap: boolean }, now = new Date()): Promise<{ id: string }> {
+    return createOrderFromDeposit(this.db, this.events, this.options, actor, paymentId, body, now);
+  }
+
+  /** What an amount of a currency would credit at today's rate and token price; null without a fresh rate. */
+  async quoteNow(cryptoCode: string, amount: string, now = new Date()): Promise<UnallocatedQuote> {
+    const at = await currentRateAndPrice(this.db, cryptoCode, now, this.options.rateMaxAgeMinutes);
+    if ('refusal' in at) return null;
+    const q = requote(amount, at);
+    return { tokens: q.tokens, bonusTokens: q.bonusTokens, usdAmount: q.usdAmount };
   }
 
   reject(actor: Actor, id: number, note: string, now = new Date()): Promise<AdminOrder> {

@@ -1,7 +1,14 @@
 // What the watcher has seen for orders paying to deposit addresses, for their buyers' order pages:
 // each transfer with its confirmations, and the confirmations the operator asked for.
 import type { Queryable } from '../../db/client';
-import { findEvmChains, findPaymentsOfOrders } from './payments.repository';
+import { findEvmChains, findExcessDecisions, findPaymentsOfOrders, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
+
+export type ExcessDecision = Pick<ExcessDecisionRow, 'action' | 'note' | 'decidedAt' | 'decidedByLogin'> & {
+  /** Base units. */
+  amount: bigint;
+  tokens: string;
+  bonusTokens: string;
+};
 
 export interface TransferSeen {
   txHash: string;
@@ -17,18 +24,26 @@ export interface PaymentProgress {
   required: number | null;
   /** The chain's tolerance, in basis points either way. */
   toleranceBps: number;
+  /** What the operator decided about an overpayment's excess, once decided. */
+  excessDecision: ExcessDecision | null;
 }
 
 /** Progress per order id, for the orders given with their chain. Orders without payments get none. */
 export async function findPaymentProgress(db: Queryable, orders: { id: number; chainId: number | null }[]): Promise<Map<number, PaymentProgress>> {
   const result = new Map<number, PaymentProgress>();
   if (orders.length === 0) return result;
-  const [rows, chains] = await Promise.all([findPaymentsOfOrders(db, orders.map((o) => o.id)), findEvmChains(db)]);
+  const ids = orders.map((o) => o.id);
+  const [rows, chains, decisions] = await Promise.all([findPaymentsOfOrders(db, ids), findEvmChains(db), findExcessDecisions(db, ids)]);
   const chainOf = new Map(chains.map((c) => [c.chainId, c]));
+  const decisionOf = new Map(decisions.map((d) => [d.orderId, d]));
   for (const order of orders) {
     const chain = order.chainId === null ? undefined : chainOf.get(order.chainId);
     const head = chain?.headBlock ?? null;
+    const decision = decisionOf.get(order.id);
     result.set(order.id, {
+      excessDecision: decision
+        ? { action: decision.action, amount: BigInt(decision.amount), tokens: decision.tokens, bonusTokens: decision.bonusTokens, note: decision.note, decidedAt: decision.decidedAt, decidedByLogin: decision.decidedByLogin }
+        : null,
       required: chain?.confirmations ?? null,
       toleranceBps: chain?.toleranceBps ?? 0,
       transfers: rows
@@ -42,4 +57,15 @@ export async function findPaymentProgress(db: Queryable, orders: { id: number; c
     });
   }
   return result;
+}
+
+/**
+ * Records what the operator decided about an order's excess, in the caller's transaction; false
+ * when the order already has a decision (one per order).
+ */
+export async function recordExcessDecision(
+  tx: Queryable,
+  decision: { orderId: number; action: 'credited' | 'refunded'; amount: bigint; tokens: string; bonusTokens: string; note: string; decidedBy: number | null; decidedAt: Date },
+): Promise<boolean> {
+  return (await insertExcessDecision(tx, { ...decision, amount: decision.amount.toString() })) !== undefined;
 }

@@ -1,7 +1,7 @@
 // SQL of automatic payments: account keys, deposit addresses, EVM chain settings and cursors, payments.
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accountKeys, depositAddresses, evmChains, orders, payments, users } from '../../db/schema';
+import { accountKeys, depositAddresses, evmChains, excessDecisions, operators, orders, payments, users } from '../../db/schema';
 
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type EvmChainRow = typeof evmChains.$inferSelect;
@@ -260,5 +260,36 @@ export async function dismissPayment(db: Queryable, id: number, note: string, no
     .set({ dismissedAt: now, dismissNote: note, updatedAt: now })
     .where(and(eq(payments.id, id), isNull(payments.orderId), isNull(payments.dismissedAt)))
     .returning();
+  return row;
+}
+
+/** An unallocated deposit, locked until the transaction ends, with the deposit address it reached. */
+export async function lockUnallocatedPayment(db: Queryable, id: number): Promise<(PaymentRow & { depositAddressId: number }) | undefined> {
+  const [row] = await db
+    .select({ payment: payments, depositAddressId: depositAddresses.id })
+    .from(payments)
+    .innerJoin(depositAddresses, eq(depositAddresses.address, payments.toAddress))
+    .where(and(eq(payments.id, id), isNull(payments.orderId), isNull(payments.dismissedAt), inArray(payments.state, ['seen', 'confirmed'])))
+    .for('update', { of: payments });
+  return row ? { ...row.payment, depositAddressId: row.depositAddressId } : undefined;
+}
+
+// ── Excess decisions ─────────────────────────────────────────────────────────────────────────────
+
+export type ExcessDecisionRow = typeof excessDecisions.$inferSelect & { decidedByLogin: string | null };
+
+export async function findExcessDecisions(db: Queryable, orderIds: number[]): Promise<ExcessDecisionRow[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ decision: excessDecisions, decidedByLogin: operators.login })
+    .from(excessDecisions)
+    .leftJoin(operators, eq(operators.id, excessDecisions.decidedBy))
+    .where(inArray(excessDecisions.orderId, orderIds));
+  return rows.map((r) => ({ ...r.decision, decidedByLogin: r.decidedByLogin }));
+}
+
+/** Records the decision; undefined when the order already has one (one decision per order). */
+export async function insertExcessDecision(db: Queryable, values: typeof excessDecisions.$inferInsert): Promise<{ id: number } | undefined> {
+  const [row] = await db.insert(excessDecisions).values(values).onConflictDoNothing({ target: excessDecisions.orderId }).returning({ id: excessDecisions.id });
   return row;
 }

@@ -6,9 +6,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order } from '@/contracts/orders';
-import type { PaymentSettings } from '@/contracts/payments';
+import type { PaymentSettings, UnallocatedDeposit } from '@/contracts/payments';
+import { dec } from '@/domain/decimal';
 import { ACCOUNT_KEY_MESSAGES, deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
-import { auditLog, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
+import { auditLog, cryptos, ledgerEntries, orders, payments, saleSettings } from '../../db/schema';
 import { buildApp } from '../../app';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
 import { startRpcProxy } from '../../test/rpc-proxy';
@@ -130,7 +131,7 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     const receipt = await payEther(placed.address, placed.payAmount);
     await tick();
     // In a block, not yet 2 deep: the order names the payment and waits.
-    expect(placed.payment).toEqual({ received: '0', remaining: placed.payAmount, remainderUri: null, required: null, transfers: [] });
+    expect(placed.payment).toEqual({ received: '0', remaining: placed.payAmount, remainderUri: null, required: null, transfers: [], excess: null });
     const seen = await view(buyer.cookie, placed.id);
     expect(seen).toMatchObject({ status: 'pending', txHash: receipt.transactionHash });
     expect(seen.payment).toEqual({
@@ -139,6 +140,7 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
       remainderUri: null,
       required: 2,
       transfers: [{ txHash: receipt.transactionHash, explorerUrl: null, amount: placed.payAmount, state: 'seen', confirmations: 1 }],
+      excess: null,
     });
     expect(await credits(buyer.id)).toBe(0);
 
@@ -286,7 +288,7 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     await tick();
     expect((await view(buyer.cookie, big.id)).status).toBe('pending');
     const listed = (await admin('GET', '/api/admin/orders?status=pending')).json<{ orders: AdminOrder[] }>().orders;
-    expect(listed.find((o) => o.id === big.id)?.payment).toEqual({ received: big.payAmount, verdict: 'paid', excess: '0', reverted: false });
+    expect(listed.find((o) => o.id === big.id)?.payment).toEqual({ received: big.payAmount, verdict: 'paid', excess: '0', reverted: false, excessDecision: null });
 
     const other = await registerBuyer(t.app, { email: 'over@example.com' });
     const small = (await order(other.cookie, 'USDT', '100')).json<Order>(); // 1 TUSD, $1
@@ -365,10 +367,147 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(late).toMatchObject({ status: 'expired', txHash: receipt.transactionHash });
     expect(await credits(buyer.id)).toBe(0);
     const listed = (await admin('GET', '/api/admin/orders?status=expired')).json<{ orders: AdminOrder[] }>().orders.find((o) => o.id === placed.id);
-    expect(listed?.payment).toEqual({ received: placed.payAmount, verdict: 'paid', excess: '0', reverted: false });
+    expect(listed?.payment).toEqual({ received: placed.payAmount, verdict: 'paid', excess: '0', reverted: false, excessDecision: null });
 
     const approved = await admin('POST', `/api/admin/orders/${String(listed?.orderId)}/approve`, { note: 'paid after the window' });
     expect(approved.statusCode).toBe(200);
     expect(await credits(buyer.id)).toBe(2);
+  });
+  const adminView = async (publicId: string) => {
+    const [row] = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId));
+    const listed = (await admin('GET', `/api/admin/orders?q=${publicId}`)).json<{ orders: AdminOrder[] }>().orders;
+    return { orderId: row?.id ?? 0, order: listed.find((o) => o.id === publicId) };
+  };
+  const ledgerOf = async (userId: number) =>
+    (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).map((e) => [e.kind, dec(e.amount).toString()]).sort();
+  const tokensSold = async () => dec((await t.database.db.select({ sold: saleSettings.tokensSold }).from(saleSettings))[0]?.sold ?? '0').toString();
+  async function expire(publicId: string) {
+    await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.publicId, publicId));
+    await t.app.orders.expireOverdue();
+  }
+
+  it('credits what arrived of an underpaid order at the order\'s rate, once the operator decides', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'USDT', '1000')).json<Order>();
+    await payToken(placed.address, '6');
+    await tick();
+    await expire(placed.id);
+    const { orderId, order: late } = await adminView(placed.id);
+    expect(late?.payment).toMatchObject({ received: '6', verdict: 'underpaid' });
+
+    // Today's rate is for late payments only, and a bare approval credits the order as placed; this one credits what came.
+    const approved = await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { note: 'short by 4', credit: 'received' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json<AdminOrder>()).toMatchObject({ status: 'approved', tokens: '600', bonusTokens: '60', payAmount: '6', usdAmount: '6', payment: { received: '6', verdict: 'paid' } });
+    expect(await ledgerOf(buyer.id)).toEqual([
+      ['bonus', '60'],
+      ['purchase', '600'],
+    ]);
+    expect(await tokensSold()).toBe('600');
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.approve'));
+    expect(audit?.after).toMatchObject({ credit: 'received', tokens: '600', ordered: { tokens: '1000', payAmount: '10' }, payAmount: '6' });
+    expect((await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { credit: 'received' })).statusCode).toBe(409);
+    expect(await ledgerOf(buyer.id)).toHaveLength(2);
+  });
+
+  it('credits a late payment at today\'s rate when the operator chooses it, and only for late payments', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    const { orderId } = await adminView(placed.id);
+    const early = await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { credit: 'received-current' });
+    expect(early.json()).toMatchObject({ error: { message: "Today's rate applies to late payments only: this order has not expired." } });
+    const nothing = await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { credit: 'received' });
+    expect(nothing.json()).toMatchObject({ error: { message: 'Nothing has arrived and been confirmed for this order yet.' } });
+
+    await expire(placed.id);
+    await payEther(placed.address, placed.payAmount);
+    await tick();
+    // The rate moved since the order: 200,000 tokens per ETH now instead of 300,000.
+    await t.database.db.update(cryptos).set({ rate: '200000' }).where(eq(cryptos.code, 'ETH'));
+    const approved = await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { credit: 'received-current' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json<AdminOrder>()).toMatchObject({ status: 'approved', tokens: '200', bonusTokens: '14', payAmount: placed.payAmount, rate: '200000', usdAmount: '2' });
+    expect(await ledgerOf(buyer.id)).toEqual([
+      ['bonus', '14'],
+      ['purchase', '200'],
+    ]);
+    expect((await view(buyer.cookie, placed.id)).tokens).toBe('200');
+  });
+
+  it('credits the excess of an overpayment at the order\'s rate, or records its refund, once', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'USDT', '100')).json<Order>(); // 1 TUSD
+    await payToken(placed.address, '1.5');
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).payment?.excess).toEqual({ amount: '0.5', state: 'open', note: null });
+    const { orderId } = await adminView(placed.id);
+
+    const credited = await admin('POST', `/api/admin/orders/${String(orderId)}/excess`, { action: 'credit', note: '' });
+    expect(credited.statusCode).toBe(200);
+    expect(credited.json<AdminOrder>()).toMatchObject({
+      tokens: '150',
+      bonusTokens: '7.5',
+      payAmount: '1.5',
+      payment: { received: '1.5', verdict: 'paid', excess: '0', excessDecision: { action: 'credited', amount: '0.5', tokens: '50', bonusTokens: '2.5', decidedBy: 'operator' } },
+    });
+    expect(await ledgerOf(buyer.id)).toEqual([
+      ['bonus', '5'],
+      ['excess', '50'],
+      ['excess_bonus', '2.5'],
+      ['purchase', '100'],
+    ]);
+    expect(await tokensSold()).toBe('150');
+    expect((await view(buyer.cookie, placed.id)).payment?.excess).toEqual({ amount: '0.5', state: 'credited', note: null });
+    const twice = await admin('POST', `/api/admin/orders/${String(orderId)}/excess`, { action: 'refunded', note: 'sent back' });
+    expect(twice.statusCode).toBe(409);
+    expect(await ledgerOf(buyer.id)).toHaveLength(4);
+
+    const other = await registerBuyer(t.app, { email: 'refund@example.com' });
+    const second = (await order(other.cookie, 'USDT', '100')).json<Order>();
+    await payToken(second.address, '2');
+    await tick();
+    const { orderId: secondId } = await adminView(second.id);
+    const noReason = await admin('POST', `/api/admin/orders/${String(secondId)}/excess`, { action: 'refunded', note: '' });
+    expect(noReason.json()).toMatchObject({ error: { fields: { note: "Say how the excess was refunded, e.g. the refund's transaction hash." } } });
+    const refunded = await admin('POST', `/api/admin/orders/${String(secondId)}/excess`, { action: 'refunded', note: 'returned 1 TUSD in 0xabc' });
+    expect(refunded.json<AdminOrder>()).toMatchObject({ tokens: '100', payment: { received: '2', verdict: 'paid', excessDecision: { action: 'refunded', amount: '1', tokens: '0' } } });
+    expect((await view(other.cookie, second.id)).payment?.excess).toEqual({ amount: '1', state: 'refunded', note: 'returned 1 TUSD in 0xabc' });
+    expect(await ledgerOf(other.id)).toEqual([
+      ['bonus', '5'],
+      ['purchase', '100'],
+    ]);
+    const exact = await admin('POST', `/api/admin/orders/${String(secondId)}/excess`, { action: 'credit' });
+    expect(exact.statusCode).toBe(409);
+    const actions = (await t.database.db.select().from(auditLog)).map((a) => a.action).filter((a) => a.startsWith('order.excess'));
+    expect(actions.sort()).toEqual(['order.excess.credit', 'order.excess.refund']);
+  });
+
+  it('makes an approved order from an unallocated deposit at today\'s rate, once', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    // The buyer has an address from a token order, and sends ether to it with no ether order open.
+    const first = (await order(buyer.cookie, 'USDT', '100')).json<Order>();
+    const again = await payEther(first.address, '0.002');
+    await tick();
+    await t.database.db.update(payments).set({ createdAt: new Date(Date.now() - 120_000) });
+    const listed = (await admin('GET', '/api/admin/payments/unallocated')).json<{ deposits: UnallocatedDeposit[] }>().deposits;
+    expect(listed.map((d) => d.txHash)).toEqual([again.transactionHash]);
+    expect(listed[0]).toMatchObject({ crypto: 'ETH', amount: '0.002', quote: { tokens: '600', bonusTokens: '60', usdAmount: '6' } });
+
+    const made = await admin('POST', `/api/admin/payments/unallocated/${String(listed[0]?.id)}/order`, { note: 'sent without an order' });
+    expect(made.statusCode).toBe(200);
+    const { deposits, order: created } = made.json<{ deposits: UnallocatedDeposit[]; order: { id: string } }>();
+    expect(deposits).toEqual([]);
+    expect(await view(buyer.cookie, created.id)).toMatchObject({ status: 'approved', tokens: '600', bonusTokens: '60', payAmount: '0.002', txHash: again.transactionHash, decisionNote: 'sent without an order' });
+    expect(await ledgerOf(buyer.id)).toEqual([
+      ['bonus', '60'],
+      ['purchase', '600'],
+    ]);
+    expect((await admin('POST', `/api/admin/payments/unallocated/${String(listed[0]?.id)}/order`, {})).statusCode).toBe(409);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payment.order'));
+    expect(audit?.after).toMatchObject({ crypto: 'ETH', tokens: '600', note: 'sent without an order' });
   });
 });

@@ -10,19 +10,23 @@ import type { Db, Queryable } from '../../db/client';
 import { conflict } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { findCryptosOnChain } from '../cryptos/cryptos.service';
-import { dismissPayment, findUnallocated } from './payments.repository';
+import { assignPayment, dismissPayment, findUnallocated, lockUnallocatedPayment, type PaymentRow } from './payments.repository';
 
 /** The watcher hands a fresh payment to its order on its next tick: only older ones are unallocated. */
 const SETTLING_MS = 60_000;
 
-export async function findUnallocatedDeposits(db: Queryable, now = new Date()): Promise<UnallocatedDeposit[]> {
+/** What an amount of a currency would credit at today's rate and token price; null without a fresh rate. */
+export type QuoteNow = (cryptoCode: string, amount: string, now: Date) => Promise<UnallocatedDeposit['quote']>;
+
+export async function findUnallocatedDeposits(db: Queryable, quoteNow: QuoteNow, now = new Date()): Promise<UnallocatedDeposit[]> {
   const rows = await findUnallocated(db, new Date(now.getTime() - SETTLING_MS));
   const chains = [...new Set(rows.map((r) => r.chainId))];
   const offered = (await Promise.all(chains.map((c) => findCryptosOnChain(db, c)))).flat();
-  return rows.map((p) => {
+  return Promise.all(rows.map(async (p) => {
     const crypto = offered.find((c) => c.chainId === p.chainId && (c.tokenContract?.toLowerCase() ?? null) === p.tokenContract);
     const amount = crypto?.decimals != null ? toPlain(dec(formatUnits(BigInt(p.value), crypto.decimals))) : p.value;
     return {
+      quote: crypto?.decimals != null ? await quoteNow(crypto.code, amount, now) : null,
       id: p.id,
       chainId: p.chainId,
       crypto: crypto?.code ?? null,
@@ -37,14 +41,28 @@ export async function findUnallocatedDeposits(db: Queryable, now = new Date()): 
       buyer: { id: p.userId ?? 0, email: p.buyerEmail },
       seenAt: p.createdAt.toISOString(),
     };
-  });
+  }));
 }
 
-export async function dismissDeposit(db: Db, actor: Actor, id: number, note: string, now = new Date()): Promise<UnallocatedDeposit[]> {
+/**
+ * Takes an unallocated deposit for an order the operator makes from it: the payment row, locked
+ * until the transaction ends, with the deposit address it reached. Undefined when it is not (any
+ * more) unallocated.
+ */
+export async function takeUnallocatedDeposit(tx: Queryable, id: number): Promise<(PaymentRow & { depositAddressId: number }) | undefined> {
+  return lockUnallocatedPayment(tx, id);
+}
+
+/** Hands a taken deposit to the order made from it, in the caller's transaction. */
+export async function assignDeposit(tx: Queryable, paymentId: number, orderId: number, now: Date): Promise<void> {
+  if (!(await assignPayment(tx, paymentId, orderId, now))) throw conflict('This deposit was assigned to an order a moment ago.');
+}
+
+export async function dismissDeposit(db: Db, quoteNow: QuoteNow, actor: Actor, id: number, note: string, now = new Date()): Promise<UnallocatedDeposit[]> {
   await db.transaction(async (tx) => {
     const row = await dismissPayment(tx, id, note, now);
     if (!row) throw conflict('This deposit is not unallocated any more: it was assigned to an order or dismissed already.');
     await recordAudit(tx, actor, 'payment.dismiss', `payment:${row.chainId}:${row.txHash}:${row.logIndex}`, null, { note, value: row.value, to: row.toAddress });
   });
-  return findUnallocatedDeposits(db, now);
+  return findUnallocatedDeposits(db, quoteNow, now);
 }

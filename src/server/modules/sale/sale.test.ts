@@ -22,6 +22,7 @@ describe(`GET /api/sale (${databaseKind})`, () => {
       payAmount: '1',
       rate: '1',
       usdAmount,
+      priceUsd: '0.01',
       expiresAt: new Date(Date.now() + 3600_000),
     });
   }

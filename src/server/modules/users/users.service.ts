@@ -1,5 +1,6 @@
 import type { AdminUser, AdminUserDetail } from '@/contracts/users';
 import { dec, toPlain } from '@/domain/decimal';
+import { BONUS_KINDS } from '@/domain/ledger-kinds';
 import { levelOf } from '@/domain/levels';
 import { asIdentifier, asText, writeCsv } from '../../csv';
 import type { Queryable } from '../../db/client';
@@ -20,7 +21,7 @@ export async function getUserDetail(db: Queryable, orders: OrderService, id: num
   const user = await findUserWithBalance(db, id);
   if (!user) throw notFound('This user does not exist.');
   const [userOrders, ledger] = await Promise.all([orders.ofUser(id), findLedger(db, id)]);
-  const bonus = ledger.filter((e) => e.kind === 'bonus').reduce((sum, e) => sum.plus(e.amount), dec(0));
+  const bonus = ledger.filter((e) => BONUS_KINDS.includes(e.kind)).reduce((sum, e) => sum.plus(e.amount), dec(0));
   return {
     user: toAdminUser(user),
     bonusTokens: toPlain(bonus),

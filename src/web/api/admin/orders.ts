@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderStatus } from '@/contracts/orders';
+import type { CreditBasis, ExcessBody, OrderStatus } from '@/contracts/orders';
 import { saleQueryKey } from '@/web/api/sale/get-sale';
 import { apiCall, type ApiRequest, type ApiResponse, queryKeyOf, urlOf } from '@/web/lib/api-client';
 import { adminUsersKey } from './users';
@@ -51,12 +51,37 @@ export type Decision = 'approve' | 'reject' | 'delete';
 export function useDecideOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ orderId, decision, note, overrideHardCap = false }: { orderId: number; decision: Decision; note: string; overrideHardCap?: boolean }): Promise<void> => {
+    mutationFn: async ({
+      orderId,
+      decision,
+      note,
+      overrideHardCap = false,
+      credit = 'ordered',
+    }: {
+      orderId: number;
+      decision: Decision;
+      note: string;
+      overrideHardCap?: boolean;
+      credit?: CreditBasis;
+    }): Promise<void> => {
       const params = { id: orderId };
       if (decision === 'delete') await apiCall('DELETE /api/admin/orders/:id', { params });
-      else if (decision === 'approve') await apiCall('POST /api/admin/orders/:id/approve', { params, body: { note, overrideHardCap } });
+      else if (decision === 'approve') await apiCall('POST /api/admin/orders/:id/approve', { params, body: { note, overrideHardCap, credit } });
       else await apiCall('POST /api/admin/orders/:id/reject', { params, body: { note } });
     },
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminOrdersKey });
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
+      await queryClient.invalidateQueries({ queryKey: saleQueryKey });
+    },
+  });
+}
+
+/** Credits or marks refunded the excess of an overpaid, approved order. */
+export function useSettleExcess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: number; body: ExcessBody }) => apiCall('POST /api/admin/orders/:id/excess', { params: { id: orderId }, body }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminOrdersKey });
       await queryClient.invalidateQueries({ queryKey: adminUsersKey });

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { saleQueryKey } from '@/web/api/sale/get-sale';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
+import { adminOrdersKey } from './orders';
+import { adminUsersKey } from './users';
 
 export const unallocatedKey = queryKeyOf('GET /api/admin/payments/unallocated');
 
@@ -13,5 +16,20 @@ export function useDismissDeposit() {
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note: string }) => apiCall('POST /api/admin/payments/unallocated/:id/dismiss', { params: { id }, body: { note } }),
     onSuccess: (data) => queryClient.setQueryData(unallocatedKey, data),
+  });
+}
+
+/** Makes an approved order for the buyer from a deposit, at today's rate. */
+export function useOrderFromDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note, overrideHardCap }: { id: number; note: string; overrideHardCap: boolean }) =>
+      apiCall('POST /api/admin/payments/unallocated/:id/order', { params: { id }, body: { note, overrideHardCap } }),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(unallocatedKey, { deposits: data.deposits });
+      await queryClient.invalidateQueries({ queryKey: adminOrdersKey });
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
+      await queryClient.invalidateQueries({ queryKey: saleQueryKey });
+    },
   });
 }

@@ -2,7 +2,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import type { AdminUserDetail } from '@/contracts/users';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
 
-/** A buyer's credits, one row per purchase or bonus. */
+const KIND_LABEL: Record<AdminUserDetail['ledger'][number]['kind'], string> = {
+  purchase: 'Purchase',
+  bonus: 'Bonus',
+  excess: 'Excess credited',
+  excess_bonus: 'Bonus on excess',
+};
+
+/** A buyer's credits, one row per purchase, bonus or credited excess. */
 export function BalanceHistoryTable({ ledger }: { ledger: AdminUserDetail['ledger'] }) {
   return (
     <Table aria-label="Balance history">
@@ -18,7 +25,7 @@ export function BalanceHistoryTable({ ledger }: { ledger: AdminUserDetail['ledge
         {ledger.map((e) => (
           <TableRow key={e.id}>
             <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt)}</TableCell>
-            <TableCell>{e.kind === 'bonus' ? 'Bonus' : 'Purchase'}</TableCell>
+            <TableCell>{KIND_LABEL[e.kind]}</TableCell>
             <TableCell>+{formatAmount(e.amount)}</TableCell>
             <TableCell className="font-mono text-xs">{e.orderId ?? '—'}</TableCell>
           </TableRow>

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { toast } from '@/web/lib/toast';
-import type { AdminOrder } from '@/contracts/orders';
+import type { AdminOrder, CreditBasis } from '@/contracts/orders';
+import { dec } from '@/domain/decimal';
+import { quoteForPayment } from '@/domain/quote';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
-import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { errorMessage } from '@/web/lib/api-client';
 import { formatAmount } from '@/web/lib/format';
 import { useDecideOrder, type Decision } from '@/web/api/admin/orders';
+import { OverCapOverride, useOverCap } from './over-cap-override';
 
 const TEXT: Record<Decision, { title: string; button: string; done: string; explain: string }> = {
   approve: { title: 'Approve payment', button: 'Approve', done: 'Payment approved', explain: 'The buyer is credited with the tokens and the bonus. This cannot be undone.' },
@@ -16,19 +19,40 @@ const TEXT: Record<Decision, { title: string; button: string; done: string; expl
   delete: { title: 'Delete order', button: 'Delete', done: 'Order deleted', explain: 'The order is removed. Approved orders are never deleted.' },
 };
 
+/** The credits an approval may choose between, when the watcher saw what arrived at the order's deposit address. */
+function creditChoices(order: AdminOrder): { basis: CreditBasis; label: string }[] {
+  const p = order.payment;
+  if (!p || !dec(p.received).gt(0)) return [];
+  if (p.verdict === 'paid' && order.status !== 'expired') return [];
+  const code = order.crypto.code;
+  const atOrderRate = quoteForPayment(p.received, { rate: order.rate, priceUsd: order.priceUsd });
+  const choices: { basis: CreditBasis; label: string }[] = [
+    { basis: 'ordered', label: `The order as placed: ${formatAmount(order.tokens)} tokens + ${formatAmount(order.bonusTokens)} bonus for ${formatAmount(order.payAmount)} ${code}` },
+    {
+      basis: 'received',
+      label: `What arrived at the order's rate: ${formatAmount(p.received)} ${code} buys ${formatAmount(atOrderRate.tokens)} tokens + ${formatAmount(atOrderRate.bonusTokens)} bonus`,
+    },
+  ];
+  if (order.status === 'expired') choices.push({ basis: 'received-current', label: `What arrived at today's rate: ${formatAmount(p.received)} ${code}, valued when you approve` });
+  return choices;
+}
+
 /** Confirms an operator's decision on an order, with an optional note kept in the audit log. */
 export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder | null; decision: Decision; onClose: () => void }) {
   const decide = useDecideOrder();
   const [note, setNote] = useState('');
-  // A late payment whose tokens no longer fit under the hard cap: the server says so, and the
-  // operator may approve it beyond the cap only by ticking this (the audit log records it).
-  const [overCap, setOverCap] = useState<string | null>(null);
-  const [override, setOverride] = useState(false);
+  const overCap = useOverCap();
+  const choices = decision === 'approve' && order ? creditChoices(order) : [];
+  // An underpaid order is credited for what came unless the operator says otherwise.
+  const [credit, setCredit] = useState<CreditBasis | null>(null);
+  const chosen = credit ?? (order?.payment?.verdict === 'underpaid' && choices.length > 0 ? 'received' : 'ordered');
+  const [failure, setFailure] = useState<string | null>(null);
   const text = TEXT[decision];
   const close = () => {
     setNote('');
-    setOverCap(null);
-    setOverride(false);
+    setCredit(null);
+    setFailure(null);
+    overCap.reset();
     onClose();
   };
   return (
@@ -40,19 +64,27 @@ export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder
             Order #{order?.id}: {order ? `${formatAmount(order.payAmount)} ${order.crypto.code} for ${formatAmount(order.tokens)} tokens` : ''} from {order?.buyer.email}. {text.explain}
           </DialogDescription>
         </DialogHeader>
+        {choices.length > 0 ? (
+          <fieldset className="grid gap-2 text-sm">
+            <legend className="mb-1 font-medium">Credit</legend>
+            {choices.map((c) => (
+              <label key={c.basis} className="flex items-start gap-2">
+                <input type="radio" name="credit" className="mt-0.5 size-4" checked={chosen === c.basis} onChange={() => setCredit(c.basis)} />
+                <span>{c.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         {decision !== 'delete' ? (
           <FormField label="Note (optional)">
             <Textarea rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
           </FormField>
         ) : null}
-        {overCap ? (
-          <div role="alert" className="border-destructive/50 space-y-2 rounded-md border p-3 text-sm">
-            <p className="text-destructive">{overCap}</p>
-            <label className="flex items-center gap-2 font-medium">
-              <input type="checkbox" className="size-4" checked={override} onChange={(e) => setOverride(e.target.checked)} />
-              Approve beyond the hard cap
-            </label>
-          </div>
+        <OverCapOverride state={overCap} label="Approve beyond the hard cap" />
+        {failure ? (
+          <p role="alert" className="text-destructive text-sm">
+            {failure}
+          </p>
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={close}>
@@ -60,23 +92,23 @@ export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder
           </Button>
           <Button
             variant={decision === 'approve' ? 'default' : 'destructive'}
-            disabled={decide.isPending || (overCap !== null && !override)}
-            onClick={() =>
-              order &&
+            disabled={decide.isPending || overCap.blocked}
+            onClick={() => {
+              if (!order) return;
+              setFailure(null);
               decide.mutate(
-                { orderId: order.orderId, decision, note, overrideHardCap: override },
+                { orderId: order.orderId, decision, note, overrideHardCap: overCap.override, credit: chosen },
                 {
                   onSuccess: () => {
                     toast.success(text.done);
                     close();
                   },
                   onError: (error) => {
-                    if (error instanceof ApiError && error.code === 'over_hard_cap') setOverCap(error.message);
-                    else toast.error(errorMessage(error, `Failed: ${text.title.toLowerCase()}.`));
+                    if (!overCap.take(error)) setFailure(errorMessage(error, `Failed: ${text.title.toLowerCase()}.`));
                   },
                 },
-              )
-            }
+              );
+            }}
           >
             {decide.isPending ? <Spinner /> : null}
             {text.button}

@@ -1,11 +1,12 @@
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminOrder } from '@/contracts/orders';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import type { Decision } from '@/web/api/admin/orders';
+import { ExcessDialog, type ExcessAction } from './excess-dialog';
 import { PaymentPill } from './payment-pill';
 import { OrderStatusPill } from './order-status-pill';
 
@@ -52,9 +53,50 @@ function History({ order }: { order: AdminOrder }) {
   );
 }
 
+/** An overpayment's excess: what the operator decided, or the two ways to decide. */
+function Excess({ order, onSettle }: { order: AdminOrder; onSettle: (action: ExcessAction) => void }) {
+  const p = order.payment;
+  const code = order.crypto.code;
+  if (p?.excessDecision) {
+    const d = p.excessDecision;
+    return (
+      <Section title="Excess">
+        <Item label={d.action === 'credited' ? 'Credited' : 'Refunded'}>
+          {formatAmount(d.amount)} {code}
+          {d.action === 'credited' ? ` as ${formatAmount(d.tokens)} tokens + ${formatAmount(d.bonusTokens)} bonus` : ''}, {formatDateTime(d.decidedAt)}
+          {d.decidedBy ? ` by ${d.decidedBy}` : ''}
+        </Item>
+        {d.note ? (
+          <Item label="Note">
+            <span className="break-words whitespace-pre-line">{d.note}</span>
+          </Item>
+        ) : null}
+      </Section>
+    );
+  }
+  if (order.status !== 'approved' || p?.verdict !== 'overpaid') return null;
+  return (
+    <section aria-label="Excess" className="grid gap-2">
+      <h3 className="text-sm font-semibold">Excess</h3>
+      <p className="text-sm">
+        {formatAmount(p.excess)} {code} more than the order asked arrived. Credit it at the order&apos;s rate, or send it back and record the refund.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => onSettle('credit')}>
+          Credit the excess
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => onSettle('refunded')}>
+          Mark refunded
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** Everything about one order for the operator, with the decisions it allows. */
 export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrder | null; onClose: () => void; onDecide: (order: AdminOrder, decision: Decision) => void }) {
   const open = order?.status === 'pending' || order?.status === 'expired';
+  const [settling, setSettling] = useState<ExcessAction | null>(null);
   return (
     <Sheet open={order !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <SheetContent className="w-full gap-0 overflow-y-auto sm:max-w-md">
@@ -137,6 +179,7 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
                   )}
                 </Item>
               </Section>
+              <Excess order={order} onSettle={setSettling} />
               <Section title="Decision note">
                 <Item label="Note">
                   {order.decisionNote ? <span className="break-words whitespace-pre-line">{order.decisionNote}</span> : <span className="text-muted-foreground">None</span>}
@@ -144,6 +187,7 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
               </Section>
               <History order={order} />
             </div>
+            <ExcessDialog order={settling ? order : null} action={settling} onClose={() => setSettling(null)} />
           </>
         ) : null}
       </SheetContent>

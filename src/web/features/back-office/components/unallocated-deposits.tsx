@@ -1,9 +1,10 @@
 // Deposits to buyers' addresses that no open order holds (sent without an order, twice, or dust and
-// address poisoning): the operator dismisses each with a reason, which the audit log keeps.
+// address poisoning): the operator credits one as a new approved order at today's rate, or
+// dismisses it with a reason. The audit log keeps both.
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { dismissDepositBodySchema, type UnallocatedDeposit } from '@/contracts/payments';
-import { useDismissDeposit, useUnallocatedDeposits } from '@/web/api/admin/unallocated';
+import { depositOrderBodySchema, dismissDepositBodySchema, type UnallocatedDeposit } from '@/contracts/payments';
+import { useDismissDeposit, useOrderFromDeposit, useUnallocatedDeposits } from '@/web/api/admin/unallocated';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
@@ -12,7 +13,66 @@ import { Input } from '@/web/components/ui/input';
 import { QueryView } from '@/web/components/query-view';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useServerForm } from '@/web/hooks/use-server-form';
-import { formatAmount, formatDateTime } from '@/web/lib/format';
+import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
+import { OverCapOverride, useOverCap } from './over-cap-override';
+
+function OrderDialog({ deposit, onClose }: { deposit: UnallocatedDeposit | null; onClose: () => void }) {
+  const make = useOrderFromDeposit();
+  const overCap = useOverCap();
+  const form = useServerForm({
+    schema: depositOrderBodySchema,
+    defaultValues: { note: '', overrideHardCap: false },
+    fields: ['note'],
+    submit: (body) => make.mutateAsync({ id: deposit?.id ?? 0, note: body.note, overrideHardCap: overCap.override }),
+    successToast: (data) => `Order ${data.order.id} approved`,
+    errorToast: { fallback: 'The order could not be made.', unlessShownAtFields: true },
+    onError: (error) => overCap.take(error),
+    onSuccess: () => close(),
+  });
+  const close = () => {
+    form.reset();
+    overCap.reset();
+    onClose();
+  };
+  const q = deposit?.quote;
+  return (
+    <Dialog open={deposit !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <form onSubmit={form.onSubmit} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Credit this deposit</DialogTitle>
+            <DialogDescription>
+              {deposit ? `${formatAmount(deposit.amount)} ${deposit.crypto ?? ''} from ${deposit.buyer.email}. ` : ''}
+              {q ? `At today's rate it buys ${formatAmount(q.tokens)} tokens + ${formatAmount(q.bonusTokens)} bonus (${formatUsd(q.usdAmount)}). ` : ''}
+              An approved order is made for the buyer and credited at once. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Note (optional)" error={form.formState.errors.note?.message}>
+            <Input placeholder="Sent without an order" {...form.register('note')} />
+          </FormField>
+          <OverCapOverride state={overCap} label="Credit beyond the hard cap" />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={form.formState.isSubmitting || overCap.blocked}>
+              {form.formState.isSubmitting ? <Spinner /> : null}
+              Create approved order
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Why a deposit cannot be credited from here yet, or null when it can. */
+function notCreditable(d: UnallocatedDeposit): string | null {
+  if (!d.confirmed) return 'Wait until it is confirmed.';
+  if (d.crypto === null) return 'No offered currency matches it.';
+  if (d.quote === null) return `The ${d.crypto} rate is out of date.`;
+  return null;
+}
 
 function DismissDialog({ deposit, onClose }: { deposit: UnallocatedDeposit | null; onClose: () => void }) {
   const dismiss = useDismissDeposit();
@@ -60,11 +120,14 @@ function DismissDialog({ deposit, onClose }: { deposit: UnallocatedDeposit | nul
 export function UnallocatedDeposits() {
   const { data: deposits, isError } = useUnallocatedDeposits();
   const [dismissing, setDismissing] = useState<UnallocatedDeposit | null>(null);
+  const [crediting, setCrediting] = useState<UnallocatedDeposit | null>(null);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Unallocated deposits</CardTitle>
-        <CardDescription>Payments to a buyer&apos;s deposit address that no open order took. Nothing is credited for them.</CardDescription>
+        <CardDescription>
+          Payments to a buyer&apos;s deposit address that no open order took. Nothing is credited for them until you create an order from one.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryView data={deposits} isError={isError} errorText="The deposits could not be loaded." loadingLabel="Loading deposits" skeletonClassName="h-16">
@@ -84,6 +147,13 @@ export function UnallocatedDeposits() {
                         Chain {d.chainId}, block {d.blockNumber}, seen {formatDateTime(d.seenAt)}
                         {d.confirmed ? '' : ' (not yet confirmed)'}
                       </span>
+                      {d.quote ? (
+                        <span className="text-xs">
+                          At today&apos;s rate: {formatAmount(d.quote.tokens)} tokens + {formatAmount(d.quote.bonusTokens)} bonus
+                        </span>
+                      ) : notCreditable(d) ? (
+                        <span className="text-muted-foreground text-xs">{notCreditable(d)}</span>
+                      ) : null}
                     </div>
                     <div className="flex items-center gap-2">
                       {d.explorerUrl ? (
@@ -92,6 +162,9 @@ export function UnallocatedDeposits() {
                           <ExternalLink className="size-3" aria-hidden />
                         </a>
                       ) : null}
+                      <Button size="sm" disabled={notCreditable(d) !== null} onClick={() => setCrediting(d)}>
+                        Create order
+                      </Button>
                       <Button variant="outline" size="sm" onClick={() => setDismissing(d)}>
                         Dismiss
                       </Button>
@@ -104,6 +177,7 @@ export function UnallocatedDeposits() {
         </QueryView>
       </CardContent>
       <DismissDialog deposit={dismissing} onClose={() => setDismissing(null)} />
+      <OrderDialog deposit={crediting} onClose={() => setCrediting(null)} />
     </Card>
   );
 }

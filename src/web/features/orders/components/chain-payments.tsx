@@ -50,8 +50,17 @@ export function ChainPayments({ order, payment }: { order: Order; payment: Order
           );
         })}
       </ul>
+      {payment.excess ? <p className="text-sm">{excessText(payment.excess, order.crypto.code)}</p> : null}
     </section>
   );
+}
+
+/** What became of money sent beyond the order's amount. */
+function excessText(excess: NonNullable<OrderPayment['excess']>, code: string): string {
+  const amount = `${formatAmount(excess.amount)} ${code}`;
+  if (excess.state === 'credited') return `The extra ${amount} you sent was credited at this order's rate.`;
+  if (excess.state === 'refunded') return `The extra ${amount} you sent was refunded: ${excess.note ?? ''}`;
+  return `You sent ${amount} more than this order asked. It will be credited at this order's rate or sent back to you.`;
 }
 
 /** Part of the amount arrived: how much, and the rest to send. */

@@ -1,0 +1,75 @@
+// The operator's decision on an overpayment's excess: credit it at the order's rate, or record that
+// it was sent back (with how, for the buyer and the audit log).
+import { excessBodySchema, type AdminOrder } from '@/contracts/orders';
+import { dec, toPlain } from '@/domain/decimal';
+import { quoteForPayment } from '@/domain/quote';
+import { useSettleExcess } from '@/web/api/admin/orders';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Textarea } from '@/web/components/ui/textarea';
+import { useServerForm } from '@/web/hooks/use-server-form';
+import { formatAmount } from '@/web/lib/format';
+import { OverCapOverride, useOverCap } from './over-cap-override';
+
+export type ExcessAction = 'credit' | 'refunded';
+
+/** What crediting the excess adds to the order, at its rate: the tokens, and the bonus its new level gives. */
+function excessCredit(order: AdminOrder, excess: string): { tokens: string; bonusTokens: string } {
+  const q = quoteForPayment(dec(order.payAmount).plus(excess), { rate: order.rate, priceUsd: order.priceUsd });
+  return { tokens: toPlain(dec(q.tokens).minus(order.tokens)), bonusTokens: toPlain(dec(q.bonusTokens).minus(order.bonusTokens)) };
+}
+
+export function ExcessDialog({ order, action, onClose }: { order: AdminOrder | null; action: ExcessAction | null; onClose: () => void }) {
+  const settle = useSettleExcess();
+  const overCap = useOverCap();
+  const excess = order?.payment?.excess ?? '0';
+  const code = order?.crypto.code ?? '';
+  const form = useServerForm({
+    schema: excessBodySchema,
+    values: { action: action ?? 'credit', note: '', overrideHardCap: false },
+    fields: ['note'],
+    submit: (body) => settle.mutateAsync({ orderId: order?.orderId ?? 0, body: { ...body, overrideHardCap: overCap.override } }),
+    successToast: action === 'credit' ? 'Excess credited' : 'Refund recorded',
+    errorToast: { fallback: 'The excess could not be settled.', unlessShownAtFields: true },
+    onError: (error) => overCap.take(error),
+    onSuccess: () => close(),
+  });
+  const close = () => {
+    form.reset();
+    overCap.reset();
+    onClose();
+  };
+  const credit = order && action === 'credit' ? excessCredit(order, excess) : null;
+  return (
+    <Dialog open={order !== null && action !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <form onSubmit={form.onSubmit} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{action === 'credit' ? 'Credit the excess' : 'Mark the excess refunded'}</DialogTitle>
+            <DialogDescription>
+              {formatAmount(excess)} {code} more than order #{order?.id} asked arrived from {order?.buyer.email}.{' '}
+              {credit
+                ? `At the order's rate it buys ${formatAmount(credit.tokens)} more tokens and ${formatAmount(credit.bonusTokens)} more bonus. This cannot be undone.`
+                : 'Send it back from your wallet first, then record how; the buyer sees your note.'}
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label={action === 'credit' ? 'Note (optional)' : 'How it was refunded'} error={form.formState.errors.note?.message}>
+            <Textarea rows={2} maxLength={500} placeholder={action === 'credit' ? '' : 'The refund’s transaction hash, or how the buyer was paid back'} {...form.register('note')} />
+          </FormField>
+          <OverCapOverride state={overCap} label="Credit beyond the hard cap" />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={form.formState.isSubmitting || overCap.blocked}>
+              {form.formState.isSubmitting ? <Spinner /> : null}
+              {action === 'credit' ? 'Credit the excess' : 'Mark refunded'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
