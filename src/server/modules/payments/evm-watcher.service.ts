@@ -2,8 +2,8 @@
 // deposit addresses, store them once, move the cursor, confirm what is deep enough, hand each payment
 // to its order, and approve the orders paid in full within the operator's limits through the same
 // exactly-once approval an operator uses (actor "Automatic").
-import { createPublicClient, http, parseUnits, type Address, type Hash, type PublicClient } from 'viem';
-import { dec } from '@/domain/decimal';
+import { createPublicClient, formatUnits, http, parseUnits, type Address, type Hash, type PublicClient } from 'viem';
+import { dec, toPlain } from '@/domain/decimal';
 import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
 import { AUTOMATIC } from '../../actor';
 import type { Db } from '../../db/client';
@@ -192,7 +192,7 @@ export class EvmWatcher {
     // Underpaid: the buyer is shown the remainder. Over the limit: the operator approves.
     if (verdict.kind === 'underpaid' || dec(order.usdAmount).gt(chain.autoApproveUsd)) return false;
     try {
-      await this.orders.approve(AUTOMATIC, orderId, verdict.kind === 'overpaid' ? `Paid with ${verdict.excess} base units more than asked.` : 'Paid in full.', {}, now);
+      await this.orders.approve(AUTOMATIC, orderId, verdict.kind === 'overpaid' ? `Paid with ${toPlain(dec(formatUnits(verdict.excess, order.decimals)))} ${order.cryptoCode} more than asked.` : 'Paid in full.', {}, now);
       return true;
     } catch (error) {
       // An operator approved or rejected it a moment earlier: one decision stands, and it credited once.
