@@ -1,8 +1,10 @@
 // P5: the payment watcher on a real local chain. 10,000 watched deposit addresses, 1,000 ether payments
 // over 100 blocks, the watcher ticking every second: RPC calls per scanned block, and the time from the
-// block that confirms a payment to its order turning approved. In-process on the embedded database
-// (the watcher's cost is its endpoint calls and its few statements per payment).
+// block that confirms a payment to its order turning approved. In-process, on the embedded database,
+// or on a fresh PostgreSQL database beside BENCH_DATABASE_URL's when that is set (created and dropped
+// here, so the other probes' data does not mix in).
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { parseEther, type Address } from 'viem';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
@@ -30,13 +32,35 @@ export interface WatcherBenchResult {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export async function measureWatcher(quick: boolean): Promise<WatcherBenchResult> {
+/** A new, empty database on the server of `url`, and how to drop it. */
+async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${new URL(url).pathname.slice(1) || 'presale'}_p5_${String(process.pid)}`;
+  const admin = async (statement: string) => {
+    const adminUrl = new URL(url);
+    adminUrl.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists "${name}" with (force)`);
+  await admin(`create database "${name}"`);
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return { url: fresh.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}
+
+export async function measureWatcher(quick: boolean, databaseUrl?: string): Promise<WatcherBenchResult> {
   const watchedCount = quick ? 200 : 10_000;
   const blocks = quick ? 5 : 100;
   const perBlock = 10;
   const chain = await startAnvil(['--accounts', String(perBlock + 1)]);
   const proxy = await startRpcProxy(chain.url);
-  const database = await openDatabase({ memory: true });
+  const postgres = databaseUrl ? await freshPostgres(databaseUrl) : undefined;
+  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { memory: true });
   const app = await buildApp({ config: testConfig({ PAYMENT_WATCH_SECONDS: '0' }), database, webRoot: '/nonexistent' });
   try {
     await database.migrate();
@@ -132,6 +156,7 @@ export async function measureWatcher(quick: boolean): Promise<WatcherBenchResult
   } finally {
     await app.close();
     await database.close();
+    await postgres?.drop();
     await proxy.close();
     await chain.stop();
   }

@@ -212,8 +212,8 @@ async function main() {
     rmSync(webRoot, { recursive: true, force: true });
   }
 
-  // P5: the payment watcher on a local chain (in this process, on the embedded database).
-  results.P5 = await measureWatcher(quick);
+  // P5: the payment watcher on a local chain (in this process, on the embedded database or a fresh PostgreSQL one).
+  results.P5 = await measureWatcher(quick, databaseUrl);
 
   writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2));
   const r = results as { P1: { sale: { rps: number; p99: number }; helloFastify: { rps: number }; ratio: number }; P2: { ordersPerSecond: number; rawInsertsPerSecond: number; ratio: number }; orderPolling: { rps: number; p99: number }; P4: { subscribers: number; p50Ms: number; p99Ms: number; maxMs: number; serverRssMb: number } };

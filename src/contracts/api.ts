@@ -7,6 +7,7 @@ import { cryptoEndpoints } from './cryptos';
 import type { EndpointMap } from './endpoint';
 import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
+import { outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
 import { pixelEndpoints } from './pixels';
@@ -32,6 +33,8 @@ export const endpoints = {
   ...backupEndpoints,
   ...paymentEndpoints,
   ...unallocatedEndpoints,
+  ...outboxEndpoints,
+  ...passwordResetEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

@@ -4,7 +4,7 @@ import { controlCharsMessage, decimalString, emptyBodySchema, hasControlChars, i
 import type { EndpointMap } from './endpoint';
 
 export const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 200;
+export const PASSWORD_MAX = 200;
 
 const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
 

@@ -6,8 +6,8 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointKey = `${HttpMethod} /api/${string}`;
 
-/** Media types of the answers that are not JSON: exports, the backup, the live-update stream. */
-export type NonJsonMediaType = 'text/csv' | 'text/event-stream' | 'application/gzip';
+/** Media types of the answers that are not JSON: exports, the backup, the live-update stream, an e-mail's HTML. */
+export type NonJsonMediaType = 'text/csv' | 'text/event-stream' | 'application/gzip' | 'text/html';
 
 export interface Endpoint {
   params?: z.ZodType;

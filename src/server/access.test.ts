@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
   'POST /api/admin/auth/login',
   'POST /api/admin/auth/logout',
   'GET /crypto/:file',

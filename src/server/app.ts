@@ -9,7 +9,11 @@ import type { OperatorActor } from './actor';
 import type { Database, Db } from './db/client';
 import { CleanupJob } from './jobs/cleanup';
 import { OrderExpiryJob } from './jobs/order-expiry';
+import { MailSendJob } from './jobs/mail-send';
 import { PaymentWatchJob } from './jobs/payment-watch';
+import { MailSender, type MailTransport } from './modules/mail/mail.service';
+import { outboxRoutes } from './modules/mail/outbox.routes';
+import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
 import { EvmWatcher } from './modules/payments/evm-watcher.service';
 import { RateRefreshJob } from './jobs/rate-refresh';
@@ -62,6 +66,8 @@ declare module 'fastify' {
     cleanup: CleanupJob;
     depositAddresses: DepositAddresses;
     paymentWatch: PaymentWatchJob;
+    mailSender: MailSender;
+    mailSend: MailSendJob;
     pixelPresence: PixelPresence;
     saleFigures: SaleFigures;
     /** Method, URL and access scope of every route, for tests that walk the route table. */
@@ -82,9 +88,11 @@ export interface BuildOptions {
   priceFeed?: PriceFeed;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: { write(line: string): void };
+  /** Sends e-mail instead of SMTP_URL's server; tests may pass a failing one. */
+  mailTransport?: MailTransport;
 }
 
-export async function buildApp({ config, database, webRoot, priceFeed, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent' && !logStream
@@ -123,6 +131,8 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('depositAddresses', new DepositAddresses(database.db));
   app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures, app.depositAddresses));
   app.decorate('paymentWatch', new PaymentWatchJob(database.db, new EvmWatcher(database.db, app.orders), config.PAYMENT_WATCH_SECONDS * 1000, app.log));
+  app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), config.MAIL_FROM, app.log));
+  app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, config.MAIL_SEND_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
   app.addHook('onClose', async () => {
@@ -130,6 +140,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
     app.orderExpiry.stop();
     app.cleanup.stop();
     app.paymentWatch.stop();
+    app.mailSend.stop();
     app.pixelPresence.stop();
     await app.events.stop();
   });
@@ -165,6 +176,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       backupRoutes,
       paymentRoutes,
       unallocatedRoutes,
+      outboxRoutes,
     ),
   );
 

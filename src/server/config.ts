@@ -47,12 +47,31 @@ const envSchema = z.object({
   CLEANUP_MINUTES: z.coerce.number().min(0).max(1440).default(60),
   /** How often the payment watcher reads the chains that have an endpoint, in seconds (0 turns it off). */
   PAYMENT_WATCH_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  /** SMTP server for e-mail (smtp:// or smtps://, credentials in the URL); without it messages are kept in the Outbox. */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  /** The sender of every e-mail, e.g. "Presale <sale@example.com>"; default: no-reply at PUBLIC_URL's host. */
+  MAIL_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[^\r\n]+$/, 'must be one line')
+      .optional(),
+  ),
+  /** How often queued e-mail is sent, in seconds (0 turns it off). */
+  MAIL_SEND_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  /** Password-reset requests per client address, and per e-mail address, per hour. */
+  RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
 });
 
 /** Every setting's name; .env.example lists each one (config.test.ts). */
 export const CONFIG_KEYS = envSchema.keyof().options;
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'MAIL_FROM'> & { PUBLIC_URL: string; MAIL_FROM: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -76,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
   const publicUrl = (c.PUBLIC_URL ?? `http://${host}:${c.PORT}`).replace(/\/+$/, '');
-  return { ...c, PUBLIC_URL: publicUrl };
+  return { ...c, PUBLIC_URL: publicUrl, MAIL_FROM: c.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}` };
 }
 
 /** Configuration for tests: defaults with overrides, no environment read. */

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   app.orderExpiry.start();
   app.cleanup.start();
   app.paymentWatch.start();
+  app.mailSend.start();
   app.pixelPresence.start(60_000);
   console.log(`\nPresale is running on ${where}.\n  Open ${config.PUBLIC_URL}\n  Back-office: ${config.PUBLIC_URL}/admin/login\n`);
   const webRoot = config.WEB_ROOT ?? WEB_ROOT;

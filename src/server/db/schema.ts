@@ -361,3 +361,52 @@ export const excessDecisions = pgTable(
   },
   (t) => [check('excess_decisions_action_check', sql`${t.action} in ('credited', 'refunded')`), check('excess_decisions_amount_positive', sql`${t.amount} > 0`)],
 );
+
+/**
+ * Every e-mail Presale makes, in the order made: queued → sent, or retried with backoff and failed
+ * with the server's answer; `kept` when no SMTP server is configured (readable in the Outbox).
+ * Instances send each message once: a sender claims rows (`sending`, with a lease) before sending.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What it is about, e.g. password-reset. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'kept'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    /** Until when a sender holds a `sending` row; past it, another may take it again. */
+    leaseUntil: instant('lease_until'),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
+    index('mail_outbox_created_idx').on(t.createdAt),
+    check('mail_outbox_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'kept')`),
+  ],
+);
+
+/** A password-reset link: only its SHA-256 is stored; single-use, valid for 30 minutes. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { findRequestSession } from '../../plugins/request-session';
 import { getMe } from '../me/me.service';
+import { RESET_REQUESTED } from '@/contracts/mail';
 import { authenticateBuyer, registerBuyer } from './auth.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -37,6 +39,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await app.sessions.create('buyer', user.id);
       app.sessions.setCookie(reply, 'buyer', session);
       return getMe(app.db, user.id);
+    },
+  );
+
+  // The same answer whether or not the address has an account; limited per client and per address.
+  route(
+    app,
+    'POST /api/auth/forgot-password',
+    { config: { rateLimit: { max: config.RESET_LIMIT_PER_IP, timeWindow: ONE_HOUR } } },
+    async (request) => {
+      await app.rateLimiter.consume(`password-reset:${request.body.email.toLowerCase()}`, config.RESET_LIMIT_PER_ADDRESS, ONE_HOUR);
+      await requestPasswordReset(app.db, config.PUBLIC_URL, request.body.email);
+      return { message: RESET_REQUESTED };
+    },
+  );
+
+  // A new password through a link; every session of the buyer ends (they sign in with it).
+  route(
+    app,
+    'POST /api/auth/reset-password',
+    { config: { rateLimit: { max: config.RESET_LIMIT_PER_IP, timeWindow: ONE_HOUR } } },
+    async (request) => {
+      const userId = await resetPassword(app.db, config.PUBLIC_URL, request.body);
+      await app.sessions.destroyOthers('buyer', userId, undefined);
+      return { ok: true as const };
     },
   );
 

@@ -36,9 +36,14 @@ export class OrderDecisions {
    * the re-quote in the same statement that approves it.
    */
   async approve(actor: Actor, id: number, note: string, options: { overrideHardCap?: boolean; credit?: CreditBasis } = {}, now = new Date()): Promise<AdminOrder> {
+    await this.approveOnly(actor, id, note, options, now);
+    return this.decided(id);
+  }
+
+  /** `approve` without reading the order back for the operator (the payment watcher needs no view). */
+  async approveOnly(actor: Actor, id: number, note: string, options: { overrideHardCap?: boolean; credit?: CreditBasis } = {}, now = new Date()): Promise<void> {
     await this.decide(actor, id, 'approved', note, now, options.overrideHardCap ?? false, options.credit ?? 'ordered');
     this.events.publish({ type: 'sale' });
-    return this.decided(id);
   }
 
   async reject(actor: Actor, id: number, note: string, now = new Date()): Promise<AdminOrder> {

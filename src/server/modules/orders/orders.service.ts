@@ -76,6 +76,11 @@ export class OrderService {
     return this.decisions.approve(actor, id, note, options, now);
   }
 
+  /** Approves as `approve` does, without the operator's view of the result (for the payment watcher). */
+  approveOnly(actor: Actor, id: number, note: string, now = new Date()): Promise<void> {
+    return this.decisions.approveOnly(actor, id, note, {}, now);
+  }
+
   /** Credits or marks refunded the excess of an overpaid, approved order. */
   settleExcess(actor: Actor, id: number, body: { action: 'credit' | 'refunded'; note: string; overrideHardCap: boolean }, now = new Date()): Promise<AdminOrder> {
     return this.decisions.settleExcess(actor, id, body, now);

@@ -2,6 +2,7 @@
 // deposit addresses, store them once, move the cursor, confirm what is deep enough, hand each payment
 // to its order, and approve the orders paid in full within the operator's limits through the same
 // exactly-once approval an operator uses (actor "Automatic").
+import pLimit from 'p-limit';
 import { createPublicClient, formatUnits, http, parseUnits, type Address, type Hash, type PublicClient } from 'viem';
 import { dec, toPlain } from '@/domain/decimal';
 import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
@@ -28,10 +29,14 @@ import {
   recordChainError,
   revertPaymentsFrom,
   type EvmChainRow,
+  type PaymentRow,
 } from './payments.repository';
 
 /** A payment that arrives after its order expired is still matched to it for this long (then: unallocated). */
 export const LATE_PAYMENT_DAYS = 7;
+
+/** Orders judged at once in a tick: within the database pool (10), leaving room for requests. */
+const ORDERS_AT_ONCE = 6;
 
 type ChainClient = Pick<PublicClient, 'getBlockNumber' | 'getBlock' | 'getLogs'>;
 
@@ -61,7 +66,7 @@ export class EvmWatcher {
 
   constructor(
     private readonly db: Db,
-    private readonly orders: Pick<OrderService, 'approve' | 'view' | 'notePayment'>,
+    private readonly orders: Pick<OrderService, 'approveOnly' | 'view' | 'notePayment'>,
     private readonly options: WatcherOptions = {},
   ) {}
 
@@ -164,22 +169,33 @@ export class EvmWatcher {
   private async settle(chain: EvmChainRow, confirmedOrders: number[], now: Date): Promise<number> {
     const lateSince = new Date(now.getTime() - LATE_PAYMENT_DAYS * 86_400_000);
     const touched = new Set<number>(confirmedOrders);
-    for (const payment of await findUnassignedPayments(this.db, chain.chainId)) {
-      if (payment.userId === null) continue;
-      const order = await findOrderForPayment(this.db, payment.userId, chain.chainId, payment.tokenContract, lateSince, payment.createdAt);
-      // No open order: the deposit stays unallocated until an operator assigns or dismisses it.
-      if (!order) continue;
-      if (await assignPayment(this.db, payment.id, order.id, now)) {
-        await this.orders.notePayment(order.id, payment.txHash);
-        touched.add(order.id);
-      }
-    }
-    let approved = 0;
-    for (const orderId of touched) if (await this.approveIfPaid(chain, orderId, now)) approved++;
+    // Buyers side by side (on PostgreSQL one buyer's round trips need not wait for another's, P5);
+    // one buyer's payments in order, so each finds the order the one before it left.
+    const limit = pLimit(ORDERS_AT_ONCE);
+    const byBuyer = new Map<number | null, PaymentRow[]>();
+    for (const p of await findUnassignedPayments(this.db, chain.chainId)) byBuyer.set(p.userId, [...(byBuyer.get(p.userId) ?? []), p]);
+    await Promise.all(
+      [...byBuyer].map(([userId, buyerPayments]) =>
+        limit(async () => {
+          if (userId === null) return;
+          for (const payment of buyerPayments) {
+            const order = await findOrderForPayment(this.db, userId, chain.chainId, payment.tokenContract, lateSince, payment.createdAt);
+            // No open order: the deposit stays unallocated until an operator assigns or dismisses it.
+            if (!order) continue;
+            if (await assignPayment(this.db, payment.id, order.id, now)) {
+              await this.orders.notePayment(order.id, payment.txHash);
+              touched.add(order.id);
+            }
+          }
+        }),
+      ),
+    );
+    // Orders are judged side by side too: each approval is its own guarded transaction.
+    const results = await Promise.all([...touched].map((orderId) => limit(() => this.approveIfPaid(chain, orderId, now))));
     // Pages of orders whose payment is still gaining confirmations show the new count.
     const waiting = new Map((await findOrdersAwaitingConfirmations(this.db, chain.chainId)).map((w) => [w.orderId, w.txHash]));
-    for (const [orderId, txHash] of waiting) if (!touched.has(orderId)) await this.orders.notePayment(orderId, txHash);
-    return approved;
+    await Promise.all([...waiting].filter(([orderId]) => !touched.has(orderId)).map(([orderId, txHash]) => limit(() => this.orders.notePayment(orderId, txHash))));
+    return results.filter(Boolean).length;
   }
 
   private async approveIfPaid(chain: EvmChainRow, orderId: number, now: Date): Promise<boolean> {
@@ -192,7 +208,7 @@ export class EvmWatcher {
     // Underpaid: the buyer is shown the remainder. Over the limit: the operator approves.
     if (verdict.kind === 'underpaid' || dec(order.usdAmount).gt(chain.autoApproveUsd)) return false;
     try {
-      await this.orders.approve(AUTOMATIC, orderId, verdict.kind === 'overpaid' ? `Paid with ${toPlain(dec(formatUnits(verdict.excess, order.decimals)))} ${order.cryptoCode} more than asked.` : 'Paid in full.', {}, now);
+      await this.orders.approveOnly(AUTOMATIC, orderId, verdict.kind === 'overpaid' ? `Paid with ${toPlain(dec(formatUnits(verdict.excess, order.decimals)))} ${order.cryptoCode} more than asked.` : 'Paid in full.', now);
       return true;
     } catch (error) {
       // An operator approved or rejected it a moment earlier: one decision stands, and it credited once.

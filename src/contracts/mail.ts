@@ -1,0 +1,79 @@
+// E-mail (issue 14): the back-office Outbox, and the password reset a buyer asks for by e-mail.
+import { z } from 'zod';
+import { idParams, isoDateTime, okSchema } from './common';
+import { emailField, newPasswordField, PASSWORD_MAX, PASSWORDS_DIFFER } from './auth';
+import type { EndpointMap } from './endpoint';
+
+/** queued → sending → sent; retried with backoff, then failed; kept when no SMTP server is set. */
+export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'kept'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const outboxMailSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  state: z.enum(MAIL_STATES),
+  attempts: z.number().int(),
+  /** The SMTP server's answer to the last attempt that failed. */
+  lastError: z.string().nullable(),
+  nextAttemptAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const outboxPageSchema = z.object({
+  mails: z.array(outboxMailSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** False when no SMTP_URL is set: messages are kept here, not sent. */
+  sending: z.boolean(),
+});
+
+export const outboxMailDetailSchema = outboxMailSchema.extend({
+  text: z.string(),
+  /** The links in the message, to follow from the Outbox. */
+  links: z.array(z.string()),
+});
+export type OutboxMailDetail = z.infer<typeof outboxMailDetailSchema>;
+
+export const outboxQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1, 'Page size must be between 1 and 100.').max(100, 'Page size must be between 1 and 100.').default(20),
+});
+
+export const outboxEndpoints = {
+  'GET /api/admin/outbox': { query: outboxQuerySchema, responses: { 200: outboxPageSchema } },
+  'GET /api/admin/outbox/:id': { params: idParams, responses: { 200: outboxMailDetailSchema } },
+  'GET /api/admin/outbox/:id/html': { params: idParams, produces: 'text/html' },
+  'POST /api/admin/outbox/:id/resend': { params: idParams, responses: { 200: outboxMailDetailSchema } },
+} satisfies EndpointMap;
+
+// ── Password reset ───────────────────────────────────────────────────────────────────────────────
+
+/** The one answer to every request for a reset link, whether or not the address has an account. */
+export const RESET_REQUESTED = 'If an account exists for this address, we sent a link.';
+export const RESET_LINK_INVALID = 'This link is not valid any more: it was used, replaced or mistyped. Ask for a new one.';
+export const RESET_LINK_EXPIRED = 'This link has expired. Ask for a new one.';
+export const RESET_VALID_MINUTES = 30;
+
+export const forgotPasswordBodySchema = z.strictObject({
+  email: emailField,
+});
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z
+  .strictObject({
+    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, RESET_LINK_INVALID),
+    password: newPasswordField,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+export const passwordResetEndpoints = {
+  'POST /api/auth/forgot-password': { body: forgotPasswordBodySchema, responses: { 200: z.object({ message: z.string() }) } },
+  'POST /api/auth/reset-password': { body: resetPasswordBodySchema, responses: { 200: okSchema } },
+} satisfies EndpointMap;

@@ -1,0 +1,180 @@
+// E-mail over a real SMTP server on loopback: the password reset from request to new password, the
+// outbox's retries when the server refuses, two instances sending each message once, and the Outbox
+// an operator reads when no server is set.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_REQUESTED, type OutboxMailDetail } from '@/contracts/mail';
+import { buildApp } from '../../app';
+import { mailOutbox, passwordResets } from '../../db/schema';
+import { startSmtp, type TestSmtp } from '../../test/smtp';
+import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { MAX_ATTEMPTS, queueMail } from './mail.service';
+
+const NEW_PASSWORD = 'a fresh harbour lantern 42';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+
+/** The reset link in a message's plain-text part. */
+function linkIn(text: string | undefined): URL {
+  const match = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text ?? '');
+  if (!match) throw new Error(`no reset link in: ${text ?? ''}`);
+  return new URL(match[0]);
+}
+
+describe(`password reset by e-mail (${databaseKind})`, () => {
+  const env: Record<string, string> = { PUBLIC_URL: 'http://sale.example.com', RESET_LIMIT_PER_ADDRESS: '3' };
+  const t = useTestApp(env);
+  beforeAll(() => {
+    env.SMTP_URL = smtp.url;
+    env.MAIL_FROM = 'Presale <sale@example.com>';
+  });
+  beforeEach(() => {
+    smtp.received.length = 0;
+    smtp.up();
+  });
+
+  const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const reset = (token: string, password = NEW_PASSWORD) => t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password, confirmPassword: password } });
+  const session = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { presale_session: cookie } })).json<{ buyer: unknown }>().buyer;
+
+  it('answers alike for unknown addresses, mails a working single-use link, ends every session, and confirms', async () => {
+    const buyer = await registerBuyer(t.app, { name: '<b>Ada</b> Lovelace' });
+    const unknown = await forgot('nobody@example.com');
+    const known = await forgot('ADA@example.com');
+    expect([unknown.statusCode, known.statusCode]).toEqual([200, 200]);
+    expect(unknown.json()).toEqual({ message: RESET_REQUESTED });
+    expect(known.body).toBe(unknown.body);
+    expect(await t.database.db.select().from(mailOutbox)).toHaveLength(1);
+
+    await t.app.mailSend.runOnce();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe('ada@example.com');
+    expect(mail?.from?.value).toEqual([{ name: 'Presale', address: 'sale@example.com' }]);
+    expect(mail?.subject).toMatch(/^Reset your .+ password$/);
+    expect(mail?.html).toContain('Set a new password');
+    // What the buyer typed is escaped, never markup.
+    expect(mail?.html).toContain('&lt;b&gt;Ada&lt;/b&gt;');
+    expect(mail?.html).not.toContain('<b>Ada</b>');
+    const link = linkIn(mail?.text);
+    expect(link.origin + link.pathname).toBe('http://sale.example.com/reset-password');
+    const token = link.searchParams.get('token') ?? '';
+    // Only the token's hash is stored.
+    const [stored] = await t.database.db.select().from(passwordResets);
+    expect(stored?.tokenHash).not.toContain(token);
+
+    const weak = await reset(token, 'password');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ error: { fields: { password: expect.any(String) as unknown } } });
+    expect((await reset(token)).statusCode).toBe(200);
+    expect(await session(buyer.cookie)).toBeNull();
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ada@example.com', password: NEW_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+
+    const again = await reset(token, 'another quiet river 77');
+    expect(again.json()).toMatchObject({ error: { message: RESET_LINK_INVALID } });
+
+    await t.app.mailSend.runOnce();
+    const [, confirmation] = await smtp.waitFor(2);
+    expect(confirmation?.subject).toMatch(/password was changed$/);
+    expect(confirmation?.text).toContain('http://sale.example.com/login');
+  });
+
+  it('refuses an expired link, and a newer link replaces an older one', async () => {
+    await registerBuyer(t.app);
+    await forgot('ada@example.com');
+    await forgot('ada@example.com');
+    await t.app.mailSend.runOnce();
+    const [first, second] = await smtp.waitFor(2);
+    expect((await reset(linkIn(first?.text).searchParams.get('token') ?? '')).json()).toMatchObject({ error: { message: RESET_LINK_INVALID } });
+    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await reset(linkIn(second?.text).searchParams.get('token') ?? '')).json()).toMatchObject({ error: { message: RESET_LINK_EXPIRED } });
+  });
+
+  it('limits requests per address, known or not', async () => {
+    for (let i = 0; i < 3; i++) expect((await forgot('someone@example.com')).statusCode).toBe(200);
+    expect((await forgot('someone@example.com')).statusCode).toBe(429);
+    expect((await forgot('other@example.com')).statusCode).toBe(200);
+  });
+
+  it('refuses a header value with a line break', async () => {
+    await expect(queueMail(t.database.db, { kind: 'test', to: 'a@example.com\r\nBcc: victim@example.com', userId: null, subject: 'Hi', html: '<p>x</p>', text: 'x' })).rejects.toThrow(/line break/);
+    await expect(queueMail(t.database.db, { kind: 'test', to: 'a@example.com', userId: null, subject: 'Hi\nBcc: victim@example.com', html: '<p>x</p>', text: 'x' })).rejects.toThrow(/line break/);
+    expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it('keeps a message the server refuses, retries it, shows it failed, and sends it when resent', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    await registerBuyer(t.app);
+    await forgot('ada@example.com');
+    smtp.down();
+    let now = Date.now();
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const report = await t.app.mailSend.runOnce(new Date(now));
+      expect(report).toMatchObject(attempt < MAX_ATTEMPTS ? { retrying: 1 } : { failed: 1 });
+      // Not due again before its backoff.
+      expect(await t.app.mailSend.runOnce(new Date(now + 1000))).toMatchObject({ retrying: 0, failed: 0, sent: 0 });
+      now += 2 ** attempt * 60_000;
+    }
+    const [row] = await t.database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
+    expect(row?.lastError).toContain('451');
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', cookies: { presale_operator_session: operator } });
+    expect(listed.json()).toMatchObject({ sending: true, total: 1, mails: [{ state: 'failed', to: 'ada@example.com', lastError: expect.stringContaining('451') as unknown }] });
+
+    smtp.up();
+    const resent = await t.app.inject({ method: 'POST', url: `/api/admin/outbox/${String(row?.id)}/resend`, cookies: { presale_operator_session: operator } });
+    expect(resent.json<OutboxMailDetail>()).toMatchObject({ state: 'queued', attempts: 0 });
+    await t.app.mailSend.runOnce();
+    await smtp.waitFor(1);
+    expect((await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row?.id ?? 0)))[0]?.state).toBe('sent');
+  });
+
+  it('sends each message once when two instances send at the same moment', async () => {
+    const second = await buildApp({ config: t.config, database: t.database, webRoot: '/nonexistent' });
+    try {
+      await second.ready();
+      await registerBuyer(t.app);
+      await registerBuyer(t.app, { email: 'grace@example.com', name: 'Grace Hopper' });
+      for (let i = 0; i < 3; i++) {
+        await forgot('ada@example.com');
+        await forgot('grace@example.com');
+      }
+      await Promise.all([t.app.mailSend.runOnce(), second.mailSend.runOnce(), t.app.mailSend.runOnce()]);
+      await smtp.waitFor(6);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(smtp.received).toHaveLength(6);
+      expect((await t.database.db.select().from(mailOutbox)).map((m) => m.state)).toEqual(Array(6).fill('sent'));
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe(`the Outbox without an SMTP server (${databaseKind})`, () => {
+  const t = useTestApp({ PUBLIC_URL: 'http://sale.example.com' });
+
+  it('keeps every message readable with its links, and serves its HTML in a sandbox', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    await registerBuyer(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ada@example.com' } });
+    expect(await t.app.mailSend.runOnce()).toMatchObject({ kept: 1, sent: 0 });
+    const page = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', cookies: { presale_operator_session: operator } });
+    expect(page.json()).toMatchObject({ sending: false, mails: [{ state: 'kept', kind: 'password-reset' }] });
+    const id = page.json<{ mails: { id: number }[] }>().mails[0]?.id ?? 0;
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${String(id)}`, cookies: { presale_operator_session: operator } })).json<OutboxMailDetail>();
+    expect(detail.links.some((l) => l.startsWith('http://sale.example.com/reset-password?token='))).toBe(true);
+    const html = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${String(id)}/html`, cookies: { presale_operator_session: operator } });
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
+    expect(html.headers['content-security-policy']).toMatch(/^sandbox /);
+    expect(html.body).toContain('Set a new password');
+    // Buyers never read the Outbox.
+    const buyer = await registerBuyer(t.app, { email: 'eve@example.com' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', cookies: { presale_session: buyer.cookie } })).statusCode).toBe(401);
+  });
+});

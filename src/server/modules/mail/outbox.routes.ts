@@ -1,0 +1,25 @@
+// The back-office Outbox (operator scope): every message with its state, its text and links, its
+// HTML in a sandbox, and a resend.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
+import { outboxDetail, outboxMail, outboxPage, resendMail } from './mail.service';
+
+/** The message's HTML as its own sandboxed document: no script, no same-origin access, inline styles and images only. */
+const HTML_POLICY = "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; base-uri 'none'; form-action 'none'";
+
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, 'GET /api/admin/outbox', async (request) => outboxPage(app.db, request.query.page, request.query.pageSize, app.mailSender.sending));
+
+  route(app, 'GET /api/admin/outbox/:id', async (request) => outboxDetail(app.db, request.params.id));
+
+  route(app, 'GET /api/admin/outbox/:id/html', async (request, reply) => {
+    const mail = await outboxMail(app.db, request.params.id);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', HTML_POLICY)
+      .header('cache-control', 'no-store')
+      .send(mail.html.replace(/<head>/i, '<head><base target="_blank">'));
+  });
+
+  route(app, 'POST /api/admin/outbox/:id/resend', async (request) => resendMail(app.db, request.params.id));
+};
