@@ -18,6 +18,7 @@ export const backOfficeRoutes: RouteObject[] = [
       { path: 'pixels', lazy: () => import('./routes/back-office/pixels') },
       { path: 'change-password', lazy: () => import('./routes/back-office/change-password') },
       { path: 'audit', lazy: () => import('./routes/back-office/audit') },
+      { path: 'outbox', lazy: () => import('./routes/back-office/outbox') },
     ],
   },
 ];

@@ -8,6 +8,8 @@ export const routes: RouteObject[] = [
   { path: '/', lazy: () => import('./routes/landing') },
   { path: '/login', lazy: () => import('./routes/auth/login') },
   { path: '/register', lazy: () => import('./routes/auth/register') },
+  { path: '/forgot-password', lazy: () => import('./routes/auth/forgot-password') },
+  { path: '/reset-password', lazy: () => import('./routes/auth/reset-password') },
   { path: '/privacy', lazy: () => import('./routes/legal/privacy') },
   { path: '/terms', lazy: () => import('./routes/legal/terms') },
   {

@@ -6,6 +6,7 @@ export const paths = {
   homeSection: (id: LandingSection) => `/#${id}`,
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
   privacy: '/privacy',
   terms: '/terms',
   dashboard: '/dashboard',
@@ -31,6 +32,7 @@ export const paths = {
     changePassword: '/admin/change-password',
     content: '/admin/content',
     audit: '/admin/audit',
+    outbox: '/admin/outbox',
     user: (id: number) => `/admin/users/${id}`,
   },
 } as const;

@@ -54,6 +54,9 @@ export function LoginForm({ next }: { next: string | null }) {
       <FormField label="Password" error={errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...register('password')} />
       </FormField>
+      <Link to={paths.forgotPassword} className="text-primary -mt-2 justify-self-end text-sm underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
       {formError ? (
         <Alert variant="destructive">
           <AlertCircle aria-hidden />

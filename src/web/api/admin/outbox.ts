@@ -1,0 +1,34 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall, queryKeyOf, urlOf } from '@/web/lib/api-client';
+
+export const outboxKey = queryKeyOf('GET /api/admin/outbox');
+
+/** A page of the outbox, newest first; refreshed while messages wait to be sent. */
+export function useOutbox(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: queryKeyOf('GET /api/admin/outbox', { query: { page, pageSize } }),
+    queryFn: () => apiCall('GET /api/admin/outbox', { query: { page, pageSize } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });
+}
+
+/** One message with its plain text and links. */
+export function useOutboxMail(id: number | null) {
+  return useQuery({
+    queryKey: queryKeyOf('GET /api/admin/outbox/:id', { params: { id: id ?? 0 } }),
+    queryFn: () => apiCall('GET /api/admin/outbox/:id', { params: { id: id ?? 0 } }),
+    enabled: id !== null,
+  });
+}
+
+/** The message's HTML, served as its own sandboxed document. */
+export const outboxHtmlUrl = (id: number) => urlOf('GET /api/admin/outbox/:id/html', { params: { id } });
+
+export function useResendMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall('POST /api/admin/outbox/:id/resend', { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: outboxKey }),
+  });
+}
