@@ -84,8 +84,13 @@ export const meSchema = z.object({
   bonusTokens: decimalString,
   usdValue: decimalString,
   progress: levelProgressSchema,
+  /** Order updates by e-mail (placed, payment seen, expired); decisions and security messages always go. */
+  orderUpdates: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+export const mailPreferencesBodySchema = z.strictObject({ orderUpdates: z.boolean('Choose whether to receive order updates.') });
+export type MailPreferencesBody = z.input<typeof mailPreferencesBodySchema>;
 
 /** GET /api/auth/session: the signed-in buyer, or null. */
 export const sessionSchema = z.object({ buyer: meSchema.nullable() });
@@ -98,4 +103,5 @@ export const authEndpoints = {
   'GET /api/me': { responses: { 200: meSchema } },
   'PATCH /api/me': { body: profileBodySchema, responses: { 200: meSchema } },
   'POST /api/me/password': { body: passwordChangeBodySchema, responses: { 200: okSchema } },
+  'PUT /api/me/mail-preferences': { body: mailPreferencesBodySchema, responses: { 200: meSchema } },
 } satisfies EndpointMap;

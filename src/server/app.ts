@@ -26,6 +26,7 @@ import { operatorAuthRoutes, operatorRoutes } from './modules/operators/operator
 import { findActor } from './modules/operators/operators.service';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { leaderboardRoutes, orderRoutes } from './modules/orders/orders.routes';
+import { OrderMail } from './modules/orders/order-mail.service';
 import { OrderService } from './modules/orders/orders.service';
 import { userRoutes } from './modules/users/users.routes';
 import { paymentRoutes, unallocatedRoutes } from './modules/payments/payments.routes';
@@ -131,8 +132,8 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('depositAddresses', new DepositAddresses(database.db));
   app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures, app.depositAddresses));
   app.decorate('paymentWatch', new PaymentWatchJob(database.db, new EvmWatcher(database.db, app.orders), config.PAYMENT_WATCH_SECONDS * 1000, app.log));
-  app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), config.MAIL_FROM, app.log));
-  app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, config.MAIL_SEND_SECONDS * 1000, app.log));
+  app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), { from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL }, app.log));
+  app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, new OrderMail(database.db, config.PUBLIC_URL), config.MAIL_SEND_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
   app.addHook('onClose', async () => {

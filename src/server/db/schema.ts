@@ -17,6 +17,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
+    /** Order updates by e-mail (created, payment seen, expired); decisions and security messages always go. */
+    orderMail: boolean('order_mail').notNull().default(true),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -110,6 +112,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // Orders changed since the order-mail job's cursor (issue 14).
+    index('orders_updated_idx').on(t.updatedAt),
     // A buyer's pending orders, counted on every new order (the per-buyer limit).
     index('orders_user_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -376,8 +380,13 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
+    /** The parts, as rendered; null until the sender renders them from `data` (order messages). */
+    html: text('html'),
+    text: text('text'),
+    /** What a message rendered at sending time is made from. */
+    data: jsonb('data'),
+    /** One message per event (e.g. order:ab12:approved), however many instances heard of it. */
+    dedupeKey: text('dedupe_key').unique(),
     state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'kept'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),

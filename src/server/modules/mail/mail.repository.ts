@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
-export type NewMail = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'toAddress' | 'userId' | 'subject' | 'html' | 'text'>;
+export type NewMail = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'toAddress' | 'userId' | 'subject' | 'html' | 'text' | 'data' | 'dedupeKey'>;
 
 export async function insertMail(db: Queryable, mail: NewMail, now: Date): Promise<MailRow> {
   const [row] = await db
@@ -13,6 +13,29 @@ export async function insertMail(db: Queryable, mail: NewMail, now: Date): Promi
     .returning();
   if (!row) throw new Error('insert returned no mail');
   return row;
+}
+
+/** Queues the messages whose dedupe keys are new; returns how many were queued. */
+export async function insertMailsOnce(db: Queryable, mails: (NewMail & { dedupeKey: string })[], now: Date): Promise<number> {
+  if (mails.length === 0) return 0;
+  const rows = await db
+    .insert(mailOutbox)
+    .values(mails.map((m) => ({ ...m, nextAttemptAt: now, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/** Which of these dedupe keys have a message already. */
+export async function findQueuedKeys(db: Queryable, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).where(inArray(mailOutbox.dedupeKey, keys));
+  return new Set(rows.flatMap((r) => (r.key === null ? [] : [r.key])));
+}
+
+/** Keeps the parts a message was rendered to (once, when first sent). */
+export async function storeRendered(db: Queryable, id: number, html: string, text: string): Promise<void> {
+  await db.update(mailOutbox).set({ html, text }).where(eq(mailOutbox.id, id));
 }
 
 /**

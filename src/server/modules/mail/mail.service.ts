@@ -2,16 +2,17 @@
 // the mail job (MailSender) once across instances, with retries. Without an SMTP server they are kept
 // in the Outbox for an operator to read, and each is logged in one line.
 import type { FastifyBaseLogger } from 'fastify';
+import QRCode from 'qrcode';
 import type { OutboxMail, OutboxMailDetail } from '@/contracts/mail';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import { getContent } from '../content/content.service';
 import { getSaleSettings } from '../sale/sale.service';
-import { claimDueMails, findMail, findMailPage, insertMail, requeueMail, settleMail, type MailRow, type NewMail } from './mail.repository';
-import type { MailContext, RenderedMail } from './templates';
+import { claimDueMails, findMail, findMailPage, findQueuedKeys, insertMail, insertMailsOnce, requeueMail, settleMail, storeRendered, type MailRow, type NewMail } from './mail.repository';
+import { ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type MailContext, type OrderMailData, type OrderMailKind, type RenderedMail } from './templates';
 
 // The messages other modules queue: the mail module's templates are reached through this file.
-export { passwordChangedMail, passwordResetMail } from './templates';
+export { passwordChangedMail, passwordResetMail, type OrderMailData, type OrderMailKind } from './templates';
 
 /** Attempts before a message is marked failed: 1, 2, 4 and 8 minutes apart. */
 export const MAX_ATTEMPTS = 5;
@@ -27,6 +28,8 @@ export interface Envelope {
   subject: string;
   html: string;
   text: string;
+  /** Images the HTML shows by content id (cid:…). */
+  attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[];
 }
 
 /** Sends one message; throws with the server's answer when it is refused. */
@@ -43,6 +46,32 @@ export async function queueMail(tx: Queryable, message: { kind: string; to: stri
   const mail: NewMail = { kind: message.kind, toAddress: message.to, userId: message.userId, subject: message.subject, html: message.html, text: message.text };
   return insertMail(tx, mail, now);
 }
+
+/** An order message to queue: rendered when sent, from `data`; once per dedupe key (its event). */
+export interface OrderMailDraft {
+  kind: OrderMailKind;
+  to: string;
+  userId: number;
+  data: OrderMailData;
+  dedupeKey: string;
+}
+
+/** Queues the drafts whose events have no message yet; returns how many were queued. */
+export async function queueOrderMails(db: Queryable, drafts: OrderMailDraft[], now = new Date()): Promise<number> {
+  for (const d of drafts) if (HEADER_BREAK.test(d.to)) throw new Error('an e-mail header value holds a line break');
+  return insertMailsOnce(
+    db,
+    drafts.map((d) => ({ kind: d.kind, toAddress: d.to, userId: d.userId, subject: orderMailSubject(d.kind, d.data).replace(/[\r\n]+/g, ' '), html: null, text: null, data: d.data, dedupeKey: d.dedupeKey })),
+    now,
+  );
+}
+
+/** Which of these events have their message already. */
+export function queuedMailKeys(db: Queryable, keys: string[]): Promise<Set<string>> {
+  return findQueuedKeys(db, keys);
+}
+
+const isOrderMailKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
 
 /** The sale's name, the app's address and the support contact, for every message's layout. */
 export async function mailContext(db: Queryable, publicUrl: string): Promise<MailContext> {
@@ -71,7 +100,8 @@ function linksOf(text: string): string[] {
 }
 
 function toDetail(row: MailRow): OutboxMailDetail {
-  return { ...toOutboxMail(row), text: row.text, links: linksOf(row.text) };
+  const text = row.text ?? '';
+  return { ...toOutboxMail(row), text, links: linksOf(text) };
 }
 
 export async function outboxPage(db: Queryable, page: number, pageSize: number, sending: boolean) {
@@ -110,9 +140,21 @@ export class MailSender {
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport | null,
-    private readonly from: string,
+    private readonly options: { from: string; publicUrl: string },
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** The message's parts, rendering (and keeping) those of a message queued as data; and its images. */
+  private async partsOf(mail: MailRow): Promise<{ html: string; text: string; attachments: NonNullable<Envelope['attachments']> }> {
+    const data = mail.data as OrderMailData | null;
+    const attachments: NonNullable<Envelope['attachments']> =
+      mail.kind === 'order-created' && data ? [{ filename: 'payment-qr.png', content: await QRCode.toBuffer(data.paymentUri, { width: 360, margin: 1 }), cid: QR_CID, contentType: 'image/png' }] : [];
+    if (mail.html !== null && mail.text !== null) return { html: mail.html, text: mail.text, attachments };
+    if (!data || !isOrderMailKind(mail.kind)) throw new Error(`message ${String(mail.id)} has neither parts nor data to render`);
+    const rendered = await orderMail(mail.kind, await mailContext(this.db, this.options.publicUrl), data);
+    await storeRendered(this.db, mail.id, rendered.html, rendered.text);
+    return { html: rendered.html, text: rendered.text, attachments };
+  }
 
   get sending(): boolean {
     return this.transport !== null;
@@ -122,6 +164,16 @@ export class MailSender {
     const report: SendReport = { sent: 0, retrying: 0, failed: 0, kept: 0 };
     const claimed = await this.db.transaction((tx) => claimDueMails(tx, now, BATCH, LEASE_MS));
     for (const mail of claimed) {
+      let parts: Awaited<ReturnType<MailSender['partsOf']>>;
+      try {
+        parts = await this.partsOf(mail);
+      } catch (error) {
+        const answer = error instanceof Error ? error.message : String(error);
+        this.log.error({ mailId: mail.id, err: error }, 'e-mail could not be rendered');
+        await settleMail(this.db, mail.id, mail.attempts, { state: 'failed', lastError: `Not rendered: ${answer}` }, now);
+        report.failed++;
+        continue;
+      }
       if (!this.transport) {
         this.log.info({ mailId: mail.id, to: mail.toAddress, subject: mail.subject }, 'e-mail not sent (no SMTP_URL): kept in the Outbox');
         await settleMail(this.db, mail.id, mail.attempts, { state: 'kept' }, now);
@@ -129,7 +181,7 @@ export class MailSender {
         continue;
       }
       try {
-        await this.transport({ from: this.from, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text });
+        await this.transport({ from: this.options.from, to: mail.toAddress, subject: mail.subject, ...parts });
         await settleMail(this.db, mail.id, mail.attempts, { state: 'sent' }, new Date());
         report.sent++;
       } catch (error) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_REQUESTED, type OutboxMailDetail } from '@/contracts/mail';
 import { buildApp } from '../../app';
-import { mailOutbox, passwordResets } from '../../db/schema';
+import { cryptos, mailOutbox, orders, passwordResets } from '../../db/schema';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 import { MAX_ATTEMPTS, queueMail } from './mail.service';
@@ -153,6 +153,60 @@ describe(`password reset by e-mail (${databaseKind})`, () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe(`order messages (${databaseKind})`, () => {
+  const env: Record<string, string> = { PUBLIC_URL: 'http://sale.example.com' };
+  const t = useTestApp(env);
+  beforeAll(() => {
+    env.SMTP_URL = smtp.url;
+  });
+  beforeEach(() => {
+    smtp.received.length = 0;
+    smtp.up();
+  });
+
+  it('mails an order placed with its QR code, the approval with the balance, a rejection with its note, once each; updates can be turned off', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    const admin = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, cookies: { presale_operator_session: operator }, payload });
+    // The first run starts the clock: what changed before it is not mailed.
+    await t.app.mailSend.runOnce();
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    const buyer = await registerBuyer(t.app);
+    const buy = async () => (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '300' } })).json<{ id: string }>().id;
+    const rowId = async (publicId: string) => (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)))[0]?.id ?? 0;
+
+    const first = await buy();
+    await t.app.mailSend.runOnce();
+    const [placed] = await smtp.waitFor(1);
+    expect(placed?.subject).toBe(`Order ${first}: send 0.001 ETH`);
+    expect(placed?.text).toContain('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    expect(placed?.text).toContain(`http://sale.example.com/dashboard/transaction?order=${first}`);
+    expect(placed?.attachments.map((a) => [a.contentType, a.cid])).toEqual([['image/png', 'payment-qr@presale']]);
+    // mailparser puts an attachment in place of the cid: reference that names it.
+    expect(placed?.html).toContain('src="data:image/png;base64,');
+
+    expect((await admin(`/api/admin/orders/${String(await rowId(first))}/approve`, { note: 'seen on chain' })).statusCode).toBe(200);
+    await t.app.mailSend.runOnce();
+    await t.app.mailSend.runOnce();
+    const [, approved] = await smtp.waitFor(2);
+    expect(approved?.subject).toMatch(new RegExp(`^Order ${first} approved: 300 \\S+ credited$`));
+    expect(approved?.text).toMatch(/Your balance: 321 \S+ \(level Silver\)/);
+
+    // Order updates off: no message for a new order, but the decision still comes.
+    const off = await t.app.inject({ method: 'PUT', url: '/api/me/mail-preferences', cookies: { presale_session: buyer.cookie }, payload: { orderUpdates: false } });
+    expect(off.json()).toMatchObject({ orderUpdates: false });
+    const second = await buy();
+    await t.app.mailSend.runOnce();
+    expect(await admin(`/api/admin/orders/${String(await rowId(second))}/reject`, { note: 'No payment arrived.' })).toMatchObject({ statusCode: 200 });
+    await t.app.mailSend.runOnce();
+    const [, , rejected] = await smtp.waitFor(3);
+    expect(rejected?.subject).toBe(`Order ${second} was rejected`);
+    expect(rejected?.text).toContain('No payment arrived.');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.received).toHaveLength(3);
+    expect((await t.database.db.select().from(mailOutbox)).map((m) => m.kind).sort()).toEqual(['order-approved', 'order-created', 'order-rejected']);
   });
 });
 

@@ -1,6 +1,7 @@
 // The back-office Outbox (operator scope): every message with its state, its text and links, its
 // HTML in a sandbox, and a resend.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../errors';
 import { route } from '../../http/route';
 import { outboxDetail, outboxMail, outboxPage, resendMail } from './mail.service';
 
@@ -14,6 +15,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'GET /api/admin/outbox/:id/html', async (request, reply) => {
     const mail = await outboxMail(app.db, request.params.id);
+    if (mail.html === null) throw notFound('This message is rendered when it is sent; open it again then.');
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', HTML_POLICY)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { buyerIdOf } from '../../plugins/access';
-import { changePassword, getMe, updateProfile } from './me.service';
+import { changePassword, getMe, setMailPreferences, updateProfile } from './me.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -14,6 +14,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.rateLimiter.consume(`profile:buyer:${userId}`, app.config.PROFILE_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
     return updateProfile(app.db, userId, request.body);
   });
+
+  route(app, 'PUT /api/me/mail-preferences', async (request) => setMailPreferences(app.db, buyerIdOf(request), request.body.orderUpdates));
 
   route(app, 'POST /api/me/password', async (request) => {
     const userId = buyerIdOf(request);

@@ -31,7 +31,14 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
       nextThreshold: progress.next?.threshold ?? null,
       percent: progress.percent,
     },
+    orderUpdates: user.orderMail,
   };
+}
+
+/** Turns order updates by e-mail on or off. */
+export async function setMailPreferences(db: Db, userId: number, orderUpdates: boolean): Promise<Me> {
+  await updateBuyer(db, userId, { orderMail: orderUpdates });
+  return getMe(db, userId);
 }
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';

@@ -1,4 +1,5 @@
-// My Profile (PRODUCT.md §4): personal data and password change.
+// My Profile (PRODUCT.md §4): personal data, password change, and order updates by e-mail.
+import { MailPreferences } from '@/web/features/dashboard/components/mail-preferences';
 import { PasswordForm } from '@/web/features/dashboard/components/password-form';
 import { ProfileForm } from '@/web/features/dashboard/components/profile-form';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
@@ -13,6 +14,7 @@ export function Component() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileForm me={me} />
         <PasswordForm />
+        <MailPreferences me={me} />
       </div>
     </div>
   );
