@@ -1,18 +1,17 @@
 // Asks for a password-reset link (issue 14). The answer never says whether the address has an
 // account: the same sentence follows every request.
-import { AlertCircle, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordBodySchema } from '@/contracts/mail';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
-import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { Spinner } from '@/web/components/ui/spinner';
 import { useForgotPassword } from '@/web/api/auth/password-reset';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
+import { FormError, SubmitButton } from '@/web/components/ui/form-error';
 
 export function ForgotPasswordForm() {
   const ask = useForgotPassword();
@@ -55,16 +54,8 @@ export function ForgotPasswordForm() {
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
       </FormField>
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={ask.isPending}>
-        {ask.isPending ? <Spinner /> : null}
-        Send the link
-      </Button>
+      <FormError message={formError} />
+      <SubmitButton pending={ask.isPending}>Send the link</SubmitButton>
       <p className="text-muted-foreground text-center text-sm">
         Remembered it?{' '}
         <Link to={paths.login} className="text-primary font-medium underline-offset-4 hover:underline">

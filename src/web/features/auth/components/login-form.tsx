@@ -1,19 +1,16 @@
-import { AlertCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { loginBodySchema } from '@/contracts/auth';
-import { Alert, AlertDescription } from '@/web/components/ui/alert';
-import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
-import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError, NetworkError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useLogin } from '@/web/api/auth/login';
 import { useMe } from '@/web/api/auth/me';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { afterSignIn, withNext } from '../lib/next-path';
+import { FormError, SubmitButton } from '@/web/components/ui/form-error';
 
 function loginFailure(error: unknown): string {
   if (error instanceof NetworkError) return 'An error occurred during login.';
@@ -57,16 +54,8 @@ export function LoginForm({ next }: { next: string | null }) {
       <Link to={paths.forgotPassword} className="text-primary -mt-2 justify-self-end text-sm underline-offset-4 hover:underline">
         Forgot password?
       </Link>
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={signIn.isPending}>
-        {signIn.isPending ? <Spinner /> : null}
-        Login
-      </Button>
+      <FormError message={formError} />
+      <SubmitButton pending={signIn.isPending}>Login</SubmitButton>
       <p className="text-muted-foreground text-center text-sm">
         Don&apos;t have an account?{' '}
         <Link to={withNext(paths.register, next)} className="text-primary font-medium underline-offset-4 hover:underline">

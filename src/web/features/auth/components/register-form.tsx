@@ -1,19 +1,16 @@
-import { AlertCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { registerBodySchema } from '@/contracts/auth';
-import { Alert, AlertDescription } from '@/web/components/ui/alert';
-import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
-import { Spinner } from '@/web/components/ui/spinner';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useMe } from '@/web/api/auth/me';
 import { useRegister } from '@/web/api/auth/register';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { afterSignIn, withNext } from '../lib/next-path';
+import { FormError, SubmitButton } from '@/web/components/ui/form-error';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword'] as const;
 
@@ -73,16 +70,8 @@ export function RegisterForm({ next }: { next: string | null }) {
         </Link>
         .
       </p>
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={registration.isPending}>
-        {registration.isPending ? <Spinner /> : null}
-        Create Account
-      </Button>
+      <FormError message={formError} />
+      <SubmitButton pending={registration.isPending}>Create Account</SubmitButton>
       <p className="text-muted-foreground text-center text-sm">
         Already have an account?{' '}
         <Link to={withNext(paths.login, next)} className="text-primary font-medium underline-offset-4 hover:underline">

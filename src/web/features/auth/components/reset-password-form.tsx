@@ -1,6 +1,6 @@
 // Sets a new password through the link that arrived by e-mail (issue 14). The password follows the
 // registration rules; a used, replaced or expired link says so and offers a new one.
-import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { resetPasswordBodySchema } from '@/contracts/mail';
@@ -8,11 +8,11 @@ import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { PasswordInput } from '@/web/components/ui/password-input';
-import { Spinner } from '@/web/components/ui/spinner';
 import { useResetPassword } from '@/web/api/auth/password-reset';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
+import { FormError, SubmitButton } from '@/web/components/ui/form-error';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
@@ -61,21 +61,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <FormField label="Confirm password" error={errors.confirmPassword?.message}>
         <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
-      {tokenProblem ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <AlertDescription>
-            {tokenProblem}{' '}
-            <Link to={paths.forgotPassword} className="font-medium underline underline-offset-4">
-              Ask for a new link
-            </Link>
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={reset.isPending}>
-        {reset.isPending ? <Spinner /> : null}
-        Set the new password
-      </Button>
+      <FormError message={tokenProblem}>
+        <Link to={paths.forgotPassword} className="font-medium underline underline-offset-4">
+          Ask for a new link
+        </Link>
+      </FormError>
+      <SubmitButton pending={reset.isPending}>Set the new password</SubmitButton>
     </form>
   );
 }
