@@ -5,20 +5,18 @@ import { expect } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTP_SINK_DIR } from '../playwright.config';
 
-/** The newest message to `address` whose subject matches, once it arrived. */
-export async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
+/** The newest message to `address` whose subject matches, once `count` such messages arrived. */
+export async function mailTo(address: string, subject: RegExp, count = 1): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect(async () => {
-    const files = readdirSync(SMTP_SINK_DIR).sort().reverse();
-    for (const file of files) {
+    const matching: ParsedMail[] = [];
+    for (const file of readdirSync(SMTP_SINK_DIR).sort().reverse()) {
       const mail = await simpleParser(readFileSync(join(SMTP_SINK_DIR, file)));
       const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-      if (to === address && subject.test(mail.subject ?? '')) {
-        found = mail;
-        return;
-      }
+      if (to === address && subject.test(mail.subject ?? '')) matching.push(mail);
     }
-    throw new Error(`no message to ${address} yet`);
+    if (matching.length < count) throw new Error(`${String(matching.length)} of ${String(count)} messages to ${address} so far`);
+    found = matching[0];
   }).toPass({ timeout: 20_000 });
   if (!found) throw new Error('unreachable');
   return found;

@@ -201,6 +201,8 @@ export const saleSettingsBodySchema = z
       .min(1, 'A buyer must be allowed at least 1 pending order.')
       .max(20, 'At most 20 pending orders per buyer.')
       .optional(),
+    /** Buyers must verify their e-mail address before ordering; left out, the current choice stays. */
+    requireVerifiedEmail: z.boolean('Choose whether buyers must verify their e-mail address.').optional(),
     listingAt: z.iso.datetime({ offset: true, message: 'Enter a valid listing date.' }).nullable(),
     deliveryNote: z
       .string()
@@ -228,6 +230,7 @@ export const saleSettingsSchema = z.object({
   endsAt: isoDateTime,
   orderExpiryMinutes: z.number().int(),
   maxPendingOrders: z.number().int(),
+  requireVerifiedEmail: z.boolean(),
   listingAt: isoDateTime.nullable(),
   deliveryNote: z.string(),
   updatedAt: isoDateTime,

@@ -7,7 +7,7 @@ import { cryptoEndpoints } from './cryptos';
 import type { EndpointMap } from './endpoint';
 import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
-import { outboxEndpoints, passwordResetEndpoints } from './mail';
+import { emailVerificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
 import { pixelEndpoints } from './pixels';
@@ -35,6 +35,7 @@ export const endpoints = {
   ...unallocatedEndpoints,
   ...outboxEndpoints,
   ...passwordResetEndpoints,
+  ...emailVerificationEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

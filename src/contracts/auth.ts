@@ -86,6 +86,8 @@ export const meSchema = z.object({
   progress: levelProgressSchema,
   /** Order updates by e-mail (placed, payment seen, expired); decisions and security messages always go. */
   orderUpdates: z.boolean(),
+  /** Whether the buyer opened the verification link sent to their current address. */
+  emailVerified: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

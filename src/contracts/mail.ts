@@ -1,6 +1,6 @@
 // E-mail (issue 14): the back-office Outbox, and the password reset a buyer asks for by e-mail.
 import { z } from 'zod';
-import { idParams, isoDateTime, okSchema } from './common';
+import { emptyBodySchema, idParams, isoDateTime, okSchema } from './common';
 import { emailField, newPasswordField, PASSWORD_MAX, PASSWORDS_DIFFER } from './auth';
 import type { EndpointMap } from './endpoint';
 
@@ -76,4 +76,18 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 export const passwordResetEndpoints = {
   'POST /api/auth/forgot-password': { body: forgotPasswordBodySchema, responses: { 200: z.object({ message: z.string() }) } },
   'POST /api/auth/reset-password': { body: resetPasswordBodySchema, responses: { 200: okSchema } },
+} satisfies EndpointMap;
+
+// ── Verified addresses ───────────────────────────────────────────────────────────────────────────
+
+export const VERIFY_VALID_DAYS = 7;
+export const VERIFY_LINK_INVALID = 'This link is not valid any more: it was used, replaced or mistyped. Send a new one from your dashboard.';
+export const VERIFY_LINK_EXPIRED = 'This link has expired. Send a new one from your dashboard.';
+export const VERIFY_BEFORE_ORDERING = 'Verify your e-mail address before ordering: open the link we sent you, or send a new one from your dashboard.';
+
+export const verifyEmailBodySchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, VERIFY_LINK_INVALID) });
+
+export const emailVerificationEndpoints = {
+  'POST /api/auth/verify-email': { body: verifyEmailBodySchema, responses: { 200: z.object({ email: z.string() }) } },
+  'POST /api/me/verify-email': { body: emptyBodySchema, responses: { 200: z.object({ message: z.string() }) } },
 } satisfies EndpointMap;

@@ -24,6 +24,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
   'POST /api/admin/auth/login',
   'POST /api/admin/auth/logout',
   'GET /crypto/:file',

@@ -19,6 +19,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Order updates by e-mail (created, payment seen, expired); decisions and security messages always go. */
     orderMail: boolean('order_mail').notNull().default(true),
+    /** When the buyer opened the link sent to their current address; null until then. */
+    emailVerifiedAt: instant('email_verified_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -59,6 +61,8 @@ export const saleSettings = pgTable(
     maxPendingOrders: integer('max_pending_orders').notNull().default(3),
     listingAt: instant('listing_at'),
     deliveryNote: text('delivery_note').notNull().default(''),
+    /** Buyers must verify their e-mail address before ordering (issue 14). */
+    requireVerifiedEmail: boolean('require_verified_email').notNull().default(false),
     updatedAt: instant('updated_at').notNull().defaultNow(),
     /**
      * Running totals kept by a trigger on `orders` (migration 0007), never written by the app:
@@ -418,4 +422,21 @@ export const passwordResets = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** A link that verifies a buyer's address: only its SHA-256 is stored; it verifies the address it was sent to. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
 );

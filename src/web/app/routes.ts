@@ -10,6 +10,7 @@ export const routes: RouteObject[] = [
   { path: '/register', lazy: () => import('./routes/auth/register') },
   { path: '/forgot-password', lazy: () => import('./routes/auth/forgot-password') },
   { path: '/reset-password', lazy: () => import('./routes/auth/reset-password') },
+  { path: '/verify-email', lazy: () => import('./routes/auth/verify-email') },
   { path: '/privacy', lazy: () => import('./routes/legal/privacy') },
   { path: '/terms', lazy: () => import('./routes/legal/terms') },
   {

@@ -4,6 +4,7 @@ import { findRequestSession } from '../../plugins/request-session';
 import { getMe } from '../me/me.service';
 import { RESET_REQUESTED } from '@/contracts/mail';
 import { authenticateBuyer, registerBuyer } from './auth.service';
+import { sendEmailVerification, verifyEmail } from './email-verification.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -18,6 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: { max: config.REGISTER_LIMIT_PER_IP, timeWindow: ONE_HOUR } } },
     async (request, reply) => {
       const user = await registerBuyer(app.db, request.body);
+      await sendEmailVerification(app.db, config.PUBLIC_URL, user);
       const session = await app.sessions.create('buyer', user.id);
       app.sessions.setCookie(reply, 'buyer', session);
       return reply.status(201).send(await getMe(app.db, user.id));
@@ -63,6 +65,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await resetPassword(app.db, config.PUBLIC_URL, request.body);
       await app.sessions.destroyOthers('buyer', userId, undefined);
       return { ok: true as const };
+    },
+  );
+
+  // The link sent to a buyer's address; it works signed in or not (it may be opened on another device).
+  route(
+    app,
+    'POST /api/auth/verify-email',
+    { config: { rateLimit: { max: config.RESET_LIMIT_PER_IP, timeWindow: ONE_HOUR } } },
+    async (request) => {
+      const email = await verifyEmail(app.db, request.body.token);
+      return { email };
     },
   );
 

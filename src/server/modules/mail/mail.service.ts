@@ -12,7 +12,7 @@ import { claimDueMails, findMail, findMailPage, findQueuedKeys, insertMail, inse
 import { ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type MailContext, type OrderMailData, type OrderMailKind, type RenderedMail } from './templates';
 
 // The messages other modules queue: the mail module's templates are reached through this file.
-export { passwordChangedMail, passwordResetMail, type OrderMailData, type OrderMailKind } from './templates';
+export { passwordChangedMail, passwordResetMail, verifyEmailMail, type OrderMailData, type OrderMailKind } from './templates';
 
 /** Attempts before a message is marked failed: 1, 2, 4 and 8 minutes apart. */
 export const MAX_ATTEMPTS = 5;

@@ -3,9 +3,9 @@
 // an operator reads when no server is set.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_REQUESTED, type OutboxMailDetail } from '@/contracts/mail';
+import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_REQUESTED, VERIFY_BEFORE_ORDERING, VERIFY_LINK_INVALID, type OutboxMailDetail } from '@/contracts/mail';
 import { buildApp } from '../../app';
-import { cryptos, mailOutbox, orders, passwordResets } from '../../db/schema';
+import { cryptos, mailOutbox, orders, passwordResets, saleSettings } from '../../db/schema';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 import { MAX_ATTEMPTS, queueMail } from './mail.service';
@@ -45,6 +45,7 @@ describe(`password reset by e-mail (${databaseKind})`, () => {
 
   it('answers alike for unknown addresses, mails a working single-use link, ends every session, and confirms', async () => {
     const buyer = await registerBuyer(t.app, { name: '<b>Ada</b> Lovelace' });
+    await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     const unknown = await forgot('nobody@example.com');
     const known = await forgot('ADA@example.com');
     expect([unknown.statusCode, known.statusCode]).toEqual([200, 200]);
@@ -87,6 +88,7 @@ describe(`password reset by e-mail (${databaseKind})`, () => {
 
   it('refuses an expired link, and a newer link replaces an older one', async () => {
     await registerBuyer(t.app);
+    await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     await forgot('ada@example.com');
     await forgot('ada@example.com');
     await t.app.mailSend.runOnce();
@@ -111,6 +113,7 @@ describe(`password reset by e-mail (${databaseKind})`, () => {
   it('keeps a message the server refuses, retries it, shows it failed, and sends it when resent', async () => {
     const operator = await signInOperator(t.app, t.database);
     await registerBuyer(t.app);
+    await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     await forgot('ada@example.com');
     smtp.down();
     let now = Date.now();
@@ -141,6 +144,7 @@ describe(`password reset by e-mail (${databaseKind})`, () => {
       await second.ready();
       await registerBuyer(t.app);
       await registerBuyer(t.app, { email: 'grace@example.com', name: 'Grace Hopper' });
+    await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
       for (let i = 0; i < 3; i++) {
         await forgot('ada@example.com');
         await forgot('grace@example.com');
@@ -174,6 +178,7 @@ describe(`order messages (${databaseKind})`, () => {
     await t.app.mailSend.runOnce();
     await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
     const buyer = await registerBuyer(t.app);
+    await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     const buy = async () => (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '300' } })).json<{ id: string }>().id;
     const rowId = async (publicId: string) => (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)))[0]?.id ?? 0;
 
@@ -210,12 +215,68 @@ describe(`order messages (${databaseKind})`, () => {
   });
 });
 
+describe(`verified addresses (${databaseKind})`, () => {
+  const env: Record<string, string> = { PUBLIC_URL: 'http://sale.example.com' };
+  const t = useTestApp(env);
+  beforeAll(() => {
+    env.SMTP_URL = smtp.url;
+  });
+  beforeEach(() => {
+    smtp.received.length = 0;
+    smtp.up();
+  });
+
+  const verifyLink = (text: string | undefined) => /https?:\/\/\S+\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1] ?? '';
+
+  it('mails a link at registration; the operator may require it before ordering; a new address needs a new link', async () => {
+    const buyer = await registerBuyer(t.app);
+    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/me', cookies: { presale_session: buyer.cookie } })).json<{ emailVerified: boolean; email: string }>();
+    const order = () => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '300' } });
+    expect((await me()).emailVerified).toBe(false);
+    await t.app.mailSend.runOnce();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.subject).toMatch(/^Verify your e-mail address for /);
+    const token = verifyLink(mail?.text);
+
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(saleSettings).set({ requireVerifiedEmail: true });
+    t.app.saleFigures.invalidate();
+    const refused = await order();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { message: VERIFY_BEFORE_ORDERING } });
+
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    expect(verified.json()).toEqual({ email: 'ada@example.com' });
+    expect((await me()).emailVerified).toBe(true);
+    expect((await order()).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).json()).toMatchObject({ error: { message: VERIFY_LINK_INVALID } });
+    const already = await t.app.inject({ method: 'POST', url: '/api/me/verify-email', cookies: { presale_session: buyer.cookie }, payload: {} });
+    expect(already.json()).toEqual({ message: 'Your address is verified already.' });
+
+    // A new address is unverified, and gets its own link.
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      cookies: { presale_session: buyer.cookie },
+      payload: { name: 'Ada Lovelace', email: 'ada@new.example.com', phone: '', currentPassword: 'correct horse battery' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ email: 'ada@new.example.com', emailVerified: false });
+    await t.app.mailSend.runOnce();
+    const [, second] = await smtp.waitFor(2);
+    expect(second?.to && !Array.isArray(second.to) ? second.to.text : '').toBe('ada@new.example.com');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: verifyLink(second?.text) } })).statusCode).toBe(200);
+    expect((await me()).emailVerified).toBe(true);
+  });
+});
+
 describe(`the Outbox without an SMTP server (${databaseKind})`, () => {
   const t = useTestApp({ PUBLIC_URL: 'http://sale.example.com' });
 
   it('keeps every message readable with its links, and serves its HTML in a sandbox', async () => {
     const operator = await signInOperator(t.app, t.database);
     await registerBuyer(t.app);
+    await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ada@example.com' } });
     expect(await t.app.mailSend.runOnce()).toMatchObject({ kept: 1, sent: 0 });
     const page = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', cookies: { presale_operator_session: operator } });
@@ -229,6 +290,7 @@ describe(`the Outbox without an SMTP server (${databaseKind})`, () => {
     expect(html.body).toContain('Set a new password');
     // Buyers never read the Outbox.
     const buyer = await registerBuyer(t.app, { email: 'eve@example.com' });
+    await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', cookies: { presale_session: buyer.cookie } })).statusCode).toBe(401);
   });
 });

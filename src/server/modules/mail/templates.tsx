@@ -77,6 +77,19 @@ export function passwordResetMail(context: MailContext, name: string, link: stri
   );
 }
 
+export function verifyEmailMail(context: MailContext, name: string, link: string, validDays: number): Promise<RenderedMail> {
+  return rendered(
+    `Verify your e-mail address for ${context.saleName}`,
+    <Layout context={context} preview="One click to verify your address" heading="Verify your e-mail address" action={{ label: 'Verify my address', href: link }}>
+      <Text style={styles.text}>Hello {name},</Text>
+      <Text style={styles.text}>
+        Open the link below to confirm that this address is yours. It works for {validDays} days; you can send a new one from your dashboard.
+      </Text>
+      <Text style={styles.text}>If you did not create an account, ignore this message.</Text>
+    </Layout>,
+  );
+}
+
 export function passwordChangedMail(context: MailContext, name: string, signInLink: string): Promise<RenderedMail> {
   return rendered(
     `Your ${context.saleName} password was changed`,

@@ -32,6 +32,7 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
       percent: progress.percent,
     },
     orderUpdates: user.orderMail,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
@@ -58,7 +59,8 @@ export async function updateProfile(db: Db, userId: number, body: z.output<typeo
   const holder = await findBuyerByEmail(db, body.email);
   if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   try {
-    await updateBuyer(db, userId, { name: body.name, email: body.email, phone: body.phone });
+    const moved = user.email.toLowerCase() !== body.email.toLowerCase();
+    await updateBuyer(db, userId, { name: body.name, email: body.email, phone: body.phone, ...(moved ? { emailVerifiedAt: null } : {}) });
   } catch (e) {
     if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw e;

@@ -2,14 +2,16 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import { VERIFY_BEFORE_ORDERING } from '@/contracts/mail';
 import type { createOrderBodySchema, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { limitProblem, quoteForPayment, quoteForTokens } from '@/domain/quote';
 import { saleState } from '@/domain/sale';
 import type { Db } from '../../db/client';
 import { hardCapRefusal, pendingLimitRefusal } from '../../db/errors';
-import { conflict, invalid } from '../../errors';
+import { AppError, conflict, invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
+import { isEmailVerified } from '../auth/email-verification.service';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
 import type { DepositAddresses } from '../payments/deposit-addresses.service';
@@ -76,6 +78,8 @@ export class OrderCreation {
    * why an order is refused.
    */
   async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date()): Promise<{ order: Order; created: boolean }> {
+    // The operator may ask buyers to verify their address first (issue 14).
+    if ((await this.sale.settings()).requireVerifiedEmail && !(await isEmailVerified(this.db, userId))) throw new AppError('forbidden', VERIFY_BEFORE_ORDERING);
     const print = fingerprint(body);
     const made = (await this.createQuick(userId, body, idempotencyKey, print, now)) ?? (await this.createChecked(userId, body, idempotencyKey, print, now));
     if (made.created) this.events.publish({ type: 'order', userId, orderId: made.order.publicId, status: made.order.status });

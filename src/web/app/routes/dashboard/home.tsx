@@ -5,6 +5,7 @@ import { BalanceCard } from '@/web/features/dashboard/components/balance-card';
 import { LevelCard } from '@/web/features/dashboard/components/level-card';
 import { SaleEndingNotice, endsWithinAWeek } from '@/web/features/dashboard/components/sale-ending-notice';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
+import { VerifyEmailBanner } from '@/web/features/dashboard/components/verify-email-banner';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
 import { useNow } from '@/web/hooks/use-now';
 import { OpenOrders } from '@/web/features/orders/components/open-orders';
@@ -23,6 +24,7 @@ export function Component() {
 
   return (
     <div className="grid gap-6">
+      <VerifyEmailBanner me={me} />
       {sale && endsWithinAWeek(sale) ? <SaleEndingNotice sale={sale} /> : null}
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">Welcome, {me.name}</h1>

@@ -12,7 +12,7 @@ import { useUpdateSale } from '@/web/api/admin/sale';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { formatAmount } from '@/web/lib/format';
 
-const FIELDS = ['tokenName', 'tokenSymbol', 'totalSupply', 'softCap', 'hardCap', 'startsAt', 'endsAt', 'orderExpiryMinutes', 'maxPendingOrders', 'listingAt', 'deliveryNote'] as const;
+const FIELDS = ['tokenName', 'tokenSymbol', 'totalSupply', 'softCap', 'hardCap', 'startsAt', 'endsAt', 'orderExpiryMinutes', 'maxPendingOrders', 'requireVerifiedEmail', 'listingAt', 'deliveryNote'] as const;
 
 /** The operator's own time zone, named next to the date inputs. */
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -46,6 +46,7 @@ function toForm(s: SaleSettings): FormValues {
     endsAt: toLocalInput(s.endsAt),
     orderExpiryMinutes: s.orderExpiryMinutes,
     maxPendingOrders: s.maxPendingOrders,
+    requireVerifiedEmail: s.requireVerifiedEmail,
     listingAt: toLocalInput(s.listingAt),
     deliveryNote: s.deliveryNote,
   };
@@ -131,6 +132,14 @@ export function SaleForm({ settings }: { settings: SaleSettings }) {
           <FormField label="Listing date (optional)" error={errors.listingAt?.message} hint="Leave empty to hide it on the landing page.">
             <Input type="datetime-local" {...register('listingAt', { setValueAs: (v: string) => (v === '' ? null : v) })} />
           </FormField>
+          <label className="flex items-start gap-3 text-sm sm:col-span-2">
+            <input type="checkbox" className="mt-0.5 size-4" {...register('requireVerifiedEmail')} />
+            <span>
+              <span className="font-medium">Buyers must verify their e-mail before ordering</span>
+              <span className="text-muted-foreground block">They open the link sent to their address first (off by default).</span>
+              {errors.requireVerifiedEmail?.message ? <span className="text-destructive block">{errors.requireVerifiedEmail.message}</span> : null}
+            </span>
+          </label>
           <FormField label="Delivery note" error={errors.deliveryNote?.message} hint="Shown to buyers when they ask to withdraw tokens." className="sm:col-span-2">
             <Textarea rows={3} {...register('deliveryNote')} />
           </FormField>

@@ -1,0 +1,49 @@
+// The link from the verification e-mail (issue 14): opening it verifies the address it was sent to.
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/web/components/layouts/auth-layout';
+import { Alert, AlertDescription } from '@/web/components/ui/alert';
+import { FormError } from '@/web/components/ui/form-error';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useVerifyEmail } from '@/web/api/auth/verify-email';
+import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { paths } from '@/web/lib/paths';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
+export function Component() {
+  useDocumentTitle('Verify e-mail');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+  // A link works once: it is sent once per token, whatever the renders.
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (sent.current === token) return;
+    sent.current = token;
+    mutate(token);
+  }, [mutate, token]);
+  const failure = verify.isError ? (verify.error instanceof ApiError && verify.error.fields.token ? verify.error.fields.token : errorMessage(verify.error, 'The address could not be verified.')) : null;
+  return (
+    <AuthLayout title="Verify your e-mail address" description="One click, to confirm the address is yours.">
+      <div className="grid gap-4">
+        {verify.isSuccess ? (
+          <Alert role="status">
+            <CheckCircle2 aria-hidden />
+            <AlertDescription>Your address {verify.data.email} is verified.</AlertDescription>
+          </Alert>
+        ) : failure ? (
+          <FormError message={failure} />
+        ) : (
+          <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
+            <Spinner /> Verifying…
+          </p>
+        )}
+        <Link to={paths.dashboard} className="text-primary text-center text-sm font-medium underline-offset-4 hover:underline">
+          Go to your dashboard
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
