@@ -2,9 +2,11 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { firstRequests } from './src/web/app/first-requests';
+import { paths } from './src/web/lib/paths';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -52,6 +54,71 @@ function preloadSharedChunks(names: string[]): Plugin {
   };
 }
 
+/**
+ * Writes documents beside index.html for the buyer's pages. Each preloads the API data of its
+ * pages' first screen (the requests of app/first-requests.ts, which main.tsx then takes from the
+ * preload), so that it loads beside the code instead of after the first script has run and asked
+ * for it; data only, as a preloaded script would count as render-blocking and delay the first
+ * paint. The sign-in pages' documents also hold the page itself, rendered here
+ * (app/prerender.tsx) in place of the boot mark, which React replaces with the same page. The
+ * server picks the document by path (server/plugins/web.ts; decision 018).
+ */
+function buyerDocuments(documents: Record<string, { data: string[]; prerender?: string }>): Plugin {
+  return {
+    name: 'presale-buyer-documents',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('buyerDocuments: index.html is not in the bundle');
+      const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      // The document up to the inside of #root, the boot mark, and from #root's end on.
+      const open = '<div id="root">';
+      const rootStart = html.indexOf(open) + open.length;
+      const rootEnd = html.lastIndexOf('</div>', html.indexOf('</body>'));
+      if (!html.includes('</title>') || rootStart < open.length || rootEnd < rootStart) throw new Error('buyerDocuments: index.html has no title or no #root');
+      const [head, bootMark, tail] = [html.slice(0, rootStart), html.slice(rootStart, rootEnd), html.slice(rootEnd)];
+      const render = await prerenderer();
+      try {
+        for (const [document, { data, prerender }] of Object.entries(documents)) {
+          const links = data.map((url) => `\n    <link rel="preload" as="fetch" crossorigin href="${url}">`).join('');
+          const page = prerender ? prerendered(await render.page(prerender)) : bootMark;
+          this.emitFile({ type: 'asset', fileName: `${document}.html`, source: head.replace('</title>', `</title>${links}${prerender ? HIDDEN_UNTIL_PARSED : ''}`) + page + tail });
+        }
+      } finally {
+        await render.close();
+      }
+    },
+  };
+}
+
+// A browser may paint a long document before it has parsed all of it: the prerendered page, which
+// centres itself, would show its first half mid-screen and then jump up. So it stays hidden until
+// its end marker is parsed (a style, not a script: the CSP allows inline styles only).
+const HIDDEN_UNTIL_PARSED = '\n    <style>[data-prerendered]:not(:has(> [data-prerendered-end])) { visibility: hidden }</style>';
+const prerendered = (markup: string) => `<div data-prerendered style="display: contents">${markup}<span data-prerendered-end hidden></span></div>`;
+
+/** Loads app/prerender.tsx through a Vite server of its own (for the `@` alias and TSX). */
+async function prerenderer(): Promise<{ page: (path: string) => Promise<string>; close: () => Promise<void> }> {
+  const server = await createServer({
+    configFile: false,
+    root: resolve(src, 'web'),
+    resolve: { alias: { '@': src } },
+    plugins: [react()],
+    appType: 'custom',
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  return {
+    page: async (path) => {
+      const module = (await server.ssrLoadModule('/app/prerender.tsx')) as { prerender: (path: string) => string };
+      return module.prerender(path);
+    },
+    close: () => server.close(),
+  };
+}
+
 const slashes = (id: string) => id.replaceAll('\\', '/');
 
 /**
@@ -71,12 +138,55 @@ const FRAMEWORK = [
 const SHELL = [
   /src\/web\/lib\/(?!api-client\.|paths\.|apply-field-errors\.|network-label\.)/,
   /src\/web\/(app\/provider|hooks\/use-live-updates|components\/support-contact|components\/ui\/(button-variants|card|skeleton|progress|toast-host))\./,
-  /src\/web\/(api\/(cryptos\/|auth\/me\.)|features\/consent\/components\/analytics\.)/,
+  /src\/web\/(api\/(cryptos\/|auth\/me\.|sale\/get-sale\.|content\/get-content\.)|features\/consent\/components\/analytics\.)/,
+  /src\/domain\/support-contact\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(sun|moon|menu|x|chevron-down)\.mjs$/,
 ];
 
-/** What every page but the landing page runs beside the router: tailwind-merge, Button with Radix Slot. */
-const APP_SHELL = [/node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs))\//, /src\/web\/components\/ui\/button\./];
+// The router's pages come in a few chunks each rather than thirty: on a phone over HTTP/1.1 every
+// request waits its turn on one of six connections, and a round trip costs more than several KB.
+// Each group below is one request; what it holds was chosen by which pages load it (decision 018).
+
+/**
+ * What every page but the landing page runs: the router and its app, tailwind-merge, Button with
+ * Radix Slot, and the small primitives that sign-in, Buy Token and the dashboard all use.
+ */
+const APP_SHELL = [
+  /node_modules\/(react-router|tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
+  /node_modules\/@tanstack\/(query-core|react-query)\/.*\/(useMutation|mutationObserver)\.js$/,
+  /src\/web\/app\/(app|router|root-layout|route-error|back-office-routes)\./,
+  /src\/web\/components\/ui\/(button|input|label|alert|spinner)\./,
+  /src\/domain\/decimal-pattern\./,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point)\.mjs$/,
+];
+
+/** Forms checked by the contracts' Zod schemas (sign-in, registration, profile, back-office); not Buy Token or the dashboard. */
+const FORMS = [
+  /node_modules\/(zod|react-hook-form|@hookform\/resolvers)\//,
+  /src\/contracts\/(common|auth)\./,
+  /src\/web\/(hooks\/use-server-form|lib\/apply-field-errors|components\/ui\/(form-field|password-input))\./,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(eye|eye-off)\.mjs$/,
+];
+
+/** Exact decimals (big.js): Buy Token, the dashboard and the operator's forms. */
+const DECIMAL = /(node_modules\/big\.js\/|src\/domain\/decimal\.)/;
+
+/** Sign-in and registration, one chunk for both pages (the password reset pages load their own beside it). */
+const AUTH = /src\/web\/(features\/auth\/(components\/(login|register)-form\.|lib\/)|app\/routes\/auth\/(login|register)\.|components\/layouts\/auth-layout\.|api\/auth\/(login|register)\.)/;
+
+/**
+ * The buyer's dashboard frame (sidebar, header, its Radix dialog and tooltip) and what its pages
+ * share: badges, pagination, the sale's levels. Not big.js: the operator's sign-in needs it too.
+ */
+const DASHBOARD = [
+  /src\/web\/(app\/routes\/dashboard\/layout|features\/dashboard\/(components\/(app-sidebar|dashboard-header|dashboard-skeleton|sale-state-badge)|lib\/nav|hooks\/use-buyer)|api\/auth\/logout)\./,
+  /src\/web\/components\/(nav-sidebar|skip-to-content|theme-toggle|ui\/(sidebar|sheet|tooltip|avatar|separator|badge|pagination))\./,
+  /src\/web\/lib\/network-label\./,
+  /src\/domain\/(levels|quote|sale)\./,
+  /node_modules\/(@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden|tslib)\//,
+  /node_modules\/@radix-ui\/(primitive|react-(dialog|tooltip|popper|arrow|use-size|avatar|separator|visually-hidden|dismissable-layer|focus-scope|portal|focus-guards|use-callback-ref|context|use-layout-effect|use-effect-event|use-controllable-state|use-escape-keydown|presence|id))\//,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(book-open|layout-dashboard|shopping-cart|user-round|log-out|panel-left|wallet|trophy|file-text|award|coins|chevron-left|chevron-right|search)\.mjs$/,
+];
 
 /** The landing page's own code; not the chart it loads only when needed, nor the privacy and terms pages in its folder. */
 const LANDING = /src\/web\/(features\/landing\/(?!components\/(tokenomics-distribution|legal-page)\.)|app\/landing-app\.)/;
@@ -87,7 +197,19 @@ const LANDING = /src\/web\/(features\/landing\/(?!components\/(tokenomics-distri
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadSharedChunks(['rolldown-runtime', 'framework', 'shell']), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadSharedChunks(['rolldown-runtime', 'framework', 'shell']),
+    // The buyer's pages; not the operator's, which ask for other data (index.html).
+    buyerDocuments({
+      login: { data: firstRequests(paths.login), prerender: paths.login },
+      register: { data: firstRequests(paths.register), prerender: paths.register },
+      dashboard: { data: firstRequests(paths.dashboard) },
+      'buy-token': { data: firstRequests(paths.buyToken) },
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@': src } },
   build: {
     outDir: '../../dist/vite',
@@ -110,7 +232,11 @@ export default defineConfig({
             { name: 'framework', priority: 3, test: (id) => FRAMEWORK.some((re) => re.test(slashes(id))) },
             { name: 'shell', priority: 2, test: (id) => SHELL.some((re) => re.test(slashes(id))) },
             { name: 'app-shell', priority: 2, test: (id) => APP_SHELL.some((re) => re.test(slashes(id))) },
+            { name: 'forms', priority: 2, test: (id) => FORMS.some((re) => re.test(slashes(id))) },
+            { name: 'dashboard', priority: 2, test: (id) => DASHBOARD.some((re) => re.test(slashes(id))) },
+            { name: 'decimal', priority: 2, test: (id) => DECIMAL.test(slashes(id)) },
             { name: 'landing', priority: 1, test: (id) => LANDING.test(slashes(id)) },
+            { name: 'auth', priority: 1, test: (id) => AUTH.test(slashes(id)) },
           ],
         },
       },

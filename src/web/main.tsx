@@ -1,7 +1,8 @@
 // The first script of every page but the landing page (which has landing.html and
 // landing-main.tsx): it asks for the page's data and code at once, then mounts the router.
+import { firstRequests } from './app/first-requests';
 import { preloadRoute } from './app/preload-route';
-import { requestEarly, urlOf } from './lib/api-client';
+import { requestEarly } from './lib/api-client';
 import { isAdminPath, paths } from './lib/paths';
 import './styles.css';
 
@@ -13,17 +14,7 @@ const { pathname } = window.location;
 const onLanding = pathname === paths.home;
 const onAdmin = isAdminPath(pathname);
 
-/**
- * What the first screen of `pathname` asks the API for as soon as it renders: every buyer-facing
- * page has the sale (the title names the token), the session and the content (the consent
- * banner's pixels); the landing page and Buy Token also list the cryptocurrencies.
- */
-function firstRequests(): string[] {
-  if (onAdmin) return [];
-  const common = [urlOf('GET /api/sale'), urlOf('GET /api/auth/session'), urlOf('GET /api/content')];
-  return onLanding || pathname === paths.buyToken ? [...common, urlOf('GET /api/cryptos')] : common;
-}
-requestEarly(firstRequests());
+requestEarly(firstRequests(pathname));
 
 // Two import statements, not one conditional expression: the build attaches each one's
 // dependency list to it, and the landing page must not preload the router's.

@@ -36,3 +36,38 @@ describe('the web root', () => {
     await Promise.all([running.close(), restarted.close()]);
   });
 });
+
+describe('the document for a path', () => {
+  const root = join(dist, 'surfaces');
+  mkdirSync(root, { recursive: true });
+  for (const name of ['index', 'landing', 'login', 'register', 'dashboard', 'buy-token']) writeFileSync(join(root, `${name}.html`), `<!doctype html><title>${name}</title>`);
+  const older = join(dist, 'older');
+  mkdirSync(older, { recursive: true });
+  writeFileSync(join(older, 'index.html'), '<!doctype html><title>index</title>');
+
+  it('is the buyer document for sign-in, registration, the dashboard and Buy Token', async () => {
+    const app = Fastify();
+    await app.register(webRoutes(root));
+    const cases: [string, string][] = [
+      ['/', 'landing'],
+      ['/login', 'login'],
+      ['/register?next=%2Fdashboard%2Fbuy-token', 'register'],
+      ['/dashboard', 'dashboard'],
+      ['/dashboard/profile', 'dashboard'],
+      ['/dashboard/transaction?order=AbC', 'dashboard'],
+      ['/dashboard/buy-token', 'buy-token'],
+      ['/dashboardx', 'index'],
+      ['/privacy', 'index'],
+      ['/admin', 'index'],
+    ];
+    for (const [url, document] of cases) expect((await app.inject(url)).body, url).toContain(`<title>${document}</title>`);
+    await app.close();
+  });
+
+  it('is index.html everywhere but the landing page for a build without those documents', async () => {
+    const app = Fastify();
+    await app.register(webRoutes(older));
+    for (const url of ['/', '/login', '/dashboard/buy-token']) expect((await app.inject(url)).body, url).toContain('<title>index</title>');
+    await app.close();
+  });
+});

@@ -14,9 +14,22 @@ export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.u
 const ICONS_DIR = join(dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
 const GENERIC_ICON = join(ICONS_DIR, 'generic.svg');
 
-/** The landing page is a document of its own (decision 013); every other page boots the router. */
-function documentFor(url: string, hasLanding: boolean): string {
-  return hasLanding && (url.split('?', 1)[0] ?? '') === '/' ? 'landing.html' : 'index.html';
+/**
+ * The landing page is a document of its own (decision 013); every other page boots the router.
+ * The buyer's pages have copies that also preload their first data, and sign-in and registration
+ * hold their page prerendered (decision 018); a build without them serves index.html there too.
+ */
+const DOCUMENTS: { document: string; matches: (path: string) => boolean }[] = [
+  { document: 'landing.html', matches: (path) => path === '/' },
+  { document: 'login.html', matches: (path) => path === '/login' },
+  { document: 'register.html', matches: (path) => path === '/register' },
+  { document: 'buy-token.html', matches: (path) => path === '/dashboard/buy-token' },
+  { document: 'dashboard.html', matches: (path) => path === '/dashboard' || path.startsWith('/dashboard/') },
+];
+
+function documentFor(url: string, documents: ReadonlySet<string>): string {
+  const path = url.split('?', 1)[0] ?? '';
+  return DOCUMENTS.find((d) => documents.has(d.document) && d.matches(path))?.document ?? 'index.html';
 }
 
 /** The web app's files, crypto icons and the not-found answer; registered in the public access scope. */
@@ -25,7 +38,7 @@ export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app)
   // serving the build it started with, whose pages name its own assets.
   const root = existsSync(webRoot) ? realpathSync(webRoot) : webRoot;
   const hasWeb = existsSync(join(root, 'index.html'));
-  const hasLanding = existsSync(join(root, 'landing.html'));
+  const documents = new Set(DOCUMENTS.map((d) => d.document).filter((document) => existsSync(join(root, document))));
 
   // /crypto/{code}.svg from the cryptocurrency-icons package, with its generic icon as fallback.
   app.get('/crypto/:file', async (request, reply) => {
@@ -56,6 +69,6 @@ export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app)
     if (!hasWeb || request.method !== 'GET' || isApiTarget(request.url)) {
       throw notFound(`No route ${request.method} ${request.url.split('?')[0] ?? ''}.`);
     }
-    return reply.header('cache-control', 'no-cache').sendFile(documentFor(request.url, hasLanding));
+    return reply.header('cache-control', 'no-cache').sendFile(documentFor(request.url, documents));
   });
 };

@@ -26,5 +26,20 @@ function RouterApp() {
 export function mount(root: HTMLElement): void {
   // The app's pages override the primitives' classes freely; the landing page does not (lib/utils).
   setClassMerge(twMerge);
-  mountApp(root, <RouterApp />);
+  // Mounted once the first page's route module is there (main.tsx started loading it): until then
+  // the router would render its empty fallback over what the document shows, the boot mark or the
+  // page prerendered (decision 018).
+  whenInitialized(() => mountApp(root, <RouterApp />));
+}
+
+function whenInitialized(run: () => void): void {
+  if (router.state.initialized) {
+    run();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    run();
+  });
 }

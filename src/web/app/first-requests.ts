@@ -1,0 +1,16 @@
+// What the first screen of a page asks the API for. main.tsx requests it at once, before the page's
+// code has loaded, and the documents of the buyer surfaces preload it (vite.config.ts). Relative
+// imports: the build's config imports this file too.
+import { urlOf } from '../lib/api-client';
+import { isAdminPath, paths } from '../lib/paths';
+
+/**
+ * Every buyer-facing page has the sale (the title names the token), the session and the content
+ * (the consent banner's pixels); the landing page and Buy Token also list the cryptocurrencies.
+ * The operator's pages ask for their own data once they render.
+ */
+export function firstRequests(pathname: string): string[] {
+  if (isAdminPath(pathname)) return [];
+  const common = [urlOf('GET /api/sale'), urlOf('GET /api/auth/session'), urlOf('GET /api/content')];
+  return pathname === paths.home || pathname === paths.buyToken ? [...common, urlOf('GET /api/cryptos')] : common;
+}
