@@ -48,7 +48,7 @@ export default defineConfig({
         test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 120_000, setupFiles: ['src/test/fail-on-console-error.ts'] },
       },
       // Several instances behind nginx need PostgreSQL: that test runs in the PostgreSQL suite.
-      serverProject('server-pglite', { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts', 'src/server/sessions.shared.test.ts']),
+      serverProject('server-pglite', { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts', 'src/server/sessions.shared.test.ts', 'src/server/db/pool-errors.shared.test.ts']),
       ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['src/server/main.process.test.ts', 'src/server/backup.test.ts'])] : []),
     ],
   },

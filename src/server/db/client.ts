@@ -88,6 +88,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (a restart, a failover, an administrator) is dropped by the
+  // pool and replaced on the next query; unheard, its 'error' event would end the whole process.
+  pool.on('error', () => undefined);
   // Fail at start, with the server's own message, when the database cannot be reached.
   const probe = await pool.connect();
   probe.release();
