@@ -148,17 +148,25 @@ const SHELL = [
 // Each group below is one request; what it holds was chosen by which pages load it (decision 018).
 
 /**
- * What every page but the landing page runs: the router and its app, tailwind-merge, Button with
- * Radix Slot, and the small primitives that sign-in, Buy Token and the dashboard all use.
+ * What every page but the landing page runs beside the router: tailwind-merge, Button with Radix
+ * Slot, and the small primitives that sign-in, Buy Token and the dashboard all use. Nothing here
+ * may import the first script's chunk (see ROUTER).
  */
 const APP_SHELL = [
-  /node_modules\/(react-router|tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
+  /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
   /node_modules\/@tanstack\/(query-core|react-query)\/.*\/(useMutation|mutationObserver)\.js$/,
-  /src\/web\/app\/(app|router|root-layout|route-error|back-office-routes)\./,
   /src\/web\/components\/ui\/(button|input|label|alert|spinner)\./,
   /src\/domain\/decimal-pattern\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point)\.mjs$/,
 ];
+
+/**
+ * The router and its app. Kept apart from the app shell: the router imports the route table from
+ * the first script's chunk (index), and a chunk that imports the first script's chunk runs it. The
+ * landing page loads app-shell (the consent banner's Button) and must never run the first script,
+ * which would mount a second app over it.
+ */
+const ROUTER = [/node_modules\/react-router\//, /src\/web\/app\/(app|router|root-layout|route-error|back-office-routes)\./];
 
 /** Forms checked by the contracts' Zod schemas (sign-in, registration, profile, back-office); not Buy Token or the dashboard. */
 const FORMS = [
@@ -205,6 +213,8 @@ export default defineConfig({
     buyerDocuments({
       login: { data: firstRequests(paths.login), prerender: paths.login },
       register: { data: firstRequests(paths.register), prerender: paths.register },
+      'forgot-password': { data: firstRequests(paths.forgotPassword), prerender: paths.forgotPassword },
+      'reset-password': { data: firstRequests(paths.resetPassword), prerender: paths.resetPassword },
       dashboard: { data: firstRequests(paths.dashboard) },
       'buy-token': { data: firstRequests(paths.buyToken) },
     }),
@@ -232,6 +242,7 @@ export default defineConfig({
             { name: 'framework', priority: 3, test: (id) => FRAMEWORK.some((re) => re.test(slashes(id))) },
             { name: 'shell', priority: 2, test: (id) => SHELL.some((re) => re.test(slashes(id))) },
             { name: 'app-shell', priority: 2, test: (id) => APP_SHELL.some((re) => re.test(slashes(id))) },
+            { name: 'router', priority: 2, test: (id) => ROUTER.some((re) => re.test(slashes(id))) },
             { name: 'forms', priority: 2, test: (id) => FORMS.some((re) => re.test(slashes(id))) },
             { name: 'dashboard', priority: 2, test: (id) => DASHBOARD.some((re) => re.test(slashes(id))) },
             { name: 'decimal', priority: 2, test: (id) => DECIMAL.test(slashes(id)) },

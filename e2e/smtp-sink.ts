@@ -20,7 +20,8 @@ const server = new SMTPServer({
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
       count += 1;
-      writeFileSync(join(dir, `${String(Date.now())}-${String(count)}.eml`), Buffer.concat(chunks));
+      // Named in the order received: the tests read the newest first.
+      writeFileSync(join(dir, `${String(count).padStart(8, '0')}.eml`), Buffer.concat(chunks));
       callback();
     });
   },

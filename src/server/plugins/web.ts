@@ -23,6 +23,8 @@ const DOCUMENTS: { document: string; matches: (path: string) => boolean }[] = [
   { document: 'landing.html', matches: (path) => path === '/' },
   { document: 'login.html', matches: (path) => path === '/login' },
   { document: 'register.html', matches: (path) => path === '/register' },
+  { document: 'forgot-password.html', matches: (path) => path === '/forgot-password' },
+  { document: 'reset-password.html', matches: (path) => path === '/reset-password' },
   { document: 'buy-token.html', matches: (path) => path === '/dashboard/buy-token' },
   { document: 'dashboard.html', matches: (path) => path === '/dashboard' || path.startsWith('/dashboard/') },
 ];

@@ -37,6 +37,18 @@ describe('the prerendered sign-in pages', () => {
     expect(root.querySelector('link')).toBeNull();
   });
 
+  it('show the password reset pages with their controls disabled and their links working', () => {
+    showPrerendered('/forgot-password');
+    expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send the link' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+    showPrerendered('/reset-password');
+    expect(screen.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Set the new password' })).toBeDisabled();
+  });
+
   it('refuses a path it has no page for', () => {
     expect(() => prerender('/dashboard')).toThrow('No page to prerender at /dashboard');
   });

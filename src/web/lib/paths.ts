@@ -7,6 +7,7 @@ export const paths = {
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   privacy: '/privacy',
   terms: '/terms',
   dashboard: '/dashboard',

@@ -25,11 +25,14 @@ export async function sendEmailVerification(db: Db, publicUrl: string, user: Pic
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<string> {
   return db.transaction(async (tx) => {
     const link = await lockEmailVerification(tx, hashToken(token));
-    if (!link || link.usedAt) throw invalid(VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
-    if (link.expiresAt <= now) throw invalid(VERIFY_LINK_EXPIRED, { token: VERIFY_LINK_EXPIRED });
+    if (!link) throw invalid(VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
     const user = await findUserById(tx, link.userId);
     // The account moved to another address since: this link proves nothing about the new one.
     if (!user || user.email.toLowerCase() !== link.email.toLowerCase()) throw invalid(VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
+    // Opened again (a second tab, a mail client's preview) once the address is verified: it still says so.
+    if (link.usedAt && user.emailVerifiedAt) return user.email;
+    if (link.usedAt) throw invalid(VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
+    if (link.expiresAt <= now) throw invalid(VERIFY_LINK_EXPIRED, { token: VERIFY_LINK_EXPIRED });
     await markEmailVerificationUsed(tx, link.id, now);
     if (user.emailVerifiedAt === null) await updateUser(tx, user.id, { emailVerifiedAt: now });
     return user.email;
