@@ -20,6 +20,21 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** A test app that sends to the loopback SMTP server, which starts each test empty and answering. */
+function useSmtpApp(settings: Record<string, string> = {}) {
+  // The server's port is known once it started: the app is built at the first test, after this.
+  const env: Record<string, string> = { PUBLIC_URL: 'http://sale.example.com', ...settings };
+  const t = useTestApp(env);
+  beforeAll(() => {
+    env.SMTP_URL = smtp.url;
+  });
+  beforeEach(() => {
+    smtp.received.length = 0;
+    smtp.up();
+  });
+  return t;
+}
+
 /** The reset link in a message's plain-text part. */
 function linkIn(text: string | undefined): URL {
   const match = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text ?? '');
@@ -28,16 +43,7 @@ function linkIn(text: string | undefined): URL {
 }
 
 describe(`password reset by e-mail (${databaseKind})`, () => {
-  const env: Record<string, string> = { PUBLIC_URL: 'http://sale.example.com', RESET_LIMIT_PER_ADDRESS: '3' };
-  const t = useTestApp(env);
-  beforeAll(() => {
-    env.SMTP_URL = smtp.url;
-    env.MAIL_FROM = 'Presale <sale@example.com>';
-  });
-  beforeEach(() => {
-    smtp.received.length = 0;
-    smtp.up();
-  });
+  const t = useSmtpApp({ RESET_LIMIT_PER_ADDRESS: '3', MAIL_FROM: 'Presale <sale@example.com>' });
 
   const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
   // The answer comes before the link is made (its timing must not tell whether the account exists).
@@ -167,15 +173,7 @@ describe(`password reset by e-mail (${databaseKind})`, () => {
 });
 
 describe(`order messages (${databaseKind})`, () => {
-  const env: Record<string, string> = { PUBLIC_URL: 'http://sale.example.com' };
-  const t = useTestApp(env);
-  beforeAll(() => {
-    env.SMTP_URL = smtp.url;
-  });
-  beforeEach(() => {
-    smtp.received.length = 0;
-    smtp.up();
-  });
+  const t = useSmtpApp();
 
   it('mails an order placed with its QR code, the approval with the balance, a rejection with its note, once each; updates can be turned off', async () => {
     const operator = await signInOperator(t.app, t.database);
@@ -222,15 +220,7 @@ describe(`order messages (${databaseKind})`, () => {
 });
 
 describe(`verified addresses (${databaseKind})`, () => {
-  const env: Record<string, string> = { PUBLIC_URL: 'http://sale.example.com' };
-  const t = useTestApp(env);
-  beforeAll(() => {
-    env.SMTP_URL = smtp.url;
-  });
-  beforeEach(() => {
-    smtp.received.length = 0;
-    smtp.up();
-  });
+  const t = useSmtpApp();
 
   const verifyLink = (text: string | undefined) => /https?:\/\/\S+\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1] ?? '';
 
