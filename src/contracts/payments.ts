@@ -109,7 +109,6 @@ export const unallocatedDepositSchema = z.object({
   quote: z.object({ tokens: decimalString, bonusTokens: decimalString, usdAmount: decimalString }).nullable(),
 });
 export type UnallocatedDeposit = z.infer<typeof unallocatedDepositSchema>;
-export type UnallocatedQuote = UnallocatedDeposit['quote'];
 
 export const dismissDepositBodySchema = z.strictObject({
   note: z.string().trim().min(3, 'Say why, e.g. dust or address poisoning.').max(500, 'The note is at most 500 characters.'),

@@ -1,5 +1,5 @@
 // Server-side sessions: the cookie holds a random id; the database holds only its SHA-256 and an expiry.
-import { createHash, randomBytes } from 'node:crypto';
+import { hashSecretToken, newSecretToken } from '../secret-token';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
@@ -30,7 +30,7 @@ export function sessionCookieName(kind: SessionKind, https: boolean): string {
 export const SESSION_RECHECK_MS = 10_000;
 const MAX_REMEMBERED = 100_000;
 
-const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
+const hashId = hashSecretToken;
 
 interface Remembered {
   kind: SessionKind;
@@ -71,7 +71,7 @@ export class SessionStore {
    * request and OPERATOR_SESSION_HOURS after sign-in at most. The cookie lives as long as the session may.
    */
   async create(kind: SessionKind, subjectId: number): Promise<{ id: string; expiresAt: Date }> {
-    const id = randomBytes(32).toString('base64url');
+    const { token: id } = newSecretToken();
     const now = this.clock();
     const maxExpiresAt = kind === 'operator' ? new Date(now + this.config.OPERATOR_SESSION_HOURS * 60 * 60 * 1000) : null;
     const expiresAt = maxExpiresAt ? new Date(Math.min(maxExpiresAt.getTime(), now + this.idleMs)) : new Date(now + this.config.SESSION_DAYS * 24 * 60 * 60 * 1000);

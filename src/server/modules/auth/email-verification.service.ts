@@ -1,22 +1,20 @@
 // Verified addresses (issue 14): a link sent at registration (and on request) proves the buyer reads
 // the address. It verifies the address it was sent to, only while that is still the account's
 // address; it is single-use, valid 7 days, stored only as a hash.
-import { createHash, randomBytes } from 'node:crypto';
 import { VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID, VERIFY_VALID_DAYS } from '@/contracts/mail';
 import type { Db } from '../../db/client';
 import { invalid } from '../../errors';
+import { hashSecretToken, newSecretToken } from '../../secret-token';
 import { mailContext, queueMail, verifyEmailMail } from '../mail/mail.service';
 import { insertEmailVerification, lockEmailVerification, markEmailVerificationUsed } from './email-verifications.repository';
 import { findUserById, updateUser, type UserRow } from './users.repository';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Sends the buyer a link that verifies their current address. */
 export async function sendEmailVerification(db: Db, publicUrl: string, user: Pick<UserRow, 'id' | 'name' | 'email'>, now = new Date()): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
   const mail = await verifyEmailMail(await mailContext(db, publicUrl), user.name, `${publicUrl}/verify-email?token=${token}`, VERIFY_VALID_DAYS);
   await db.transaction(async (tx) => {
-    await insertEmailVerification(tx, user.id, user.email, hashToken(token), new Date(now.getTime() + VERIFY_VALID_DAYS * 86_400_000), now);
+    await insertEmailVerification(tx, user.id, user.email, hash, new Date(now.getTime() + VERIFY_VALID_DAYS * 86_400_000), now);
     await queueMail(tx, { kind: 'verify-email', to: user.email, userId: user.id, ...mail }, now);
   });
 }
@@ -24,7 +22,7 @@ export async function sendEmailVerification(db: Db, publicUrl: string, user: Pic
 /** Verifies the address a link was sent to; returns it. */
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<string> {
   return db.transaction(async (tx) => {
-    const link = await lockEmailVerification(tx, hashToken(token));
+    const link = await lockEmailVerification(tx, hashSecretToken(token));
     if (!link) throw invalid(VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
     const user = await findUserById(tx, link.userId);
     // The account moved to another address since: this link proves nothing about the new one.

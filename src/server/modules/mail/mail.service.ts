@@ -38,6 +38,15 @@ export type MailTransport = (envelope: Envelope) => Promise<void>;
 const HEADER_BREAK = /[\r\n]/;
 
 /**
+ * A single-use link's secret (reset and verification links carry `token=`). Those secrets are stored
+ * only as hashes; the outbox's copy of the message keeps the live link only until it is sent, so
+ * nobody reading the Outbox (or the database) later can use it.
+ */
+const SECRET_LINK = /([?&]token=)[A-Za-z0-9_-]+/;
+const REMOVED_SECRET = 'removed-once-sent';
+const withoutSecrets = (part: string) => part.replace(new RegExp(SECRET_LINK.source, 'g'), `$1${REMOVED_SECRET}`);
+
+/**
  * Queues a message in the caller's transaction. Header values never carry line breaks (a name or
  * address with one is refused here, whatever checked it before).
  */
@@ -120,6 +129,9 @@ export async function outboxDetail(db: Queryable, id: number): Promise<OutboxMai
 }
 
 export async function resendMail(db: Queryable, id: number, now = new Date()): Promise<OutboxMailDetail> {
+  if ((await outboxMail(db, id)).text?.includes(`token=${REMOVED_SECRET}`)) {
+    throw conflict('This message held a single-use link, removed once it was sent: the buyer can ask for a new one.');
+  }
   const row = await requeueMail(db, id, now);
   if (!row) {
     await outboxMail(db, id);
@@ -182,6 +194,7 @@ export class MailSender {
       }
       try {
         await this.transport({ from: this.options.from, to: mail.toAddress, subject: mail.subject, ...parts });
+        if (SECRET_LINK.test(parts.text)) await storeRendered(this.db, mail.id, withoutSecrets(parts.html), withoutSecrets(parts.text));
         await settleMail(this.db, mail.id, mail.attempts, { state: 'sent' }, new Date());
         report.sent++;
       } catch (error) {

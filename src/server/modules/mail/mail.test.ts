@@ -76,6 +76,13 @@ describe(`password reset by e-mail (${databaseKind})`, () => {
     // Only the token's hash is stored.
     const [stored] = await t.database.db.select().from(passwordResets);
     expect(stored?.tokenHash).not.toContain(token);
+    // Once sent, the outbox's copy no longer holds the live link either, and cannot be sent again.
+    const [sentCopy] = await t.database.db.select().from(mailOutbox);
+    expect(`${sentCopy?.text ?? ''}${sentCopy?.html ?? ''}`).not.toContain(token);
+    expect(sentCopy?.text).toContain('/reset-password?token=removed-once-sent');
+    const operator = await signInOperator(t.app, t.database);
+    const resend = await t.app.inject({ method: 'POST', url: `/api/admin/outbox/${String(sentCopy?.id)}/resend`, cookies: { presale_operator_session: operator } });
+    expect(resend.statusCode).toBe(409);
 
     const weak = await reset(token, 'password');
     expect(weak.statusCode).toBe(400);

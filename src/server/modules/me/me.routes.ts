@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { buyerIdOf } from '../../plugins/access';
-import { sendEmailVerification } from '../auth/email-verification.service';
-import { changePassword, getMe, setMailPreferences, updateProfile } from './me.service';
+import { changePassword, getMe, resendEmailVerification, setMailPreferences, updateProfile } from './me.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -13,20 +12,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = buyerIdOf(request);
     // An e-mail change probes whether an address has an account, and needs the current password: both throttled.
     await app.rateLimiter.consume(`profile:buyer:${userId}`, app.config.PROFILE_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
-    const before = await getMe(app.db, userId);
-    const after = await updateProfile(app.db, userId, request.body);
-    // A new address is unverified until the buyer opens the link sent to it.
-    if (after.email.toLowerCase() !== before.email.toLowerCase()) await sendEmailVerification(app.db, app.config.PUBLIC_URL, { id: userId, name: after.name, email: after.email });
-    return after.email.toLowerCase() !== before.email.toLowerCase() ? getMe(app.db, userId) : after;
+    return updateProfile(app.db, app.config.PUBLIC_URL, userId, request.body);
   });
 
   route(app, 'POST /api/me/verify-email', async (request) => {
     const userId = buyerIdOf(request);
     await app.rateLimiter.consume(`verify-email:buyer:${userId}`, app.config.RESET_LIMIT_PER_ADDRESS, 60 * 60 * 1000);
-    const me = await getMe(app.db, userId);
-    if (me.emailVerified) return { message: 'Your address is verified already.' };
-    await sendEmailVerification(app.db, app.config.PUBLIC_URL, me);
-    return { message: `We sent a new link to ${me.email}.` };
+    return resendEmailVerification(app.db, app.config.PUBLIC_URL, userId);
   });
 
   route(app, 'PUT /api/me/mail-preferences', async (request) => setMailPreferences(app.db, buyerIdOf(request), request.body.orderUpdates));

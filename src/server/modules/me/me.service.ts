@@ -8,6 +8,7 @@ import { AppError, conflict, unauthorized } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { findBuyerByEmail, findBuyerById, updateBuyer } from '../auth/auth.service';
+import { sendEmailVerification } from '../auth/email-verification.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { sumLedger } from './me.repository';
 
@@ -45,12 +46,17 @@ export async function setMailPreferences(db: Db, userId: number, orderUpdates: b
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const PASSWORD_FOR_EMAIL = 'Enter your current password to change your e-mail address.';
 
-export async function updateProfile(db: Db, userId: number, body: z.output<typeof profileBodySchema>): Promise<Me> {
+/**
+ * Saves the buyer's details. A new address is unverified until the buyer opens the link this sends
+ * to it (`publicUrl` is where the link points).
+ */
+export async function updateProfile(db: Db, publicUrl: string, userId: number, body: z.output<typeof profileBodySchema>): Promise<Me> {
   const user = await findBuyerById(db, userId);
   if (!user) throw unauthorized();
+  const moved = user.email.toLowerCase() !== body.email.toLowerCase();
   // Whoever holds a session must also know the password to move the account to another address;
   // checked before the address is looked up, so a session alone cannot ask which addresses have accounts.
-  if (user.email.toLowerCase() !== body.email.toLowerCase()) {
+  if (moved) {
     if (!body.currentPassword) throw new AppError('invalid_input', PASSWORD_FOR_EMAIL, { currentPassword: PASSWORD_FOR_EMAIL });
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
       throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
@@ -59,13 +65,22 @@ export async function updateProfile(db: Db, userId: number, body: z.output<typeo
   const holder = await findBuyerByEmail(db, body.email);
   if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   try {
-    const moved = user.email.toLowerCase() !== body.email.toLowerCase();
     await updateBuyer(db, userId, { name: body.name, email: body.email, phone: body.phone, ...(moved ? { emailVerifiedAt: null } : {}) });
   } catch (e) {
     if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw e;
   }
+  if (moved) await sendEmailVerification(db, publicUrl, { id: userId, name: body.name, email: body.email });
   return getMe(db, userId);
+}
+
+/** Sends a new verification link, unless the buyer's address is verified already; says which. */
+export async function resendEmailVerification(db: Db, publicUrl: string, userId: number): Promise<{ message: string }> {
+  const user = await findBuyerById(db, userId);
+  if (!user) throw unauthorized();
+  if (user.emailVerifiedAt) return { message: 'Your address is verified already.' };
+  await sendEmailVerification(db, publicUrl, user);
+  return { message: `We sent a new link to ${user.email}.` };
 }
 
 export async function changePassword(db: Db, userId: number, body: PasswordChangeBody): Promise<void> {

@@ -2,7 +2,6 @@
 // each do one job (creation, queries, decisions, expiry, the leaderboard).
 import type { z } from 'zod';
 import type { AdminOrder, adminOrdersQuerySchema, createOrderBodySchema, CreditBasis, Leaderboard, Order, OrderStatus } from '@/contracts/orders';
-import type { UnallocatedQuote } from '@/contracts/payments';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../plugins/event-bus';
@@ -17,7 +16,7 @@ import { setTxHash } from './order-changes.repository';
 import type { OrderView } from './order-views.repository';
 import { attachTxHash } from './order-tx-hash.service';
 import { createOrderFromDeposit } from './order-from-deposit.service';
-import { currentRateAndPrice, requote } from './order-requote';
+import { currentRateAndPrice, type RateAndPrice } from './order-requote';
 
 export class OrderService {
   private readonly expiry: OrderExpiry;
@@ -91,12 +90,10 @@ export class OrderService {
     return createOrderFromDeposit(this.db, this.events, this.options, actor, paymentId, body, now);
   }
 
-  /** What an amount of a currency would credit at today's rate and token price; null without a fresh rate. */
-  async quoteNow(cryptoCode: string, amount: string, now = new Date()): Promise<UnallocatedQuote> {
+  /** A currency's rate today and the token price, as a new order would be quoted at; null without a fresh rate. */
+  async rateNow(cryptoCode: string, now = new Date()): Promise<RateAndPrice | null> {
     const at = await currentRateAndPrice(this.db, cryptoCode, now, this.options.rateMaxAgeMinutes);
-    if ('refusal' in at) return null;
-    const q = requote(amount, at);
-    return { tokens: q.tokens, bonusTokens: q.bonusTokens, usdAmount: q.usdAmount };
+    return 'refusal' in at ? null : at;
   }
 
   reject(actor: Actor, id: number, note: string, now = new Date()): Promise<AdminOrder> {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
 import { getPaymentSettings, PaymentSettingsService } from './payment-settings.service';
-import { dismissDeposit, findUnallocatedDeposits, type QuoteNow } from './unallocated.service';
+import { dismissDeposit, findUnallocatedDeposits, type RateNow } from './unallocated.service';
 
 /** The back-office's Payments settings (operator scope). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,16 +21,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Deposits no order holds, for the operator to dismiss (operator scope). */
 export const unallocatedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const quoteNow: QuoteNow = (code, amount, now) => app.orders.quoteNow(code, amount, now);
+  const rateNow: RateNow = (code, now) => app.orders.rateNow(code, now);
 
-  route(app, 'GET /api/admin/payments/unallocated', async () => ({ deposits: await findUnallocatedDeposits(app.db, quoteNow) }));
+  route(app, 'GET /api/admin/payments/unallocated', async () => ({ deposits: await findUnallocatedDeposits(app.db, rateNow) }));
 
   route(app, 'POST /api/admin/payments/unallocated/:id/order', async (request) => {
     const order = await app.orders.createFromDeposit(operatorOf(request), request.params.id, { note: request.body?.note ?? '', overrideHardCap: request.body?.overrideHardCap ?? false });
-    return { deposits: await findUnallocatedDeposits(app.db, quoteNow), order };
+    return { deposits: await findUnallocatedDeposits(app.db, rateNow), order };
   });
 
   route(app, 'POST /api/admin/payments/unallocated/:id/dismiss', async (request) => ({
-    deposits: await dismissDeposit(app.db, quoteNow, operatorOf(request), request.params.id, request.body.note),
+    deposits: await dismissDeposit(app.db, rateNow, operatorOf(request), request.params.id, request.body.note),
   }));
 };

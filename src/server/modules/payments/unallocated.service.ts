@@ -5,6 +5,7 @@ import { formatUnits } from 'viem';
 import type { UnallocatedDeposit } from '@/contracts/payments';
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl } from '@/domain/payment';
+import { quoteForPayment } from '@/domain/quote';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { conflict } from '../../errors';
@@ -15,18 +16,32 @@ import { assignPayment, dismissPayment, findUnallocated, lockUnallocatedPayment,
 /** The watcher hands a fresh payment to its order on its next tick: only older ones are unallocated. */
 const SETTLING_MS = 60_000;
 
-/** What an amount of a currency would credit at today's rate and token price; null without a fresh rate. */
-export type QuoteNow = (cryptoCode: string, amount: string, now: Date) => Promise<UnallocatedDeposit['quote']>;
+/** A currency's rate today (tokens per unit) and the token price; null without a fresh rate. */
+export type RateNow = (cryptoCode: string, now: Date) => Promise<{ rate: string; priceUsd: string } | null>;
 
-export async function findUnallocatedDeposits(db: Queryable, quoteNow: QuoteNow, now = new Date()): Promise<UnallocatedDeposit[]> {
+/** What a deposit would credit at today's rate and token price, as a new order's quote would. */
+function quoteAt(amount: string, at: { rate: string; priceUsd: string } | null): UnallocatedDeposit['quote'] {
+  if (!at) return null;
+  const q = quoteForPayment(amount, at);
+  return { tokens: q.tokens, bonusTokens: q.bonusTokens, usdAmount: q.usdAmount };
+}
+
+export async function findUnallocatedDeposits(db: Queryable, rateNow: RateNow, now = new Date()): Promise<UnallocatedDeposit[]> {
   const rows = await findUnallocated(db, new Date(now.getTime() - SETTLING_MS));
   const chains = [...new Set(rows.map((r) => r.chainId))];
   const offered = (await Promise.all(chains.map((c) => findCryptosOnChain(db, c)))).flat();
+  // One rate read per currency, however many deposits are in it.
+  const rates = new Map<string, ReturnType<RateNow>>();
+  const rateOf = (code: string) => {
+    let rate = rates.get(code);
+    if (!rate) rates.set(code, (rate = rateNow(code, now)));
+    return rate;
+  };
   return Promise.all(rows.map(async (p) => {
     const crypto = offered.find((c) => c.chainId === p.chainId && (c.tokenContract?.toLowerCase() ?? null) === p.tokenContract);
     const amount = crypto?.decimals != null ? toPlain(dec(formatUnits(BigInt(p.value), crypto.decimals))) : p.value;
     return {
-      quote: crypto?.decimals != null ? await quoteNow(crypto.code, amount, now) : null,
+      quote: crypto?.decimals != null ? quoteAt(amount, await rateOf(crypto.code)) : null,
       id: p.id,
       chainId: p.chainId,
       crypto: crypto?.code ?? null,
@@ -58,11 +73,11 @@ export async function assignDeposit(tx: Queryable, paymentId: number, orderId: n
   if (!(await assignPayment(tx, paymentId, orderId, now))) throw conflict('This deposit was assigned to an order a moment ago.');
 }
 
-export async function dismissDeposit(db: Db, quoteNow: QuoteNow, actor: Actor, id: number, note: string, now = new Date()): Promise<UnallocatedDeposit[]> {
+export async function dismissDeposit(db: Db, rateNow: RateNow, actor: Actor, id: number, note: string, now = new Date()): Promise<UnallocatedDeposit[]> {
   await db.transaction(async (tx) => {
     const row = await dismissPayment(tx, id, note, now);
     if (!row) throw conflict('This deposit is not unallocated any more: it was assigned to an order or dismissed already.');
     await recordAudit(tx, actor, 'payment.dismiss', `payment:${row.chainId}:${row.txHash}:${row.logIndex}`, null, { note, value: row.value, to: row.toAddress });
   });
-  return findUnallocatedDeposits(db, quoteNow, now);
+  return findUnallocatedDeposits(db, rateNow, now);
 }

@@ -9,9 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/web/components/ui/form-field';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
-import { useServerForm } from '@/web/hooks/use-server-form';
 import { formatAmount } from '@/web/lib/format';
-import { OverCapOverride, useOverCap } from './over-cap-override';
+import { OverCapOverride, useOverCapForm } from './over-cap-override';
 
 export type ExcessAction = 'credit' | 'refunded';
 
@@ -23,24 +22,19 @@ function excessCredit(order: AdminOrder, excess: string): { tokens: string; bonu
 
 export function ExcessDialog({ order, action, onClose }: { order: AdminOrder | null; action: ExcessAction | null; onClose: () => void }) {
   const settle = useSettleExcess();
-  const overCap = useOverCap();
   const excess = order?.payment?.excess ?? '0';
   const code = order?.crypto.code ?? '';
-  const form = useServerForm({
-    schema: excessBodySchema,
-    values: { action: action ?? 'credit', note: '', overrideHardCap: false },
-    fields: ['note'],
-    submit: (body) => settle.mutateAsync({ orderId: order?.orderId ?? 0, body: { ...body, overrideHardCap: overCap.override } }),
-    successToast: action === 'credit' ? 'Excess credited' : 'Refund recorded',
-    errorToast: { fallback: 'The excess could not be settled.', unlessShownAtFields: true },
-    onError: (error) => overCap.take(error),
-    onSuccess: () => close(),
-  });
-  const close = () => {
-    form.reset();
-    overCap.reset();
-    onClose();
-  };
+  const { form, overCap, close } = useOverCapForm(
+    {
+      schema: excessBodySchema,
+      values: { action: action ?? 'credit', note: '', overrideHardCap: false },
+      fields: ['note'],
+      submit: (body, overrideHardCap) => settle.mutateAsync({ orderId: order?.orderId ?? 0, body: { ...body, overrideHardCap } }),
+      successToast: action === 'credit' ? 'Excess credited' : 'Refund recorded',
+      failure: 'The excess could not be settled.',
+    },
+    onClose,
+  );
   const credit = order && action === 'credit' ? excessCredit(order, excess) : null;
   return (
     <Dialog open={order !== null && action !== null} onOpenChange={(open) => !open && close()}>

@@ -1,7 +1,10 @@
 // A credit whose tokens no longer fit under the hard cap: the server refuses it and says so, and the
 // operator may go ahead beyond the cap only by ticking the box (the audit log records it).
 import { useState } from 'react';
-import { ApiError } from '@/web/lib/api-client';
+import type { FieldValues } from 'react-hook-form';
+import { useServerForm, type ServerFormOptions } from '@/web/hooks/use-server-form';
+import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { toast } from '@/web/lib/toast';
 
 export interface OverCap {
   /** The server's refusal, once it came. */
@@ -46,4 +49,34 @@ export function OverCapOverride({ state, label }: { state: OverCap; label: strin
       </label>
     </div>
   );
+}
+
+/**
+ * A dialog's form whose credit the server may refuse for the hard cap: that refusal shows in the
+ * dialog with its override box (sent as `overrideHardCap`), any other refusal at its field or as a
+ * toast, and closing clears the form and the refusal.
+ */
+export function useOverCapForm<TValues extends FieldValues, TBody, TData>(
+  options: Omit<ServerFormOptions<TValues, TBody, TData>, 'submit' | 'errorToast' | 'onError' | 'onSuccess'> & {
+    submit: (body: TBody, overrideHardCap: boolean) => Promise<TData>;
+    failure: string;
+  },
+  onClose: () => void,
+) {
+  const overCap = useOverCap();
+  const { submit, failure, ...rest } = options;
+  const form = useServerForm({
+    ...rest,
+    submit: (body) => submit(body, overCap.override),
+    onError: (error, shownAtFields) => {
+      if (!overCap.take(error) && !shownAtFields) toast.error(errorMessage(error, failure));
+    },
+    onSuccess: () => close(),
+  });
+  const close = () => {
+    form.reset();
+    overCap.reset();
+    onClose();
+  };
+  return { form, overCap, close };
 }

@@ -14,26 +14,21 @@ import { QueryView } from '@/web/components/query-view';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
-import { OverCapOverride, useOverCap } from './over-cap-override';
+import { OverCapOverride, useOverCapForm } from './over-cap-override';
 
 function OrderDialog({ deposit, onClose }: { deposit: UnallocatedDeposit | null; onClose: () => void }) {
   const make = useOrderFromDeposit();
-  const overCap = useOverCap();
-  const form = useServerForm({
-    schema: depositOrderBodySchema,
-    defaultValues: { note: '', overrideHardCap: false },
-    fields: ['note'],
-    submit: (body) => make.mutateAsync({ id: deposit?.id ?? 0, note: body.note, overrideHardCap: overCap.override }),
-    successToast: (data) => `Order ${data.order.id} approved`,
-    errorToast: { fallback: 'The order could not be made.', unlessShownAtFields: true },
-    onError: (error) => overCap.take(error),
-    onSuccess: () => close(),
-  });
-  const close = () => {
-    form.reset();
-    overCap.reset();
-    onClose();
-  };
+  const { form, overCap, close } = useOverCapForm(
+    {
+      schema: depositOrderBodySchema,
+      defaultValues: { note: '', overrideHardCap: false },
+      fields: ['note'],
+      submit: (body, overrideHardCap) => make.mutateAsync({ id: deposit?.id ?? 0, note: body.note, overrideHardCap }),
+      successToast: (data) => `Order ${data.order.id} approved`,
+      failure: 'The order could not be made.',
+    },
+    onClose,
+  );
   const q = deposit?.quote;
   return (
     <Dialog open={deposit !== null} onOpenChange={(open) => !open && close()}>
