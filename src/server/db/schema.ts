@@ -1,6 +1,6 @@
 // The one schema for PGlite and PostgreSQL. Amounts are NUMERIC and read as strings; never floats.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEDGER_KINDS } from '../../domain/ledger-kinds';
 import { NETWORKS } from '../../domain/networks';
 import { ORDER_STATUSES } from '../../domain/order-statuses';
@@ -8,6 +8,11 @@ import { RATE_SOURCES } from '../../domain/rate-sources';
 
 const amount = (name: string) => numeric(name, { precision: 38, scale: 6 });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Binary data: node-postgres reads a Buffer, PGlite a Uint8Array; both come back as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const users = pgTable(
   'users',
@@ -104,6 +109,8 @@ export const orders = pgTable(
     requestFingerprint: text('request_fingerprint'),
     /** The payment's transaction hash, as the buyer attached it or the watcher saw it. */
     txHash: text('tx_hash'),
+    /** When that hash was attached: a manual payment waits for review from then. */
+    txHashAt: instant('tx_hash_at'),
     /** Set when the order pays to the buyer's derived deposit address (automatic detection). */
     depositAddressId: integer('deposit_address_id').references(() => depositAddresses.id),
     decidedAt: instant('decided_at'),
@@ -161,6 +168,13 @@ export const operators = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     login: text('login').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** Where the operator's notifications go (issue 14); none without it. */
+    email: text('email'),
+    /** Told when a payment needs review, and when one has waited over an hour. */
+    notifyReview: boolean('notify_review').notNull().default(false),
+    notifyWaiting: boolean('notify_waiting').notNull().default(false),
+    /** Notifications cover what happened after this instant: turning them on does not mail the past. */
+    notifySince: instant('notify_since'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -424,7 +438,10 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** A link that verifies a buyer's address: only its SHA-256 is stored; it verifies the address it was sent to. */
+/**
+ * A link sent to an address: only its SHA-256 is stored. `verify` verifies the account's address it
+ * was sent to; `change` makes the address it was sent to the account's address when opened.
+ */
 export const emailVerifications = pgTable(
   'email_verifications',
   {
@@ -433,10 +450,27 @@ export const emailVerifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['verify', 'change'] })
+      .notNull()
+      .default('verify'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [index('email_verifications_user_idx').on(t.userId)],
+  (t) => [index('email_verifications_user_idx').on(t.userId), check('email_verifications_purpose_check', sql`${t.purpose} in ('verify', 'change')`)],
+);
+
+/** The sale's logo, uploaded by an operator (one row; absent until then): shown in e-mails and on the pages. */
+export const siteLogo = pgTable(
+  'site_logo',
+  {
+    id: integer('id').primaryKey().default(1),
+    mime: text('mime').notNull(),
+    data: bytes('data').notNull(),
+    /** SHA-256 of the data, hex: the logo's URL carries it, so a new logo is a new URL. */
+    sha256: text('sha256').notNull(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('site_logo_single_row', sql`${t.id} = 1`)],
 );

@@ -50,7 +50,8 @@ export async function transitionOrder(
 }
 
 export async function setTxHash(db: Queryable, id: number, txHash: string): Promise<void> {
-  await db.update(orders).set({ txHash, updatedAt: new Date() }).where(eq(orders.id, id));
+  const now = new Date();
+  await db.update(orders).set({ txHash, txHashAt: now, updatedAt: now }).where(eq(orders.id, id));
 }
 
 export async function deleteOrderRow(db: Queryable, id: number, deletable: OrderStatus[]): Promise<OrderRow | undefined> {

@@ -190,6 +190,7 @@ export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): P
       idempotencyKey: o.idempotencyKey,
       requestFingerprint: o.requestFingerprint,
       txHash: null,
+      txHashAt: null,
       depositAddressId: null,
       decidedAt: null,
       decidedBy: null,

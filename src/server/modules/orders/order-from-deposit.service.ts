@@ -55,6 +55,7 @@ export async function createOrderFromDeposit(
         status: 'approved',
         ...quote,
         txHash: deposit.txHash,
+        txHashAt: now,
         decidedAt: now,
         decidedBy: actor.id,
         decisionNote: body.note || null,
