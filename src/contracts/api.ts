@@ -7,7 +7,7 @@ import { cryptoEndpoints } from './cryptos';
 import type { EndpointMap } from './endpoint';
 import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
-import { emailVerificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
+import { emailVerificationEndpoints, operatorNotificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
 import { pixelEndpoints } from './pixels';
@@ -36,6 +36,7 @@ export const endpoints = {
   ...outboxEndpoints,
   ...passwordResetEndpoints,
   ...emailVerificationEndpoints,
+  ...operatorNotificationEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

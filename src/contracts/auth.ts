@@ -88,6 +88,8 @@ export const meSchema = z.object({
   orderUpdates: z.boolean(),
   /** Whether the buyer opened the verification link sent to their current address. */
   emailVerified: z.boolean(),
+  /** A change of address waiting for the link sent to the new address to be opened. */
+  pendingEmail: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -111,8 +111,37 @@ export const contentBodySchema = z
   });
 export type ContentBody = z.input<typeof contentBodySchema>;
 
+// ── The sale's logo (shown at the top of every e-mail) ───────────────────────────────────────
+
+export const LOGO_MAX_BYTES = 200 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const LOGO_INVALID = 'Choose a PNG, JPEG, GIF or WebP image.';
+export const LOGO_TOO_LARGE = `The logo must be at most ${String(LOGO_MAX_BYTES / 1024)} KB.`;
+
+export const logoSchema = z.object({
+  /** Where the image is served; a new logo has a new URL. */
+  url: z.string(),
+  mime: z.enum(LOGO_TYPES),
+  bytes: z.number().int(),
+});
+export type Logo = z.infer<typeof logoSchema>;
+export const logoResponseSchema = z.object({ logo: logoSchema.nullable() });
+
+/** The image as a data URL (`data:image/png;base64,…`): its type is checked against its first bytes. */
+export const logoBodySchema = z.strictObject({
+  image: z
+    .string(LOGO_INVALID)
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 64, LOGO_TOO_LARGE)
+    .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/]+=*$/, LOGO_INVALID),
+});
+export type LogoBody = z.input<typeof logoBodySchema>;
+
 export const contentEndpoints = {
   'GET /api/content': { responses: { 200: publicContentSchema } },
+  'GET /api/logo/:sha256': { params: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, 'Not a logo.') }), produces: 'image/*' },
+  'GET /api/admin/content/logo': { responses: { 200: logoResponseSchema } },
+  'PUT /api/admin/content/logo': { body: logoBodySchema, responses: { 200: logoResponseSchema } },
+  'DELETE /api/admin/content/logo': { responses: { 200: logoResponseSchema } },
   'GET /api/admin/content': { responses: { 200: contentSchema } },
   'PUT /api/admin/content': { body: contentBodySchema, responses: { 200: contentSchema } },
 } satisfies EndpointMap;

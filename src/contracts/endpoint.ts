@@ -6,8 +6,8 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointKey = `${HttpMethod} /api/${string}`;
 
-/** Media types of the answers that are not JSON: exports, the backup, the live-update stream, an e-mail's HTML. */
-export type NonJsonMediaType = 'text/csv' | 'text/event-stream' | 'application/gzip' | 'text/html';
+/** Media types of the answers that are not JSON: exports, the backup, the live-update stream, an e-mail's HTML, the logo. */
+export type NonJsonMediaType = 'text/csv' | 'text/event-stream' | 'application/gzip' | 'text/html' | 'image/*';
 
 export interface Endpoint {
   params?: z.ZodType;

@@ -1,7 +1,7 @@
 // E-mail (issue 14): the back-office Outbox, and the password reset a buyer asks for by e-mail.
 import { z } from 'zod';
 import { emptyBodySchema, idParams, isoDateTime, okSchema } from './common';
-import { emailField, newPasswordField, PASSWORD_MAX, PASSWORDS_DIFFER } from './auth';
+import { emailField, meSchema, newPasswordField, PASSWORD_MAX, PASSWORDS_DIFFER } from './auth';
 import type { EndpointMap } from './endpoint';
 
 /** queued → sending → sent; retried with backoff, then failed; kept when no SMTP server is set. */
@@ -85,9 +85,46 @@ export const VERIFY_LINK_INVALID = 'This link is not valid any more: it was used
 export const VERIFY_LINK_EXPIRED = 'This link has expired. Send a new one from your dashboard.';
 export const VERIFY_BEFORE_ORDERING = 'Verify your e-mail address before ordering: open the link we sent you, or send a new one from your dashboard.';
 
+/** A change of address applies when the link sent to the new address is opened, within this time. */
+export const EMAIL_CHANGE_VALID_HOURS = 24;
+export const EMAIL_CHANGE_TAKEN = 'This address belongs to another account now: your address was not changed.';
+
 export const verifyEmailBodySchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, VERIFY_LINK_INVALID) });
 
 export const emailVerificationEndpoints = {
-  'POST /api/auth/verify-email': { body: verifyEmailBodySchema, responses: { 200: z.object({ email: z.string() }) } },
+  /** `changed`: the link moved the account to this address (a change of address), not only verified it. */
+  'POST /api/auth/verify-email': { body: verifyEmailBodySchema, responses: { 200: z.object({ email: z.string(), changed: z.boolean() }) } },
   'POST /api/me/verify-email': { body: emptyBodySchema, responses: { 200: z.object({ message: z.string() }) } },
+  /** Withdraws a requested change of address: the link sent to the new address stops working. */
+  'DELETE /api/me/email-change': { responses: { 200: meSchema } },
+} satisfies EndpointMap;
+
+// ── Operator notifications ───────────────────────────────────────────────────────────────────────
+
+/** A review waits this long before the "waiting" notification. */
+export const REVIEW_WAIT_MINUTES = 60;
+export const NOTIFY_NEEDS_EMAIL = 'Give the address to send notifications to.';
+
+export const operatorNotificationsSchema = z.object({
+  /** Where this operator's notifications go; empty: none. */
+  email: z.string(),
+  /** Told when a payment needs review: a hash attached to a manual order, a watched payment not approved automatically, an unallocated deposit. */
+  review: z.boolean(),
+  /** Told when one of those has waited over an hour. */
+  waiting: z.boolean(),
+});
+export type OperatorNotifications = z.infer<typeof operatorNotificationsSchema>;
+
+export const operatorNotificationsBodySchema = z
+  .strictObject({
+    email: z.union([z.literal(''), emailField]),
+    review: z.boolean(),
+    waiting: z.boolean(),
+  })
+  .refine((v) => v.email !== '' || (!v.review && !v.waiting), { message: NOTIFY_NEEDS_EMAIL, path: ['email'] });
+export type OperatorNotificationsBody = z.input<typeof operatorNotificationsBodySchema>;
+
+export const operatorNotificationEndpoints = {
+  'GET /api/admin/notifications': { responses: { 200: operatorNotificationsSchema } },
+  'PUT /api/admin/notifications': { body: operatorNotificationsBodySchema, responses: { 200: operatorNotificationsSchema } },
 } satisfies EndpointMap;

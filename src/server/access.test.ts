@@ -16,6 +16,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/sale',
   'GET /api/cryptos',
   'GET /api/content',
+  'GET /api/logo/:sha256',
   'GET /api/leaderboard',
   'GET /api/events',
   'GET /api/auth/session',

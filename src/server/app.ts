@@ -10,6 +10,7 @@ import type { Database, Db } from './db/client';
 import { CleanupJob } from './jobs/cleanup';
 import { OrderExpiryJob } from './jobs/order-expiry';
 import { MailSendJob } from './jobs/mail-send';
+import { OperatorNotifier } from './modules/operators/notifications.service';
 import { PaymentWatchJob } from './jobs/payment-watch';
 import { MailSender, type MailTransport } from './modules/mail/mail.service';
 import { outboxRoutes } from './modules/mail/outbox.routes';
@@ -133,7 +134,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures, app.depositAddresses));
   app.decorate('paymentWatch', new PaymentWatchJob(database.db, new EvmWatcher(database.db, app.orders), config.PAYMENT_WATCH_SECONDS * 1000, app.log));
   app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), { from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL }, app.log));
-  app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, new OrderMail(database.db, config.PUBLIC_URL), config.MAIL_SEND_SECONDS * 1000, app.log));
+  app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, [new OrderMail(database.db, config.PUBLIC_URL), new OperatorNotifier(database.db, config.PUBLIC_URL)], config.MAIL_SEND_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
   app.addHook('onClose', async () => {

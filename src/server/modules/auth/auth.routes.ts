@@ -69,15 +69,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The link sent to a buyer's address; it works signed in or not (it may be opened on another device).
+  // The link sent to an address (verification or change); it works signed in or not (it may be opened on another device).
   route(
     app,
     'POST /api/auth/verify-email',
     { config: { rateLimit: { max: config.RESET_LIMIT_PER_IP, timeWindow: ONE_HOUR } } },
-    async (request) => {
-      const email = await verifyEmail(app.db, request.body.token);
-      return { email };
-    },
+    async (request) => verifyEmail(app.db, request.body.token),
   );
 
   // Who is signed in, answered with 200 either way: pages ask it on every visit, and a signed-out

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Content, ContentBody } from '@/contracts/content';
+import { createHash } from 'node:crypto';
+import QRCode from 'qrcode';
+import { LOGO_INVALID, LOGO_MAX_BYTES, LOGO_TOO_LARGE, type Content, type ContentBody, type Logo } from '@/contracts/content';
 import { auditLog, cryptos } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
@@ -96,5 +98,47 @@ describe(`content (${databaseKind})`, () => {
     const { cookie } = await registerBuyer(t.app);
     const res = await t.app.inject({ method: 'PUT', url: '/api/admin/content', cookies: { presale_session: cookie }, payload: {} });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('takes a logo whose bytes are an image, serves it by its hash, and removes it; audited', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    const cookies = { [OPERATOR]: operator };
+    const png = await QRCode.toBuffer('logo', { width: 64 });
+    const upload = (image: string) => t.app.inject({ method: 'PUT', url: '/api/admin/content/logo', cookies, payload: { image } });
+    const read = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/content/logo', cookies })).json<{ logo: Logo | null }>().logo;
+    expect(await read()).toBeNull();
+
+    // What the browser claims does not count: the first bytes do. SVG (scripts) is not an image here.
+    const refusals: [string, string][] = [
+      [`data:image/png;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64')}`, LOGO_INVALID],
+      [`data:image/png;base64,${Buffer.from('GIF89a but not quite').toString('base64').slice(0, 4)}`, LOGO_INVALID],
+      ['not a data url', LOGO_INVALID],
+      [`data:image/png;base64,${Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES)]).toString('base64')}`, LOGO_TOO_LARGE],
+    ];
+    for (const [image, message] of refusals) {
+      const res = await upload(image);
+      expect(res.statusCode, image.slice(0, 40)).toBe(400);
+      expect(res.json()).toMatchObject({ error: { fields: { image: message } } });
+    }
+    expect(await read()).toBeNull();
+
+    const saved = await upload(`data:image/jpeg;base64,${png.toString('base64')}`);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const logo = saved.json<{ logo: Logo }>().logo;
+    expect(logo).toMatchObject({ mime: 'image/png', bytes: png.length, url: `/api/logo/${createHash('sha256').update(png).digest('hex')}` });
+    expect(await read()).toEqual(logo);
+    const served = await t.app.inject({ method: 'GET', url: logo.url });
+    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([200, 'image/png', 'public, max-age=31536000, immutable']);
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/logo/${'0'.repeat(64)}` })).statusCode).toBe(404);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: '/api/admin/content/logo', cookies });
+    expect(removed.json()).toEqual({ logo: null });
+    expect((await t.app.inject({ method: 'GET', url: logo.url })).statusCode).toBe(404);
+    const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'content.logo'));
+    expect(audited.map((a) => [a.before === null, a.after === null])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
   });
 });

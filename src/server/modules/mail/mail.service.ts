@@ -7,12 +7,13 @@ import type { OutboxMail, OutboxMailDetail } from '@/contracts/mail';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import { getContent } from '../content/content.service';
+import { getLogo, logoForMail } from '../content/logo.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { claimDueMails, findMail, findMailPage, findQueuedKeys, insertMail, insertMailsOnce, requeueMail, settleMail, storeRendered, type MailRow, type NewMail } from './mail.repository';
-import { ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type MailContext, type OrderMailData, type OrderMailKind, type RenderedMail } from './templates';
+import { LOGO_CID, ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type MailContext, type OrderMailData, type OrderMailKind, type RenderedMail } from './templates';
 
 // The messages other modules queue: the mail module's templates are reached through this file.
-export { passwordChangedMail, passwordResetMail, verifyEmailMail, type OrderMailData, type OrderMailKind } from './templates';
+export { emailChangeMail, emailChangeRequestedMail, passwordChangedMail, passwordResetMail, reviewNoticeMail, verifyEmailMail, type OrderMailData, type OrderMailKind, type ReviewNotice } from './templates';
 
 /** Attempts before a message is marked failed: 1, 2, 4 and 8 minutes apart. */
 export const MAX_ATTEMPTS = 5;
@@ -75,6 +76,16 @@ export async function queueOrderMails(db: Queryable, drafts: OrderMailDraft[], n
   );
 }
 
+/** Queues rendered messages once per dedupe key (their event); returns how many were queued. */
+export async function queueMailsOnce(db: Queryable, mails: ({ kind: string; to: string; userId: number | null; dedupeKey: string } & RenderedMail)[], now = new Date()): Promise<number> {
+  for (const m of mails) if (HEADER_BREAK.test(m.to) || HEADER_BREAK.test(m.subject)) throw new Error('an e-mail header value holds a line break');
+  return insertMailsOnce(
+    db,
+    mails.map((m) => ({ kind: m.kind, toAddress: m.to, userId: m.userId, subject: m.subject, html: m.html, text: m.text, data: null, dedupeKey: m.dedupeKey })),
+    now,
+  );
+}
+
 /** Which of these events have their message already. */
 export function queuedMailKeys(db: Queryable, keys: string[]): Promise<Set<string>> {
   return findQueuedKeys(db, keys);
@@ -84,8 +95,8 @@ const isOrderMailKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KIN
 
 /** The sale's name, the app's address and the support contact, for every message's layout. */
 export async function mailContext(db: Queryable, publicUrl: string): Promise<MailContext> {
-  const [sale, content] = await Promise.all([getSaleSettings(db), getContent(db)]);
-  return { saleName: sale.tokenName, publicUrl, supportContact: content.supportContact };
+  const [sale, content, logo] = await Promise.all([getSaleSettings(db), getContent(db), getLogo(db)]);
+  return { saleName: sale.tokenName, logo: logo.logo !== null, publicUrl, supportContact: content.supportContact };
 }
 
 function toOutboxMail(row: MailRow): OutboxMail {
@@ -128,6 +139,23 @@ export async function outboxDetail(db: Queryable, id: number): Promise<OutboxMai
   return toDetail(await outboxMail(db, id));
 }
 
+/**
+ * A message's HTML as the Outbox shows it: the images it names by content id (the logo, a payment
+ * QR code) put in place as data URLs, since no mail client is there to attach them.
+ */
+export async function outboxHtml(db: Queryable, id: number): Promise<string | null> {
+  const mail = await outboxMail(db, id);
+  if (mail.html === null) return null;
+  let html = mail.html;
+  if (html.includes(`cid:${LOGO_CID}`)) {
+    const logo = await logoForMail(db);
+    if (logo) html = html.replaceAll(`cid:${LOGO_CID}`, `data:${logo.mime};base64,${logo.data.toString('base64')}`);
+  }
+  const data = mail.data as OrderMailData | null;
+  if (data && html.includes(`cid:${QR_CID}`)) html = html.replaceAll(`cid:${QR_CID}`, await QRCode.toDataURL(data.paymentUri, { width: 360, margin: 1 }));
+  return html;
+}
+
 export async function resendMail(db: Queryable, id: number, now = new Date()): Promise<OutboxMailDetail> {
   if ((await outboxMail(db, id)).text?.includes(`token=${REMOVED_SECRET}`)) {
     throw conflict('This message held a single-use link, removed once it was sent: the buyer can ask for a new one.');
@@ -161,11 +189,17 @@ export class MailSender {
     const data = mail.data as OrderMailData | null;
     const attachments: NonNullable<Envelope['attachments']> =
       mail.kind === 'order-created' && data ? [{ filename: 'payment-qr.png', content: await QRCode.toBuffer(data.paymentUri, { width: 360, margin: 1 }), cid: QR_CID, contentType: 'image/png' }] : [];
-    if (mail.html !== null && mail.text !== null) return { html: mail.html, text: mail.text, attachments };
-    if (!data || !isOrderMailKind(mail.kind)) throw new Error(`message ${String(mail.id)} has neither parts nor data to render`);
-    const rendered = await orderMail(mail.kind, await mailContext(this.db, this.options.publicUrl), data);
-    await storeRendered(this.db, mail.id, rendered.html, rendered.text);
-    return { html: rendered.html, text: rendered.text, attachments };
+    let parts = mail.html !== null && mail.text !== null ? { html: mail.html, text: mail.text } : null;
+    if (!parts) {
+      if (!data || !isOrderMailKind(mail.kind)) throw new Error(`message ${String(mail.id)} has neither parts nor data to render`);
+      parts = await orderMail(mail.kind, await mailContext(this.db, this.options.publicUrl), data);
+      await storeRendered(this.db, mail.id, parts.html, parts.text);
+    }
+    if (parts.html.includes(`cid:${LOGO_CID}`)) {
+      const logo = await logoForMail(this.db);
+      if (logo) attachments.push({ filename: `logo.${logo.mime.slice('image/'.length)}`, content: logo.data, cid: LOGO_CID, contentType: logo.mime });
+    }
+    return { html: parts.html, text: parts.text, attachments };
   }
 
   get sending(): boolean {

@@ -3,9 +3,10 @@
 // an operator reads when no server is set.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_REQUESTED, VERIFY_BEFORE_ORDERING, VERIFY_LINK_INVALID, type OutboxMailDetail } from '@/contracts/mail';
+import { EMAIL_CHANGE_TAKEN, NOTIFY_NEEDS_EMAIL, RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_REQUESTED, VERIFY_BEFORE_ORDERING, VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID, type OutboxMailDetail } from '@/contracts/mail';
+import QRCode from 'qrcode';
 import { buildApp } from '../../app';
-import { cryptos, mailOutbox, orders, passwordResets, saleSettings } from '../../db/schema';
+import { accountKeys, cryptos, depositAddresses, emailVerifications, mailOutbox, orders, passwordResets, payments, saleSettings } from '../../db/schema';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 import { MAX_ATTEMPTS, queueMail } from './mail.service';
@@ -226,12 +227,94 @@ describe(`order messages (${databaseKind})`, () => {
   });
 });
 
+describe(`operators' notifications (${databaseKind})`, () => {
+  const t = useSmtpApp();
+
+  it('tells an operator once of each payment to review from the moment they ask, and again when it waited an hour', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    const cookies = { presale_operator_session: operator };
+    const settings = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/admin/notifications', cookies, payload });
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    const buyer = await registerBuyer(t.app);
+    const buy = async () => (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '300' } })).json<{ id: string }>().id;
+    const attach = (id: string, txHash: string) => t.app.inject({ method: 'POST', url: `/api/orders/${id}/tx-hash`, cookies: { presale_session: buyer.cookie }, payload: { txHash } });
+    const told = async () =>
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'ops@example.com')))
+        .map((m) => m.subject)
+        .sort();
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+
+    // Told before turning on: not told of afterwards.
+    const before = await buy();
+    expect((await attach(before, `0x${'a'.repeat(64)}`)).statusCode).toBe(200);
+
+    const refused = await settings({ email: '', review: true, waiting: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { fields: { email: NOTIFY_NEEDS_EMAIL } } });
+    const saved = await settings({ email: 'ops@example.com', review: true, waiting: true });
+    expect(saved.json()).toEqual({ email: 'ops@example.com', review: true, waiting: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/notifications', cookies })).json()).toEqual({ email: 'ops@example.com', review: true, waiting: true });
+
+    // A hash attached to a manual order.
+    const manual = await buy();
+    expect((await attach(manual, `0x${'b'.repeat(64)}`)).statusCode).toBe(200);
+    // A watched order holding a confirmed payment the watcher did not approve, and an unallocated deposit.
+    const watched = await buy();
+    const [key] = await t.database.db.insert(accountKeys).values({ family: 'evm', xpub: 'xpub-for-this-test', nextIndex: 1 }).returning();
+    const [address] = await t.database.db
+      .insert(depositAddresses)
+      .values({ keyId: key?.id ?? 0, userId: buyer.id, derivationIndex: 0, address: '0x1111111111111111111111111111111111111111' })
+      .returning();
+    await t.database.db.update(orders).set({ depositAddressId: address?.id ?? 0 }).where(eq(orders.publicId, watched));
+    const [watchedRow] = await t.database.db.select().from(orders).where(eq(orders.publicId, watched));
+    const payment = { chainId: 1, logIndex: 0, fromAddress: '0x2222222222222222222222222222222222222222', toAddress: '0x1111111111111111111111111111111111111111', value: '500000000000000', blockNumber: 10n, blockHash: `0x${'c'.repeat(64)}`, state: 'confirmed' as const };
+    await t.database.db.insert(payments).values([
+      { ...payment, txHash: `0x${'d'.repeat(64)}`, userId: buyer.id, orderId: watchedRow?.id ?? 0 },
+      { ...payment, txHash: `0x${'e'.repeat(64)}`, userId: buyer.id },
+    ]);
+
+    // Right away, the watcher may still approve: nothing yet.
+    await t.app.mailSend.runOnce();
+    expect(await told()).toEqual([]);
+    await t.app.mailSend.runOnce(minutes(3));
+    await t.app.mailSend.runOnce(minutes(4));
+    expect(await told()).toEqual([`Payment to review: order ${manual} (0.001 ETH)`, `Payment to review: order ${watched} (0.001 ETH)`, 'Payment to review: an unallocated deposit'].sort());
+    const [notice] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Payment to review: order ${manual} (0.001 ETH)`));
+    expect(notice?.text).toContain(`http://sale.example.com/admin/transactions?q=${manual}`);
+    expect(notice?.text).toContain(`0x${'b'.repeat(64)}`);
+
+    // Decided within the hour: no reminder for it; the others, and the one from before, wait on.
+    const rowId = (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, manual)))[0]?.id ?? 0;
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${String(rowId)}/approve`, cookies, payload: { note: '' } })).statusCode).toBe(200);
+    await t.app.mailSend.runOnce(minutes(63));
+    await t.app.mailSend.runOnce(minutes(64));
+    const waiting = (await told()).filter((subject) => subject.startsWith('Still waiting'));
+    expect(waiting).toEqual(
+      [
+        `Still waiting for review after 60 minutes: order ${before} (0.001 ETH)`,
+        `Still waiting for review after 60 minutes: order ${watched} (0.001 ETH)`,
+        'Still waiting for review after 60 minutes: an unallocated deposit',
+      ].sort(),
+    );
+
+    // Turned off: nothing more, even for what is new.
+    expect((await settings({ email: 'ops@example.com', review: false, waiting: false })).statusCode).toBe(200);
+    const later = await buy();
+    await attach(later, `0x${'f'.repeat(64)}`);
+    await t.app.mailSend.runOnce(minutes(130));
+    expect(await told()).toHaveLength(6);
+    // What arrived over SMTP is what the outbox holds.
+    await smtp.waitFor(1);
+    await expect.poll(() => smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'ops@example.com').length).toBe(6);
+  });
+});
+
 describe(`verified addresses (${databaseKind})`, () => {
   const t = useSmtpApp();
 
   const verifyLink = (text: string | undefined) => /https?:\/\/\S+\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1] ?? '';
 
-  it('mails a link at registration; the operator may require it before ordering; a new address needs a new link', async () => {
+  it('mails a link at registration, and the operator may require it before ordering', async () => {
     const buyer = await registerBuyer(t.app);
     const me = async () => (await t.app.inject({ method: 'GET', url: '/api/me', cookies: { presale_session: buyer.cookie } })).json<{ emailVerified: boolean; email: string }>();
     const order = () => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '300' } });
@@ -249,31 +332,125 @@ describe(`verified addresses (${databaseKind})`, () => {
     expect(refused.json()).toMatchObject({ error: { message: VERIFY_BEFORE_ORDERING } });
 
     const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
-    expect(verified.json()).toEqual({ email: 'ada@example.com' });
+    expect(verified.json()).toEqual({ email: 'ada@example.com', changed: false });
     expect((await me()).emailVerified).toBe(true);
     expect((await order()).statusCode).toBe(201);
     // Opened again once verified, the link says so; a mistyped one is refused.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).json()).toEqual({ email: 'ada@example.com' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).json()).toEqual({ email: 'ada@example.com', changed: false });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: `${token.slice(0, -2)}xx` } })).json()).toMatchObject({ error: { message: VERIFY_LINK_INVALID } });
     const already = await t.app.inject({ method: 'POST', url: '/api/me/verify-email', cookies: { presale_session: buyer.cookie }, payload: {} });
     expect(already.json()).toEqual({ message: 'Your address is verified already.' });
 
-    // A new address is unverified, and gets its own link.
+  });
+
+  it('moves the account to a new address only when the link sent there is opened, and tells the old address', async () => {
+    const buyer = await registerBuyer(t.app, { name: 'Ada <i>L</i>' });
+    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/me', cookies: { presale_session: buyer.cookie } })).json<{ emailVerified: boolean; email: string; pendingEmail: string | null }>();
+    const change = (email: string) =>
+      t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { presale_session: buyer.cookie }, payload: { name: 'Ada <i>L</i>', email, phone: '', currentPassword: 'correct horse battery' } });
+    const open = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    const signIn = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'correct horse battery' } });
+    await t.app.mailSend.runOnce();
+    const [registration] = await smtp.waitFor(1);
+    const firstLink = verifyLink(registration?.text);
+
+    const asked = await change('ada@new.example.com');
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ email: 'ada@example.com', pendingEmail: 'ada@new.example.com', emailVerified: false });
+    await t.app.mailSend.runOnce();
+    const [, link, notice] = await smtp.waitFor(3);
+    const to = (m: typeof link) => (m?.to && !Array.isArray(m.to) ? m.to.text : '');
+    expect([to(link), link?.subject]).toEqual(['ada@new.example.com', expect.stringMatching(/^Confirm your new e-mail address for /)]);
+    expect([to(notice), notice?.subject]).toEqual(['ada@example.com', expect.stringMatching(/ e-mail address was requested$/)]);
+    // The old address is told where the account would go, and where to withdraw it; names stay text.
+    expect(notice?.text).toContain('ada@new.example.com');
+    expect(notice?.text).toContain('http://sale.example.com/dashboard/profile');
+    expect(notice?.html).toContain('Ada &lt;i&gt;L&lt;/i&gt;');
+    expect(notice?.html).not.toContain('<i>L</i>');
+    // Until the link is opened, the account signs in with the old address only.
+    expect((await signIn('ada@new.example.com')).statusCode).toBe(401);
+    expect((await signIn('ada@example.com')).statusCode).toBe(200);
+
+    const token = verifyLink(link?.text);
+    expect((await open(token)).json()).toEqual({ email: 'ada@new.example.com', changed: true });
+    expect(await me()).toMatchObject({ email: 'ada@new.example.com', emailVerified: true, pendingEmail: null });
+    expect((await signIn('ada@new.example.com')).statusCode).toBe(200);
+    expect((await signIn('ada@example.com')).statusCode).toBe(401);
+    // Opened again it still says so; the verification link of the old address proves nothing now.
+    expect((await open(token)).json()).toEqual({ email: 'ada@new.example.com', changed: true });
+    expect((await open(firstLink)).json()).toMatchObject({ error: { message: VERIFY_LINK_INVALID } });
+  });
+
+  it('refuses a withdrawn, replaced, expired or since-taken change of address and changes nothing', async () => {
+    const buyer = await registerBuyer(t.app);
+    const cookies = { presale_session: buyer.cookie };
+    const change = (email: string) => t.app.inject({ method: 'PATCH', url: '/api/me', cookies, payload: { name: 'Ada Lovelace', email, phone: '', currentPassword: 'correct horse battery' } });
+    const open = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    // The links as they arrived (the outbox's copy loses its secret once sent).
+    const linksTo = async (address: string) => {
+      await t.app.mailSend.runOnce();
+      await expect.poll(() => smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === address).length).toBeGreaterThan(0);
+      const links = smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === address).map((m) => verifyLink(m.text));
+      expect(links.every((l) => l.length > 20)).toBe(true);
+      return links;
+    };
+
+    // Withdrawn: the link stops working.
+    expect((await change('one@example.com')).statusCode).toBe(200);
+    const withdrawn = await t.app.inject({ method: 'DELETE', url: '/api/me/email-change', cookies });
+    expect(withdrawn.json()).toMatchObject({ email: 'ada@example.com', pendingEmail: null });
+    const [one] = await linksTo('one@example.com');
+    expect((await open(one ?? '')).json()).toMatchObject({ error: { message: VERIFY_LINK_INVALID } });
+
+    // Replaced by a newer request: only the newest link works.
+    expect((await change('two@example.com')).statusCode).toBe(200);
+    expect((await change('three@example.com')).json()).toMatchObject({ pendingEmail: 'three@example.com' });
+    const [two] = await linksTo('two@example.com');
+    expect((await open(two ?? '')).json()).toMatchObject({ error: { message: VERIFY_LINK_INVALID } });
+
+    // Expired.
+    const [three] = await linksTo('three@example.com');
+    await t.database.db.update(emailVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerifications.email, 'three@example.com'));
+    expect((await open(three ?? '')).json()).toMatchObject({ error: { message: VERIFY_LINK_EXPIRED } });
+
+    // Each request mails two people: a fourth within the hour is refused, and mails nobody.
+    const queuedBefore = (await t.database.db.select().from(mailOutbox)).length;
+    expect((await change('four@example.com')).statusCode).toBe(429);
+    expect((await t.database.db.select().from(mailOutbox)).length).toBe(queuedBefore);
+
+    // Taken by another account between the request and the link.
+    const other = await registerBuyer(t.app, { email: 'grace@example.com' });
     const moved = await t.app.inject({
       method: 'PATCH',
       url: '/api/me',
-      cookies: { presale_session: buyer.cookie },
-      payload: { name: 'Ada Lovelace', email: 'ada@new.example.com', phone: '', currentPassword: 'correct horse battery' },
+      cookies: { presale_session: other.cookie },
+      payload: { name: 'Grace', email: 'four@example.com', phone: '', currentPassword: 'correct horse battery' },
     });
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ email: 'ada@new.example.com', emailVerified: false });
-    // The old address's link proves nothing about the new one.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).json()).toMatchObject({ error: { message: VERIFY_LINK_INVALID } });
+    expect(moved.statusCode).toBe(200);
+    await registerBuyer(t.app, { email: 'FOUR@example.com' });
+    const [four] = await linksTo('four@example.com');
+    const taken = await open(four ?? '');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: { message: EMAIL_CHANGE_TAKEN, fields: { token: EMAIL_CHANGE_TAKEN } } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies: { presale_session: other.cookie } })).json()).toMatchObject({ email: 'grace@example.com', pendingEmail: 'four@example.com' });
+  });
+});
+
+describe(`the sale's logo in messages (${databaseKind})`, () => {
+  const t = useSmtpApp();
+
+  it('shows the logo an operator uploaded at the top of each message, attached by content id', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    const png = await QRCode.toBuffer('logo', { width: 48 });
+    const upload = await t.app.inject({ method: 'PUT', url: '/api/admin/content/logo', cookies: { presale_operator_session: operator }, payload: { image: `data:image/png;base64,${png.toString('base64')}` } });
+    expect(upload.statusCode, upload.body).toBe(200);
+    await registerBuyer(t.app);
     await t.app.mailSend.runOnce();
-    const [, second] = await smtp.waitFor(2);
-    expect(second?.to && !Array.isArray(second.to) ? second.to.text : '').toBe('ada@new.example.com');
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: verifyLink(second?.text) } })).statusCode).toBe(200);
-    expect((await me()).emailVerified).toBe(true);
+    const [mail] = await smtp.waitFor(1);
+    // mailparser puts the attachment a cid: reference names in its place.
+    expect(mail?.html).toContain(`src="data:image/png;base64,${png.toString('base64')}"`);
+    const logo = mail?.attachments.find((a) => a.cid === 'logo@presale');
+    expect([logo?.contentType, logo?.content.equals(png)]).toEqual(['image/png', true]);
   });
 });
 
@@ -282,6 +459,9 @@ describe(`the Outbox without an SMTP server (${databaseKind})`, () => {
 
   it('keeps every message readable with its links, and serves its HTML in a sandbox', async () => {
     const operator = await signInOperator(t.app, t.database);
+    // With a logo, which the Outbox shows in place (no mail client attaches it there).
+    const png = await QRCode.toBuffer('logo', { width: 48 });
+    await t.app.inject({ method: 'PUT', url: '/api/admin/content/logo', cookies: { presale_operator_session: operator }, payload: { image: `data:image/png;base64,${png.toString('base64')}` } });
     await registerBuyer(t.app);
     await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ada@example.com' } });
@@ -296,6 +476,8 @@ describe(`the Outbox without an SMTP server (${databaseKind})`, () => {
     expect(html.headers['content-type']).toMatch(/^text\/html/);
     expect(html.headers['content-security-policy']).toMatch(/^sandbox /);
     expect(html.body).toContain('Set a new password');
+    expect(html.body).toContain(`src="data:image/png;base64,${png.toString('base64')}"`);
+    expect(html.body).not.toContain('cid:');
     // Buyers never read the Outbox.
     const buyer = await registerBuyer(t.app, { email: 'eve@example.com' });
     await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read

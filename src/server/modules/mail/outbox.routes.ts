@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors';
 import { route } from '../../http/route';
-import { outboxDetail, outboxMail, outboxPage, resendMail } from './mail.service';
+import { outboxDetail, outboxHtml, outboxPage, resendMail } from './mail.service';
 
 /** The message's HTML as its own sandboxed document: no script, no same-origin access, inline styles and images only. */
 const HTML_POLICY = "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; base-uri 'none'; form-action 'none'";
@@ -14,13 +14,13 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/admin/outbox/:id', async (request) => outboxDetail(app.db, request.params.id));
 
   route(app, 'GET /api/admin/outbox/:id/html', async (request, reply) => {
-    const mail = await outboxMail(app.db, request.params.id);
-    if (mail.html === null) throw notFound('This message is rendered when it is sent; open it again then.');
+    const html = await outboxHtml(app.db, request.params.id);
+    if (html === null) throw notFound('This message is rendered when it is sent; open it again then.');
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', HTML_POLICY)
       .header('cache-control', 'no-store')
-      .send(mail.html.replace(/<head>/i, '<head><base target="_blank">'));
+      .send(html.replace(/<head>/i, '<head><base target="_blank">'));
   });
 
   route(app, 'POST /api/admin/outbox/:id/resend', async (request) => resendMail(app.db, request.params.id));

@@ -14,9 +14,14 @@ export interface RenderedMail {
 /** What every message knows: the sale it is from and where the app lives. */
 export interface MailContext {
   saleName: string;
+  /** Whether the sale has a logo: it is shown above the name, attached to the message by `LOGO_CID`. */
+  logo: boolean;
   publicUrl: string;
   supportContact: string;
 }
+
+/** The content id of the sale's logo in a message that shows it. */
+export const LOGO_CID = 'logo@presale';
 
 const styles = {
   body: { backgroundColor: '#f4f4f5', fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' },
@@ -35,6 +40,7 @@ function Layout({ context, preview, heading, children, action }: { context: Mail
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
+          {context.logo ? <Img src={`cid:${LOGO_CID}`} alt={context.saleName} height="40" style={{ height: '40px', margin: '0 0 12px', width: 'auto' }} /> : null}
           <Text style={styles.brand}>{context.saleName}</Text>
           <Heading as="h1" style={styles.heading}>
             {heading}
@@ -90,6 +96,33 @@ export function verifyEmailMail(context: MailContext, name: string, link: string
   );
 }
 
+export function emailChangeMail(context: MailContext, name: string, newEmail: string, link: string, validHours: number): Promise<RenderedMail> {
+  return rendered(
+    `Confirm your new e-mail address for ${context.saleName}`,
+    <Layout context={context} preview="One click to move your account to this address" heading="Confirm your new address" action={{ label: 'Use this address', href: link }}>
+      <Text style={styles.text}>Hello {name},</Text>
+      <Text style={styles.text}>
+        You asked to sign in to {context.saleName} with {newEmail} from now on. Your address changes when you open the link below; it works for {validHours} hours.
+      </Text>
+      <Text style={styles.text}>If you did not ask for this, ignore this message: nothing changes.</Text>
+    </Layout>,
+  );
+}
+
+export function emailChangeRequestedMail(context: MailContext, name: string, newEmail: string, profileLink: string): Promise<RenderedMail> {
+  return rendered(
+    `A change of your ${context.saleName} e-mail address was requested`,
+    <Layout context={context} preview="Your account may move to another address" heading="Your e-mail address is about to change" action={{ label: 'Review my profile', href: profileLink }}>
+      <Text style={styles.text}>Hello {name},</Text>
+      <Text style={styles.text}>
+        Someone signed in to your {context.saleName} account with your password asked to move it to {newEmail}. The change applies only when the link we sent to that address is
+        opened.
+      </Text>
+      <Text style={styles.text}>If this was not you, sign in, withdraw the change in My Profile and change your password at once.</Text>
+    </Layout>,
+  );
+}
+
 export function passwordChangedMail(context: MailContext, name: string, signInLink: string): Promise<RenderedMail> {
   return rendered(
     `Your ${context.saleName} password was changed`,
@@ -97,6 +130,41 @@ export function passwordChangedMail(context: MailContext, name: string, signInLi
       <Text style={styles.text}>Hello {name},</Text>
       <Text style={styles.text}>The password of your {context.saleName} account was just changed, and every session was signed out.</Text>
       <Text style={styles.text}>If you did not do this, reset your password at once and contact us.</Text>
+    </Layout>,
+  );
+}
+
+// ── Operator notifications ───────────────────────────────────────────────────────────────────────
+
+/** A payment waiting for an operator, as a notification tells it. */
+export interface ReviewNotice {
+  reason: 'tx-hash' | 'watched' | 'unallocated';
+  orderId: string | null;
+  amount: string | null;
+  txHash: string | null;
+  /** Where the operator decides. */
+  link: string;
+}
+
+const REVIEW_REASONS: Record<ReviewNotice['reason'], string> = {
+  'tx-hash': 'The buyer attached the transaction hash of their payment. Check it on the network, then approve or reject the order.',
+  watched:
+    'A payment to the buyer’s deposit address is confirmed, but it was not approved automatically: it is under- or overpaid, late, or above the automatic-approval limit. It needs your decision.',
+  unallocated: 'A confirmed deposit arrived that no open order holds. Create an order from it, or dismiss it with a note.',
+};
+
+export function reviewNoticeMail(context: MailContext, kind: 'review' | 'waiting', notice: ReviewNotice, waitMinutes: number): Promise<RenderedMail> {
+  const what = notice.orderId ? `order ${notice.orderId}${notice.amount ? ` (${notice.amount})` : ''}` : 'an unallocated deposit';
+  const subject = kind === 'review' ? `Payment to review: ${what}` : `Still waiting for review after ${String(waitMinutes)} minutes: ${what}`;
+  return rendered(
+    subject,
+    <Layout context={context} preview={subject} heading={kind === 'review' ? 'A payment needs review' : 'A payment is still waiting for review'} action={{ label: 'Open in the back-office', href: notice.link }}>
+      {kind === 'waiting' ? <Text style={styles.text}>This has waited for a decision for over {waitMinutes} minutes.</Text> : null}
+      <Text style={styles.text}>{REVIEW_REASONS[notice.reason]}</Text>
+      {notice.orderId ? <Detail label="Order" value={notice.orderId} /> : null}
+      {notice.amount ? <Detail label="Amount" value={notice.amount} /> : null}
+      {notice.txHash ? <Detail label="Transaction" value={notice.txHash} /> : null}
+      <Text style={styles.small}>You receive this because you turned on notifications on the Outbox page of the back-office.</Text>
     </Layout>,
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { buyerIdOf } from '../../plugins/access';
+import { cancelEmailChange } from '../auth/email-verification.service';
 import { changePassword, getMe, resendEmailVerification, setMailPreferences, updateProfile } from './me.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -12,7 +13,16 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = buyerIdOf(request);
     // An e-mail change probes whether an address has an account, and needs the current password: both throttled.
     await app.rateLimiter.consume(`profile:buyer:${userId}`, app.config.PROFILE_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
-    return updateProfile(app.db, app.config.PUBLIC_URL, userId, request.body);
+    // Each change of address mails two people: as many per hour as password-reset links.
+    return updateProfile(app.db, app.config.PUBLIC_URL, userId, request.body, () =>
+      app.rateLimiter.consume(`email-change:buyer:${userId}`, app.config.RESET_LIMIT_PER_ADDRESS, 60 * 60 * 1000),
+    );
+  });
+
+  route(app, 'DELETE /api/me/email-change', async (request) => {
+    const userId = buyerIdOf(request);
+    await cancelEmailChange(app.db, userId);
+    return getMe(app.db, userId);
   });
 
   route(app, 'POST /api/me/verify-email', async (request) => {

@@ -3,17 +3,16 @@ import { dec, toFixed, toPlain } from '@/domain/decimal';
 import { levelProgress } from '@/domain/levels';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, unauthorized } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { findBuyerByEmail, findBuyerById, updateBuyer } from '../auth/auth.service';
-import { sendEmailVerification } from '../auth/email-verification.service';
+import { pendingEmailChange, requestEmailChange, sendEmailVerification } from '../auth/email-verification.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { sumLedger } from './me.repository';
 
 export async function getMe(db: Db, userId: number): Promise<Me> {
-  const [user, ledger, sale] = await Promise.all([findBuyerById(db, userId), sumLedger(db, userId), getSaleSettings(db)]);
+  const [user, ledger, sale, pendingEmail] = await Promise.all([findBuyerById(db, userId), sumLedger(db, userId), getSaleSettings(db), pendingEmailChange(db, userId)]);
   if (!user) throw unauthorized();
   const balance = dec(ledger.balance);
   const progress = levelProgress(balance);
@@ -34,6 +33,7 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
     },
     orderUpdates: user.orderMail,
     emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail,
   };
 }
 
@@ -47,10 +47,17 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const PASSWORD_FOR_EMAIL = 'Enter your current password to change your e-mail address.';
 
 /**
- * Saves the buyer's details. A new address is unverified until the buyer opens the link this sends
- * to it (`publicUrl` is where the link points).
+ * Saves the buyer's details. A new address takes the current password and applies only when the
+ * link this sends to it is opened (`publicUrl` is where the link points); the current address is
+ * told. `beforeMailing` may refuse (a rate limit) before any link is made.
  */
-export async function updateProfile(db: Db, publicUrl: string, userId: number, body: z.output<typeof profileBodySchema>): Promise<Me> {
+export async function updateProfile(
+  db: Db,
+  publicUrl: string,
+  userId: number,
+  body: z.output<typeof profileBodySchema>,
+  beforeMailing: () => Promise<void> = async () => {},
+): Promise<Me> {
   const user = await findBuyerById(db, userId);
   if (!user) throw unauthorized();
   const moved = user.email.toLowerCase() !== body.email.toLowerCase();
@@ -61,16 +68,13 @@ export async function updateProfile(db: Db, publicUrl: string, userId: number, b
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
       throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
     }
+    const holder = await findBuyerByEmail(db, body.email);
+    if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    await beforeMailing();
   }
-  const holder = await findBuyerByEmail(db, body.email);
-  if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  try {
-    await updateBuyer(db, userId, { name: body.name, email: body.email, phone: body.phone, ...(moved ? { emailVerifiedAt: null } : {}) });
-  } catch (e) {
-    if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    throw e;
-  }
-  if (moved) await sendEmailVerification(db, publicUrl, { id: userId, name: body.name, email: body.email });
+  // The address itself changes here only in its letter case; a new one waits for its link.
+  await updateBuyer(db, userId, { name: body.name, email: moved ? user.email : body.email, phone: body.phone });
+  if (moved) await requestEmailChange(db, publicUrl, { id: userId, name: body.name, email: user.email }, body.email);
   return getMe(db, userId);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
+import { getNotifications, setNotifications } from './notifications.service';
 import { authenticateOperator, changeOperatorPassword } from './operators.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -38,6 +39,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
 
   route(app, 'GET /api/admin/me', async (request) => operatorOf(request));
+
+  route(app, 'GET /api/admin/notifications', async (request) => getNotifications(app.db, operatorOf(request).id));
+  route(app, 'PUT /api/admin/notifications', async (request) => setNotifications(app.db, operatorOf(request), request.body));
 
   route(app, 'PUT /api/admin/password', async (request) => {
     const actor = operatorOf(request);

@@ -48,7 +48,7 @@ export class OrderMail {
   ) {}
 
   /** Queues the messages of orders changed since the last run; returns how many were queued. */
-  async queueChanged(now = new Date()): Promise<number> {
+  async queueDue(now = new Date()): Promise<number> {
     const cursor = await readOrderMailCursor(this.db);
     // The first run starts the clock: orders changed before e-mail existed get no messages.
     if (!cursor) {

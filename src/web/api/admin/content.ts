@@ -17,3 +17,18 @@ export function useUpdateContent() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: contentQueryKey }),
   });
 }
+
+const logoKey = queryKeyOf('GET /api/admin/content/logo');
+
+export function useLogo() {
+  return useQuery({ queryKey: logoKey, queryFn: () => apiCall('GET /api/admin/content/logo') });
+}
+
+/** Uploads (a data URL) or removes (null) the sale's logo. */
+export function useSetLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (image: string | null) => (image === null ? apiCall('DELETE /api/admin/content/logo') : apiCall('PUT /api/admin/content/logo', { body: { image } })),
+    onSuccess: (saved) => queryClient.setQueryData(logoKey, saved),
+  });
+}

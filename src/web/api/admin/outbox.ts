@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OperatorNotificationsBody } from '@/contracts/mail';
 import { apiCall, queryKeyOf, urlOf } from '@/web/lib/api-client';
 
 export const outboxKey = queryKeyOf('GET /api/admin/outbox');
@@ -30,5 +31,20 @@ export function useResendMail() {
   return useMutation({
     mutationFn: (id: number) => apiCall('POST /api/admin/outbox/:id/resend', { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: outboxKey }),
+  });
+}
+
+const notificationsKey = queryKeyOf('GET /api/admin/notifications');
+
+/** The signed-in operator's notification settings. */
+export function useNotifications() {
+  return useQuery({ queryKey: notificationsKey, queryFn: () => apiCall('GET /api/admin/notifications') });
+}
+
+export function useSaveNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OperatorNotificationsBody) => apiCall('PUT /api/admin/notifications', { body }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationsKey, saved),
   });
 }

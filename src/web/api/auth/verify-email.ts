@@ -15,3 +15,12 @@ export function useVerifyEmail() {
 export function useResendVerification() {
   return useMutation({ mutationFn: () => apiCall('POST /api/me/verify-email', { body: {} }) });
 }
+
+/** Withdraws the buyer's requested change of address. */
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall('DELETE /api/me/email-change'),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}

@@ -1,4 +1,5 @@
-// The link from the verification e-mail (issue 14): opening it verifies the address it was sent to.
+// The link from the verification or change-of-address e-mail (issue 14): opening it verifies the
+// address it was sent to, or moves the account there.
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -31,7 +32,9 @@ export function Component() {
         {verify.isSuccess ? (
           <Alert role="status">
             <CheckCircle2 aria-hidden />
-            <AlertDescription>Your address {verify.data.email} is verified.</AlertDescription>
+            <AlertDescription>
+              {verify.data.changed ? `Your address is now ${verify.data.email}. Sign in with it from now on.` : `Your address ${verify.data.email} is verified.`}
+            </AlertDescription>
           </Alert>
         ) : failure ? (
           <FormError message={failure} />

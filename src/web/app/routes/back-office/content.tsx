@@ -2,6 +2,7 @@ import { QueryView } from '@/web/components/query-view';
 import { useAdminContent } from '@/web/api/admin/content';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { ContentForm } from '@/web/features/back-office/components/content-form';
+import { LogoCard } from '@/web/features/back-office/components/logo-card';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {
@@ -12,6 +13,7 @@ export function Component() {
       <QueryView data={data} isError={isError} errorText="The content could not be loaded." loadingLabel="Loading the content" skeletonClassName="h-96">
         {(content) => <ContentForm initial={content} />}
       </QueryView>
+      <LogoCard />
     </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import { Pagination } from '@/web/components/ui/pagination';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useOutbox } from '@/web/api/admin/outbox';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
+import { NotificationsCard } from '@/web/features/back-office/components/notifications-card';
 import { OutboxMessageDialog, OutboxTable } from '@/web/features/back-office/components/outbox-table';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
@@ -15,6 +16,7 @@ export function Component() {
   const { data, isError } = useOutbox(page, PAGE_SIZE);
   return (
     <AdminPage title="Outbox" description="Every e-mail Presale made, newest first, with what the mail server answered. Times are in your time zone.">
+      <NotificationsCard />
       {data && !data.sending ? (
         <p role="note" className="border-warning/50 bg-warning/10 rounded-md border p-3 text-sm">
           No mail server is set (SMTP_URL), so messages are kept here instead of sent. Open one to read it and follow its links.

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { ordersCsvUrl, useAdminOrders, type OrdersQuery } from '@/web/api/admin/orders';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
@@ -15,7 +16,9 @@ const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function Component() {
   useDocumentTitle('Transactions');
   useAdminLiveOrders();
-  const [query, setQuery] = useState<OrdersQuery>(() => ({ status: 'all', page: 1, pageSize: findSavedPageSize(), sort: 'createdAt', dir: 'desc' }));
+  // A notification links here with ?q=<order id>: the table opens on that search.
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState<OrdersQuery>(() => ({ status: 'all', page: 1, pageSize: findSavedPageSize(), sort: 'createdAt', dir: 'desc', ...(params.get('q') ? { q: params.get('q') ?? '' } : {}) }));
   const { data, isError } = useAdminOrders(query);
 
   return (

@@ -9,7 +9,7 @@ import { PAGE_SIZES, savePageSize } from '../lib/orders-page-size';
 
 /** Search, status filter and page size of the operator's order list; each starts again at page 1. */
 export function OrdersFilters({ query, setQuery, total }: { query: OrdersQuery; setQuery: Dispatch<SetStateAction<OrdersQuery>>; total: number | undefined }) {
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(query.q ?? '');
   const onSearch = (event: SyntheticEvent) => {
     event.preventDefault();
     setQuery((q) => ({ ...q, q: search.trim(), page: 1 }));

@@ -7,6 +7,11 @@ import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useUpdateProfile } from '@/web/api/auth/update-profile';
+import { useCancelEmailChange } from '@/web/api/auth/verify-email';
+import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
+import { errorMessage } from '@/web/lib/api-client';
+import { EMAIL_CHANGE_VALID_HOURS } from '@/contracts/mail';
+import { MailCheck } from 'lucide-react';
 import { useServerForm } from '@/web/hooks/use-server-form';
 
 const FIELDS = ['name', 'email', 'phone', 'currentPassword'] as const;
@@ -54,6 +59,7 @@ export function ProfileForm({ me }: { me: Me }) {
               <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
             </FormField>
           ) : null}
+          {me.pendingEmail ? <PendingEmailChange address={me.pendingEmail} /> : null}
         </CardContent>
         <CardFooter>
           <Button type="submit" disabled={update.isPending}>
@@ -63,5 +69,33 @@ export function ProfileForm({ me }: { me: Me }) {
         </CardFooter>
       </form>
     </Card>
+  );
+}
+
+/** A change of address waits for the link sent to the new address; the buyer may withdraw it. */
+function PendingEmailChange({ address }: { address: string }) {
+  const cancel = useCancelEmailChange();
+  return (
+    <Alert role="region" aria-label="E-mail change waiting">
+      <MailCheck aria-hidden />
+      <AlertTitle>Confirm your new address</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        <span>
+          We sent a link to <span className="font-medium break-all">{address}</span>. Your address changes when you open it (within {EMAIL_CHANGE_VALID_HOURS} hours); until then, sign in
+          with your current one.
+        </span>
+        <span className="flex flex-wrap items-center gap-2">
+          <Button type="button" size="sm" variant="outline" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+            {cancel.isPending ? <Spinner /> : null}
+            Withdraw the change
+          </Button>
+          {cancel.isError ? (
+            <span role="alert" className="text-destructive">
+              {errorMessage(cancel.error, 'The change could not be withdrawn.')}
+            </span>
+          ) : null}
+        </span>
+      </AlertDescription>
+    </Alert>
   );
 }
