@@ -26,6 +26,10 @@ export const users = pgTable(
     orderMail: boolean('order_mail').notNull().default(true),
     /** When the buyer opened the link sent to their current address; null until then. */
     emailVerifiedAt: instant('email_verified_at'),
+    /** Two-factor sign-in (issue 15), see `operators`. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: instant('totp_enabled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -44,6 +48,12 @@ export const sessions = pgTable(
     expiresAt: instant('expires_at').notNull(),
     /** The latest `expiresAt` may slide to (operator sessions' absolute limit); null for sessions that do not slide. */
     maxExpiresAt: instant('max_expires_at'),
+    /** What the session list shows (issue 15): the browser that signed in, from where, and when last used. */
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    /** When the password (and code) were last confirmed in this session, for money settings (step-up). */
+    steppedUpAt: instant('stepped_up_at'),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_subject_idx').on(t.kind, t.subjectId), check('sessions_kind_check', sql`${t.kind} in ('buyer', 'operator')`)],
 );
@@ -68,6 +78,8 @@ export const saleSettings = pgTable(
     deliveryNote: text('delivery_note').notNull().default(''),
     /** Buyers must verify their e-mail address before ordering (issue 14). */
     requireVerifiedEmail: boolean('require_verified_email').notNull().default(false),
+    /** Every operator must sign in with a second factor (issue 15; an Owner's setting). */
+    operatorsNeedTotp: boolean('operators_need_totp').notNull().default(false),
     updatedAt: instant('updated_at').notNull().defaultNow(),
     /**
      * Running totals kept by a trigger on `orders` (migration 0007), never written by the app:
@@ -196,7 +208,24 @@ export const operators = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     login: text('login').notNull(),
+    name: text('name').notNull().default(''),
+    /** What the operator may do (src/contracts/permissions.ts); operators from before roles are owners. */
+    role: text('role', { enum: ['owner', 'manager', 'approver', 'viewer'] })
+      .notNull()
+      .default('owner'),
+    /** A disabled operator cannot sign in, and their sessions end. */
+    disabledAt: instant('disabled_at'),
+    /** Set for a generated one-time password: the next sign-in must choose a new one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Two-factor sign-in (issue 15): the TOTP secret (base32; the server must read it to check codes),
+     * set at enrolment and enabled once a first code confirms it; the last time step accepted, so a
+     * code cannot be used twice.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: instant('totp_enabled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Where the operator's notifications go (issue 14); none without it. */
     email: text('email'),
     /** Told when a payment needs review, and when one has waited over an hour. */
@@ -207,7 +236,7 @@ export const operators = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('operators_login_lower_key').on(sql`lower(${t.login})`)],
+  (t) => [uniqueIndex('operators_login_lower_key').on(sql`lower(${t.login})`), check('operators_role_check', sql`${t.role} in ('owner', 'manager', 'approver', 'viewer')`)],
 );
 
 /** Cryptocurrencies buyers can pay with. Offered only when enabled, with a wallet address and a rate. */
@@ -246,13 +275,15 @@ export const auditLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     operatorId: integer('operator_id').references(() => operators.id),
     operatorLogin: text('operator_login').notNull(),
+    /** The operator's role when they made the change; null before roles existed and for the server's own decisions. */
+    operatorRole: text('operator_role'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_operator_idx').on(t.operatorId, t.createdAt)],
 );
 
 /** The operator's edits of the public texts (one row). Absent until the first save: defaults apply. */
@@ -502,4 +533,18 @@ export const siteLogo = pgTable(
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [check('site_logo_single_row', sql`${t.id} = 1`)],
+);
+
+/** Single-use recovery codes for two-factor sign-in (issue 15): ten per enrolment, stored only as hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['buyer', 'operator'] }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_subject_idx').on(t.kind, t.subjectId), check('recovery_codes_kind_check', sql`${t.kind} in ('buyer', 'operator')`)],
 );
