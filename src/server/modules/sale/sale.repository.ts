@@ -4,7 +4,7 @@ import { orders, saleSettings } from '../../db/schema';
 
 export type SaleSettingsRow = typeof saleSettings.$inferSelect;
 /** What an operator edits on the sale page; the totals and the price are kept elsewhere. */
-export type EditableSaleSettings = Omit<SaleSettingsRow, 'id' | 'priceUsd' | 'tokensSold' | 'tokensCommitted' | 'updatedAt'>;
+export type EditableSaleSettings = Omit<SaleSettingsRow, 'id' | 'priceUsd' | 'tokensSold' | 'tokensCommitted' | 'updatedAt' | 'operatorsNeedTotp'>;
 
 export async function findSaleSettings(db: Queryable): Promise<SaleSettingsRow | undefined> {
   const [row] = await db.select().from(saleSettings).where(eq(saleSettings.id, 1)).limit(1);
