@@ -16,6 +16,7 @@ import {
 } from './common';
 import { networkSchema } from './cryptos';
 import type { EndpointMap } from './endpoint';
+import { ROLES } from './permissions';
 
 export const operatorLoginBodySchema = z.strictObject({
   login: z.string().trim().min(1, 'Login is required.').max(100, 'Login must be at most 100 characters.'),
@@ -23,7 +24,14 @@ export const operatorLoginBodySchema = z.strictObject({
 });
 export type OperatorLoginBody = z.infer<typeof operatorLoginBodySchema>;
 
-export const operatorSchema = z.object({ id: z.number().int(), login: z.string() });
+/** The signed-in operator: who they are and what their role lets them do (contracts/permissions.ts). */
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  role: z.enum(ROLES),
+  /** Signed in with a generated one-time password: only choosing a new one is open until then. */
+  mustChangePassword: z.boolean(),
+});
 export type Operator = z.infer<typeof operatorSchema>;
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.';
@@ -240,6 +248,8 @@ export type SaleSettings = z.infer<typeof saleSettingsSchema>;
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   operator: z.string(),
+  /** The operator's role when they made the change; null for the server's own and for older entries. */
+  role: z.enum(ROLES).nullable(),
   action: z.string(),
   entity: z.string(),
   before: z.unknown(),
@@ -253,6 +263,8 @@ export const auditPageSchema = z.object({
   pageSize: z.number().int(),
   /** Every kind of change in the log (such as sale.updated), for the filter. */
   actions: z.array(z.string()),
+  /** Everyone who made a change in the log (operators by login, and Automatic), for the filter. */
+  operators: z.array(z.string()),
 });
 export const auditQuerySchema = z
   .strictObject({
@@ -265,6 +277,8 @@ export const auditQuerySchema = z
       .max(60)
       .regex(/^[a-z0-9_.-]*$/, 'Unknown kind of change.')
       .optional(),
+    /** Only entries by this operator (their login, or Automatic). */
+    operator: z.string().trim().max(100).optional(),
     /** Entries at or after this instant. */
     from: z.iso.datetime({ offset: true, message: 'Enter a valid start date.' }).optional(),
     /** Entries before this instant. */

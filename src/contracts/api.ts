@@ -7,6 +7,7 @@ import { cryptoEndpoints } from './cryptos';
 import type { EndpointMap } from './endpoint';
 import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
+import { teamEndpoints } from './operators';
 import { emailVerificationEndpoints, operatorNotificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
@@ -37,6 +38,7 @@ export const endpoints = {
   ...passwordResetEndpoints,
   ...emailVerificationEndpoints,
   ...operatorNotificationEndpoints,
+  ...teamEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

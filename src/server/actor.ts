@@ -1,8 +1,12 @@
 // Who made a change: set by the operator guard (plugins/access.ts) and recorded by the audit log, so
 // it lives below both plugins and modules.
+import type { Role } from '@/contracts/permissions';
 export interface OperatorActor {
   id: number;
   login: string;
+  role: Role;
+  /** Signed in with a generated one-time password: only their own account is open until they choose one. */
+  mustChangePassword: boolean;
 }
 
 /** An operator, or the server itself (id null) for the decisions it makes on its own. */

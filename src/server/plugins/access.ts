@@ -3,7 +3,8 @@
 // hook runs for every route matched inside it, however its path was spelled (%61dmin, //api,
 // absolute-form targets). A route registered outside a scope stops the server at start: deny by default.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors';
+import { can, ROLE_LABELS, ruleOf, type RouteRule } from '@/contracts/permissions';
+import { AppError, unauthorized } from '../errors';
 import type { OperatorActor } from '../actor';
 import { findRequestSession } from './request-session';
 
@@ -17,10 +18,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by the access scope the route was registered in. */
     access?: Access;
+    /** For operator routes: what the route needs (contracts/permissions.ts), set from its method and URL. */
+    rule?: RouteRule;
   }
 }
 
 const OPERATOR_REQUIRED = 'Sign in as an operator to continue.';
+export const PASSWORD_CHANGE_REQUIRED = 'Choose your own password before going on: you signed in with a one-time password.';
 
 async function requireBuyer(request: FastifyRequest): Promise<void> {
   const userId = await findRequestSession(request, 'buyer');
@@ -34,6 +38,10 @@ async function requireOperator(request: FastifyRequest): Promise<void> {
   if (!operator) throw unauthorized(OPERATOR_REQUIRED);
   request.operator = operator;
   request.log = request.log.child({ operator: operator.login });
+  // What the matched route needs, whatever the text of the URL (deny by default: Owners only).
+  const rule = request.routeOptions.config.rule ?? ruleOf('');
+  if (operator.mustChangePassword && rule.need !== 'self') throw new AppError('forbidden', PASSWORD_CHANGE_REQUIRED);
+  if (!can(operator.role, rule.need)) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot do this.`);
 }
 
 const GUARDS: Record<Access, ((request: FastifyRequest) => Promise<void>) | null> = {
@@ -47,6 +55,7 @@ export function accessScope(access: Access, ...plugins: FastifyPluginAsync[]): F
   return async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access };
+      if (access === 'operator') for (const method of [route.method].flat()) if (method !== 'HEAD') route.config.rule = ruleOf(`${method} ${route.url}`);
     });
     const guard = GUARDS[access];
     if (guard) scope.addHook('onRequest', guard);

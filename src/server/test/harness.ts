@@ -1,5 +1,6 @@
 // Route and service tests run against a real database: in-memory PGlite, or PostgreSQL when the
 // suite runs with TEST_DB=postgres. One database per test process; data is reset before each test.
+import type { Role } from '@/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
@@ -91,9 +92,9 @@ export async function registerBuyer(app: FastifyInstance, overrides: Partial<typ
 
 export const OPERATOR = { login: 'operator', password: 'operator password 1' };
 
-/** Creates an operator and signs them in; returns the operator session cookie value. */
-export async function signInOperator(app: FastifyInstance, database: Database, login = OPERATOR.login, password = OPERATOR.password): Promise<string> {
-  await createOperator(database.db, login, password);
+/** Creates an operator (an Owner unless `role` says otherwise) and signs them in; returns the operator session cookie value. */
+export async function signInOperator(app: FastifyInstance, database: Database, login = OPERATOR.login, password = OPERATOR.password, role: Role = 'owner'): Promise<string> {
+  await createOperator(database.db, login, password, { role });
   const res = await app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { login, password } });
   if (res.statusCode !== 200) throw new Error(`operator sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = cookieValue(res, 'presale_operator_session');

@@ -19,6 +19,7 @@ export const backOfficeRoutes: RouteObject[] = [
       { path: 'change-password', lazy: () => import('./routes/back-office/change-password') },
       { path: 'audit', lazy: () => import('./routes/back-office/audit') },
       { path: 'outbox', lazy: () => import('./routes/back-office/outbox') },
+      { path: 'operators', lazy: () => import('./routes/back-office/operators') },
     ],
   },
 ];

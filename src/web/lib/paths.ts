@@ -34,6 +34,7 @@ export const paths = {
     content: '/admin/content',
     audit: '/admin/audit',
     outbox: '/admin/outbox',
+    operators: '/admin/operators',
     user: (id: number) => `/admin/users/${id}`,
   },
 } as const;

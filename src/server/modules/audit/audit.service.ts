@@ -1,11 +1,14 @@
 // The audit log as other modules use it: they record through here, inside their own transaction.
 import type { z } from 'zod';
 import type { auditPageSchema } from '@/contracts/admin';
+import { ROLES, type Role } from '@/contracts/permissions';
 import type { Actor } from '../../actor';
 import type { Queryable } from '../../db/client';
 import { findAuditPage, hasAuditEntry, insertAuditEntry, type AuditFilter } from './audit.repository';
 
 type AuditPage = z.input<typeof auditPageSchema>;
+
+const isRole = (value: string | null): value is Role => (ROLES as readonly (string | null)[]).includes(value);
 
 /** Appends one entry; pass the transaction that makes the change, so both commit or neither. Never pass secrets. */
 export async function recordAudit(tx: Queryable, actor: Actor, action: string, entity: string, before: unknown, after: unknown): Promise<void> {
@@ -13,9 +16,10 @@ export async function recordAudit(tx: Queryable, actor: Actor, action: string, e
 }
 
 export async function findAuditEntries(db: Queryable, page: number, pageSize: number, filter: AuditFilter = {}): Promise<AuditPage> {
-  const { entries, total, actions } = await findAuditPage(db, page, pageSize, filter);
+  const { entries, total, actions, operators } = await findAuditPage(db, page, pageSize, filter);
   return {
-    entries: entries.map((e) => ({ id: e.id, operator: e.operatorLogin, action: e.action, entity: e.entity, before: e.before, after: e.after, createdAt: e.createdAt.toISOString() })),
+    operators,
+    entries: entries.map((e) => ({ id: e.id, operator: e.operatorLogin, role: isRole(e.operatorRole) ? e.operatorRole : null, action: e.action, entity: e.entity, before: e.before, after: e.after, createdAt: e.createdAt.toISOString() })),
     total,
     page,
     pageSize,

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { operators } from '../../db/schema';
 
@@ -23,12 +23,51 @@ export async function countOperators(db: Queryable): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function insertOperator(db: Queryable, login: string, passwordHash: string): Promise<OperatorRow> {
-  const [row] = await db.insert(operators).values({ login, passwordHash }).returning();
+export async function insertOperator(db: Queryable, login: string, passwordHash: string, role: OperatorRow['role'] = 'owner', mustChangePassword = false): Promise<OperatorRow> {
+  const [row] = await db.insert(operators).values({ login, passwordHash, role, mustChangePassword }).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
-export async function setOperatorPassword(db: Queryable, id: number, passwordHash: string): Promise<void> {
-  await db.update(operators).set({ passwordHash, updatedAt: new Date() }).where(eq(operators.id, id));
+/** Sets a password; `oneTime` when it was generated for the operator, who must then choose their own. */
+export async function setOperatorPassword(db: Queryable, id: number, passwordHash: string, oneTime = false): Promise<void> {
+  await db.update(operators).set({ passwordHash, mustChangePassword: oneTime, updatedAt: new Date() }).where(eq(operators.id, id));
+}
+
+export async function listOperators(db: Queryable): Promise<OperatorRow[]> {
+  return db.select().from(operators).orderBy(asc(operators.login));
+}
+
+export async function insertTeamMember(db: Queryable, values: { login: string; name: string; email: string | null; role: OperatorRow['role']; passwordHash: string }): Promise<OperatorRow> {
+  const [row] = await db
+    .insert(operators)
+    .values({ ...values, mustChangePassword: true })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Locks the active Owners' rows (in id order) and returns their ids: role changes serialise on them. */
+export async function lockActiveOwners(db: Queryable): Promise<number[]> {
+  const rows = await db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(eq(operators.role, 'owner'), isNull(operators.disabledAt)))
+    .orderBy(asc(operators.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function lockOperator(db: Queryable, id: number): Promise<OperatorRow | undefined> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id)).for('update');
+  return row;
+}
+
+export async function updateOperatorRow(db: Queryable, id: number, values: Partial<Pick<OperatorRow, 'role' | 'disabledAt'>>, now: Date): Promise<OperatorRow | undefined> {
+  const [row] = await db
+    .update(operators)
+    .set({ ...values, updatedAt: now })
+    .where(eq(operators.id, id))
+    .returning();
+  return row;
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
 import { getNotifications, setNotifications } from './notifications.service';
-import { authenticateOperator, changeOperatorPassword } from './operators.service';
+import { actorOf, authenticateOperator, changeOperatorPassword } from './operators.service';
+import { addOperator, changeOperator, listTeam, resetTeamPassword } from './team.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const previous = app.sessions.cookieOf(request, 'operator');
       if (previous) await app.sessions.destroy(previous);
       app.sessions.setCookie(reply, 'operator', await app.sessions.create('operator', operator.id));
-      return { id: operator.id, login: operator.login };
+      return actorOf(operator);
     },
   );
 
@@ -49,5 +50,22 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     await changeOperatorPassword(app.db, actor, request.body);
     await app.sessions.destroyOthers('operator', actor.id, app.sessions.cookieOf(request, 'operator'));
     return { ok: true as const };
+  });
+
+  route(app, 'GET /api/admin/operators', async () => listTeam(app.db));
+
+  route(app, 'POST /api/admin/operators', async (request, reply) => reply.status(201).send(await addOperator(app.db, operatorOf(request), request.body)));
+
+  route(app, 'PATCH /api/admin/operators/:id', async (request) => {
+    const { operator, endSessions } = await changeOperator(app.db, operatorOf(request), request.params.id, request.body);
+    if (endSessions) await app.sessions.destroyOthers('operator', operator.id, undefined);
+    return operator;
+  });
+
+  // A reset ends the operator's sessions: whoever held the old password is out.
+  route(app, 'POST /api/admin/operators/:id/reset-password', async (request) => {
+    const reset = await resetTeamPassword(app.db, operatorOf(request), request.params.id);
+    await app.sessions.destroyOthers('operator', reset.operator.id, undefined);
+    return reset;
   });
 };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { OperatorPasswordBody } from '@/contracts/admin';
+import type { Role } from '@/contracts/permissions';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, notFound } from '../../errors';
@@ -19,27 +20,32 @@ export function generatePassword(): string {
 export async function authenticateOperator(db: Db, login: string, password: string): Promise<OperatorRow> {
   const operator = await findOperatorByLogin(db, login);
   const ok = operator ? await verifyPassword(operator.passwordHash, password) : await verifyAgainstNothing(password);
-  if (!operator || !ok) throw new AppError('unauthorized', OPERATOR_LOGIN_FAILED);
+  // A disabled operator is told nothing more than a wrong password would tell.
+  if (!operator || !ok || operator.disabledAt) throw new AppError('unauthorized', OPERATOR_LOGIN_FAILED);
   return operator;
 }
 
-export async function createOperator(db: Db, login: string, password: string): Promise<OperatorRow> {
+/**
+ * Creates an operator (first start, the command line). `oneTime`: the password was generated for
+ * them, and they choose their own at their first sign-in.
+ */
+export async function createOperator(db: Db, login: string, password: string, options: { role?: Role; oneTime?: boolean } = {}): Promise<OperatorRow> {
   if (login.trim().length < 2) throw new AppError('invalid_input', 'Admin name must be at least 2 characters.');
   if (password.length < 8) throw new AppError('invalid_input', 'New password must be at least 8 characters.');
   await refuseWeakPassword(password, personalWords(login), 'password');
   try {
-    return await insertOperator(db, login.trim(), await hashPassword(password));
+    return await insertOperator(db, login.trim(), await hashPassword(password), options.role ?? 'owner', options.oneTime ?? false);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(`An operator named ${login} already exists.`);
     throw e;
   }
 }
 
-export async function resetOperatorPassword(db: Db, login: string, password: string): Promise<OperatorRow> {
+export async function resetOperatorPassword(db: Db, login: string, password: string, oneTime = false): Promise<OperatorRow> {
   const operator = await findOperatorByLogin(db, login);
   if (!operator) throw notFound(`No operator named ${login}.`);
   await refuseWeakPassword(password, personalWords(operator.login), 'password');
-  await setOperatorPassword(db, operator.id, await hashPassword(password));
+  await setOperatorPassword(db, operator.id, await hashPassword(password), oneTime);
   return operator;
 }
 
@@ -80,8 +86,10 @@ export async function changeOperatorPassword(db: Db, actor: OperatorActor, body:
   });
 }
 
-/** The operator a session belongs to, as the audit log names them; undefined once they are gone. */
+export const actorOf = (operator: OperatorRow): OperatorActor => ({ id: operator.id, login: operator.login, role: operator.role, mustChangePassword: operator.mustChangePassword });
+
+/** The operator a session belongs to, as the audit log names them; undefined once they are gone or disabled. */
 export async function findActor(db: Queryable, id: number): Promise<OperatorActor | undefined> {
   const operator = await findOperatorById(db, id);
-  return operator && { id: operator.id, login: operator.login };
+  return operator && !operator.disabledAt ? actorOf(operator) : undefined;
 }

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Operator, OperatorLoginBody, OperatorPasswordBody } from '@/contracts/admin';
+import type { NewOperatorBody, OperatorChangeBody } from '@/contracts/operators';
+import { can, type Capability } from '@/contracts/permissions';
 import { apiCall, ApiError, queryKeyOf, queryKeyUnder } from '@/web/lib/api-client';
 
 export const operatorQueryKey = queryKeyOf('GET /api/admin/me');
@@ -38,5 +40,46 @@ export function useOperatorLogout() {
 }
 
 export function useChangeOperatorPassword() {
-  return useMutation({ mutationFn: (body: OperatorPasswordBody) => apiCall('PUT /api/admin/password', { body }) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OperatorPasswordBody) => apiCall('PUT /api/admin/password', { body }),
+    // A one-time password chosen away: the rest of the back-office opens.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorQueryKey }),
+  });
+}
+
+/** Whether the signed-in operator's role may do this (contracts/permissions.ts); the server decides anyway. */
+export function useCan(): (capability: Capability) => boolean {
+  const { data } = useOperator();
+  return (capability) => (data ? can(data.role, capability) : false);
+}
+
+const teamKey = queryKeyOf('GET /api/admin/operators');
+
+export function useTeam() {
+  return useQuery({ queryKey: teamKey, queryFn: () => apiCall('GET /api/admin/operators') });
+}
+
+export function useAddOperator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewOperatorBody) => apiCall('POST /api/admin/operators', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
+}
+
+export function useChangeTeamMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: OperatorChangeBody & { id: number }) => apiCall('PATCH /api/admin/operators/:id', { params: { id }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
+}
+
+export function useResetTeamPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall('POST /api/admin/operators/:id/reset-password', { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
 }

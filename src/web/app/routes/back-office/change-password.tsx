@@ -32,6 +32,11 @@ export function Component() {
 
   return (
     <AdminPage title="Change Pass" description="Changing the password signs this operator out everywhere else.">
+      {operator?.mustChangePassword ? (
+        <p role="note" className="border-warning/50 bg-warning/10 max-w-lg rounded-md border p-3 text-sm">
+          You signed in with a one-time password. Choose your own to open the rest of the back-office.
+        </p>
+      ) : null}
       <Card className="max-w-lg">
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">

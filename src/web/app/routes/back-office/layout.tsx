@@ -3,6 +3,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { useOperator } from '@/web/api/admin/operator';
 import { AdminLayout } from '@/web/features/back-office/components/admin-layout';
 import { paths } from '@/web/lib/paths';
+import { ROLE_LABELS } from '@/contracts/permissions';
 
 /** Every /admin page but sign-in: signed-out visitors go to /admin/login and come back after. */
 export function Component() {
@@ -27,8 +28,10 @@ export function Component() {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`${paths.admin.login}?next=${encodeURIComponent(next)}`} replace />;
   }
+  // A one-time password: choosing their own comes first (the server refuses the rest until then).
+  if (operator.mustChangePassword && location.pathname !== paths.admin.changePassword) return <Navigate to={paths.admin.changePassword} replace />;
   return (
-    <AdminLayout login={operator.login}>
+    <AdminLayout login={`${operator.login} (${ROLE_LABELS[operator.role]})`}>
       <Outlet />
     </AdminLayout>
   );

@@ -1,3 +1,4 @@
+import { Can } from '@/web/features/back-office/components/can';
 import { mainCurrencyBodySchema } from '@/contracts/admin';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -49,10 +50,12 @@ export function Component() {
             <FormField label="Token price (USD)" error={errors.priceUsd?.message}>
               <Input inputMode="decimal" placeholder="0.05" {...register('priceUsd')} />
             </FormField>
-            <Button type="submit" disabled={update.isPending} className="justify-self-start">
-              {update.isPending ? <Spinner /> : null}
-              Update price
-            </Button>
+            <Can need="manage">
+              <Button type="submit" disabled={update.isPending} className="justify-self-start">
+                {update.isPending ? <Spinner /> : null}
+                Update price
+              </Button>
+            </Can>
           </form>
         </CardContent>
       </Card>

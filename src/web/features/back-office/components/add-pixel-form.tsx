@@ -1,3 +1,4 @@
+import { Can } from './can';
 import { useState, type SyntheticEvent } from 'react';
 import type { PixelBody } from '@/contracts/pixels';
 import { Button } from '@/web/components/ui/button';
@@ -29,10 +30,12 @@ export function AddPixelForm() {
   return (
     <form onSubmit={add} noValidate className="grid gap-4">
       <PixelFields values={draft} onChange={setDraft} editing={false} />
-      <Button type="submit" disabled={create.isPending} className="justify-self-start">
-        {create.isPending ? <Spinner /> : null}
-        Save API Key
-      </Button>
+      <Can need="manage">
+        <Button type="submit" disabled={create.isPending} className="justify-self-start">
+          {create.isPending ? <Spinner /> : null}
+          Save API Key
+        </Button>
+      </Can>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 // The operator's texts of the public pages, edited as one draft and saved together.
+import { Can } from './can';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from '@/web/lib/toast';
 import { contentBodySchema, type Content } from '@/contracts/content';
@@ -76,10 +77,12 @@ export function ContentForm({ initial }: { initial: Content }) {
       <ContentLegalSection draft={draft} />
       <ContentGuidesSection draft={draft} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Spinner /> : null}
-          Save content
-        </Button>
+        <Can need="manage">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <Spinner /> : null}
+            Save content
+          </Button>
+        </Can>
         <Button type="button" variant="outline" onClick={() => setC(initial)}>
           Discard changes
         </Button>

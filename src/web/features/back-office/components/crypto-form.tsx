@@ -1,3 +1,4 @@
+import { Can } from './can';
 import type { BaseSyntheticEvent } from 'react';
 import { useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
@@ -110,10 +111,12 @@ function CryptoFields({
         Enabled (offered to buyers when it has an address and a rate)
       </label>
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {submitLabel}
-        </Button>
+        <Can need="manage">
+          <Button type="submit" disabled={pending}>
+            {pending ? <Spinner /> : null}
+            {submitLabel}
+          </Button>
+        </Can>
       </div>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Can } from './can';
 import { useState, type SyntheticEvent } from 'react';
 import type { AdminPixel, PixelBody } from '@/contracts/pixels';
 import { Button } from '@/web/components/ui/button';
@@ -52,10 +53,12 @@ function EditPixelForm({ pixel, onSaved }: { pixel: AdminPixel; onSaved: () => v
             Close
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? <Spinner /> : null}
-          Save Changes
-        </Button>
+        <Can need="manage">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? <Spinner /> : null}
+            Save Changes
+          </Button>
+        </Can>
       </DialogFooter>
     </form>
   );

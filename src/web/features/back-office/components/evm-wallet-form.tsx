@@ -1,3 +1,4 @@
+import { Can } from './can';
 import { evmWalletBodySchema } from '@/contracts/admin';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
@@ -27,10 +28,12 @@ export function EvmWalletForm() {
       <FormField label="ERC-20 wallet address" error={errors.address?.message} className="flex-1">
         <Input spellCheck={false} autoComplete="off" placeholder="0x…" {...register('address')} />
       </FormField>
-      <Button type="submit" disabled={setWallet.isPending} className="sm:mt-[1.375rem]">
-        {setWallet.isPending ? <Spinner /> : null}
-        Update ERC-20 Wallet
-      </Button>
+      <Can need="own">
+        <Button type="submit" disabled={setWallet.isPending} className="sm:mt-[1.375rem]">
+          {setWallet.isPending ? <Spinner /> : null}
+          Update ERC-20 Wallet
+        </Button>
+      </Can>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 // The sale's logo (issue 14): shown at the top of every e-mail. The server reads the image's type
 // from its bytes; its messages appear next to the file field.
 import { useState } from 'react';
+import { Can } from './can';
 import { LOGO_MAX_BYTES } from '@/contracts/content';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -61,27 +62,29 @@ export function LogoCard() {
           />
         </FormField>
       </CardContent>
-      <CardFooter className="flex flex-wrap gap-2">
-        <Button type="button" disabled={setLogo.isPending || !file} onClick={() => void upload()}>
-          {setLogo.isPending ? <Spinner /> : null}
-          Upload logo
-        </Button>
-        {logo ? (
-          <Button
-            type="button"
-            variant="outline"
-            disabled={setLogo.isPending}
-            onClick={() =>
-              setLogo.mutate(null, {
-                onSuccess: () => toast.success('Logo removed'),
-                onError: (e) => fail(e, 'The logo could not be removed.'),
-              })
-            }
-          >
-            Remove logo
+      <Can need="manage">
+        <CardFooter className="flex flex-wrap gap-2">
+          <Button type="button" disabled={setLogo.isPending || !file} onClick={() => void upload()}>
+            {setLogo.isPending ? <Spinner /> : null}
+            Upload logo
           </Button>
-        ) : null}
-      </CardFooter>
+          {logo ? (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={setLogo.isPending}
+              onClick={() =>
+                setLogo.mutate(null, {
+                  onSuccess: () => toast.success('Logo removed'),
+                  onError: (e) => fail(e, 'The logo could not be removed.'),
+                })
+              }
+            >
+              Remove logo
+            </Button>
+          ) : null}
+        </CardFooter>
+      </Can>
     </Card>
   );
 }

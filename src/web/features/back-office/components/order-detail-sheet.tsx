@@ -1,3 +1,4 @@
+import { useCan } from '@/web/api/admin/operator';
 import { ExternalLink } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { AdminOrder } from '@/contracts/orders';
@@ -55,6 +56,7 @@ function History({ order }: { order: AdminOrder }) {
 
 /** An overpayment's excess: what the operator decided, or the two ways to decide. */
 function Excess({ order, onSettle }: { order: AdminOrder; onSettle: (action: ExcessAction) => void }) {
+  const mayDecide = useCan()('decide');
   const p = order.payment;
   const code = order.crypto.code;
   if (p?.excessDecision) {
@@ -74,7 +76,7 @@ function Excess({ order, onSettle }: { order: AdminOrder; onSettle: (action: Exc
       </Section>
     );
   }
-  if (order.status !== 'approved' || p?.verdict !== 'overpaid') return null;
+  if (order.status !== 'approved' || p?.verdict !== 'overpaid' || !mayDecide) return null;
   return (
     <section aria-label="Excess" className="grid gap-2">
       <h3 className="text-sm font-semibold">Excess</h3>
@@ -95,6 +97,7 @@ function Excess({ order, onSettle }: { order: AdminOrder; onSettle: (action: Exc
 
 /** Everything about one order for the operator, with the decisions it allows. */
 export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrder | null; onClose: () => void; onDecide: (order: AdminOrder, decision: Decision) => void }) {
+  const mayDecide = useCan()('decide');
   const open = order?.status === 'pending' || order?.status === 'expired';
   const [settling, setSettling] = useState<ExcessAction | null>(null);
   return (
@@ -112,7 +115,7 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
               </SheetDescription>
             </SheetHeader>
             <div className="grid gap-5 px-4 pb-4">
-              {open ? (
+              {open && mayDecide ? (
                 <div className="flex flex-wrap gap-2">
                   <Button onClick={() => onDecide(order, 'approve')}>Approve</Button>
                   <Button variant="destructive" onClick={() => onDecide(order, 'reject')}>

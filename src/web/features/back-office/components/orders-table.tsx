@@ -1,3 +1,4 @@
+import { useCan } from '@/web/api/admin/operator';
 import { ExternalLink, MoreHorizontal } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import type { AdminOrder } from '@/contracts/orders';
@@ -36,6 +37,8 @@ export function OrdersTable({
   /** Opens the order's detail drawer (from its id or a click anywhere else on the row). */
   onOpen: (order: AdminOrder) => void;
 }) {
+  // Deciding is the Approver's, Manager's and Owner's; a Viewer sees no actions.
+  const mayDecide = useCan()('decide');
   const sorted = (column: Sort) => (sort === column ? dir : false);
   return (
     <Table aria-label="All transactions">
@@ -104,7 +107,7 @@ export function OrdersTable({
               </TableCell>
               <TableCell className={`${SHOW.created} text-xs whitespace-nowrap`}>{formatDateTime(o.createdAt)}</TableCell>
               <TableCell>
-                {o.status !== 'approved' ? (
+                {o.status !== 'approved' && mayDecide ? (
                   <DropdownMenu>
                     <DropdownMenuTrigger asChild>
                       <Button variant="ghost" size="icon" aria-label={`Actions for order ${o.id}`}>

@@ -1,6 +1,7 @@
 // The outbox (issue 14): every e-mail Presale made, its state and the SMTP server's last answer. A
 // row opens the message: its text, its links (followable when no SMTP server sends them), its HTML,
 // and a resend.
+import { Can } from './can';
 import { ExternalLink } from 'lucide-react';
 import type { MailState, OutboxMail } from '@/contracts/mail';
 import { useOutboxMail, outboxHtmlUrl, useResendMail } from '@/web/api/admin/outbox';
@@ -104,18 +105,20 @@ export function OutboxMessageDialog({ id, onClose }: { id: number | null; onClos
                   <ExternalLink aria-hidden />
                 </a>
               </Button>
-              <Button
-                disabled={resend.isPending || mail.state === 'sending'}
-                onClick={() =>
-                  resend.mutate(mail.id, {
-                    onSuccess: () => toast.success('Queued to be sent again'),
-                    onError: (error) => toast.error(errorMessage(error, 'The message could not be queued again.')),
-                  })
-                }
-              >
-                {resend.isPending ? <Spinner /> : null}
-                Resend
-              </Button>
+<Can need="manage">
+                              <Button
+                  disabled={resend.isPending || mail.state === 'sending'}
+                  onClick={() =>
+                    resend.mutate(mail.id, {
+                      onSuccess: () => toast.success('Queued to be sent again'),
+                      onError: (error) => toast.error(errorMessage(error, 'The message could not be queued again.')),
+                    })
+                  }
+                >
+                  {resend.isPending ? <Spinner /> : null}
+                  Resend
+                </Button>
+              </Can>
             </div>
           </div>
         ) : null}

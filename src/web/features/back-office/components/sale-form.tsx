@@ -1,4 +1,5 @@
 // The sale's token, caps and schedule as one form; the inputs hold the operator's local times.
+import { Can } from './can';
 import { useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { saleSettingsBodySchema, type SaleSettings, type SaleSettingsBody } from '@/contracts/admin';
@@ -146,10 +147,12 @@ export function SaleForm({ settings }: { settings: SaleSettings }) {
         </CardContent>
       </Card>
       <div className="flex gap-2">
-        <Button type="submit" disabled={update.isPending || !isDirty}>
-          {update.isPending ? <Spinner /> : null}
-          Save sale settings
-        </Button>
+        <Can need="manage">
+          <Button type="submit" disabled={update.isPending || !isDirty}>
+            {update.isPending ? <Spinner /> : null}
+            Save sale settings
+          </Button>
+        </Can>
         <Button type="button" variant="outline" disabled={!isDirty} onClick={() => reset(toForm(settings))}>
           Discard changes
         </Button>

@@ -1,0 +1,118 @@
+// Who in the operator team may call which back-office route (issue 15), kept in this one place: the
+// server's operator guard enforces it for every route it matched, the web hides what a role cannot
+// do, and a test walks the server's route table × every role against it.
+//
+// Deny by default: an operator route missing here is allowed to Owners only (and the route-table
+// test fails until it is listed).
+import type { EndpointKey } from './endpoint';
+
+export const ROLES = ['owner', 'manager', 'approver', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', manager: 'Manager', approver: 'Approver', viewer: 'Viewer' };
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: 'Everything, including operators, wallets and keys, RPC endpoints and backups.',
+  manager: 'Sale settings, token price, cryptos and rates, content, pixels, payment decisions; not operators, wallets or keys.',
+  approver: 'Transactions and payment reviews; reads users.',
+  viewer: 'Reads everything except secrets; changes nothing.',
+};
+
+/**
+ * What a route needs:
+ * - `self`: the operator's own account (password, notifications, two-factor sign-in, sessions);
+ * - `read`: reading the back-office, secrets aside;
+ * - `secrets`: reading what could take over accounts or funds (kept e-mails with their links);
+ * - `decide`: deciding orders and payments;
+ * - `manage`: running the sale (settings, price, cryptos, content, pixels, e-mail);
+ * - `own`: operators, wallets and keys, RPC endpoints, backups.
+ */
+export const CAPABILITIES = {
+  self: ['owner', 'manager', 'approver', 'viewer'],
+  read: ['owner', 'manager', 'approver', 'viewer'],
+  secrets: ['owner', 'manager'],
+  decide: ['owner', 'manager', 'approver'],
+  manage: ['owner', 'manager'],
+  own: ['owner'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(role: Role, capability: Capability): boolean {
+  return (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+export interface RouteRule {
+  need: Capability;
+  /** Needs the password (and code) confirmed in this session within the last minutes (step-up). */
+  stepUp?: true;
+}
+
+/** Every operator-scope route. Routes that sign in and out are public and not listed. */
+export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
+  'GET /api/admin/me': { need: 'self' },
+  'PUT /api/admin/password': { need: 'self' },
+  'GET /api/admin/notifications': { need: 'self' },
+  'PUT /api/admin/notifications': { need: 'self' },
+
+  'GET /api/admin/setup': { need: 'read' },
+  'GET /api/admin/sale': { need: 'read' },
+  'PUT /api/admin/sale': { need: 'manage' },
+  'PUT /api/admin/main-currency': { need: 'manage' },
+
+  'GET /api/admin/cryptos': { need: 'read' },
+  'POST /api/admin/cryptos': { need: 'manage' },
+  'PUT /api/admin/cryptos/:code': { need: 'manage' },
+  'DELETE /api/admin/cryptos/:code': { need: 'manage' },
+  'POST /api/admin/cryptos/refresh-rates': { need: 'manage' },
+  'POST /api/admin/cryptos/evm-wallet': { need: 'own' },
+
+  'GET /api/admin/orders': { need: 'read' },
+  'GET /api/admin/orders.csv': { need: 'read' },
+  'POST /api/admin/orders/:id/approve': { need: 'decide' },
+  'POST /api/admin/orders/:id/reject': { need: 'decide' },
+  'POST /api/admin/orders/:id/excess': { need: 'decide' },
+  'DELETE /api/admin/orders/:id': { need: 'decide' },
+
+  'GET /api/admin/payments': { need: 'read' },
+  'PUT /api/admin/payments/evm-key': { need: 'own' },
+  'DELETE /api/admin/payments/evm-key': { need: 'own' },
+  'PUT /api/admin/payments/chains/:chainId': { need: 'own' },
+  'DELETE /api/admin/payments/chains/:chainId': { need: 'own' },
+  'GET /api/admin/payments/unallocated': { need: 'read' },
+  'POST /api/admin/payments/unallocated/:id/order': { need: 'decide' },
+  'POST /api/admin/payments/unallocated/:id/dismiss': { need: 'decide' },
+
+  'GET /api/admin/users': { need: 'read' },
+  'GET /api/admin/users.csv': { need: 'read' },
+  'GET /api/admin/users/:id': { need: 'read' },
+
+  'GET /api/admin/content': { need: 'read' },
+  'PUT /api/admin/content': { need: 'manage' },
+  'GET /api/admin/content/logo': { need: 'read' },
+  'PUT /api/admin/content/logo': { need: 'manage' },
+  'DELETE /api/admin/content/logo': { need: 'manage' },
+
+  'GET /api/admin/pixels': { need: 'read' },
+  'POST /api/admin/pixels': { need: 'manage' },
+  'PUT /api/admin/pixels/:id': { need: 'manage' },
+  'DELETE /api/admin/pixels/:id': { need: 'manage' },
+
+  'GET /api/admin/outbox': { need: 'read' },
+  // A kept message may hold a live password-reset link.
+  'GET /api/admin/outbox/:id': { need: 'secrets' },
+  'GET /api/admin/outbox/:id/html': { need: 'secrets' },
+  'POST /api/admin/outbox/:id/resend': { need: 'manage' },
+
+  'GET /api/admin/audit': { need: 'read' },
+  'GET /api/admin/backup': { need: 'own' },
+
+  'GET /api/admin/operators': { need: 'read' },
+  'POST /api/admin/operators': { need: 'own' },
+  'PATCH /api/admin/operators/:id': { need: 'own' },
+  'POST /api/admin/operators/:id/reset-password': { need: 'own' },
+};
+
+/** What a route needs; a route not listed is the Owner's alone. */
+export function ruleOf(key: string): RouteRule {
+  return OPERATOR_ROUTES[key as EndpointKey] ?? { need: 'own' };
+}

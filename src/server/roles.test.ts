@@ -1,0 +1,116 @@
+// The operator team's roles (issue 15), walked over the server's own route table: every operator
+// route is in the one matrix (contracts/permissions.ts), and each role × route is let through or
+// refused as the matrix says, whatever the route does. Then the Operators page's rules.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { LAST_OWNER, type TeamMember } from '@/contracts/operators';
+import { can, OPERATOR_ROUTES, ROLES, ruleOf } from '@/contracts/permissions';
+import { auditLog, operators } from './db/schema';
+import { PASSWORD_CHANGE_REQUIRED } from './plugins/access';
+import { databaseKind, OPERATOR, signInOperator, useTestApp } from './test/harness';
+
+const COOKIE = 'presale_operator_session';
+
+/** Parameters no row has: an allowed call reaches its handler and finds nothing; nothing changes. */
+const concrete = (url: string) => url.replace(':code', 'ZZZZ').replace(':id', '999999').replace(':chainId', '999999');
+
+describe(`operator roles (${databaseKind})`, () => {
+  const t = useTestApp();
+
+  const operatorRoutes = () => t.app.routeTable.filter((r) => r.access === 'operator').map((r) => `${r.method} ${r.url}`);
+
+  it('lists every operator route in the one matrix, and nothing else', () => {
+    const routes = operatorRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(40);
+    expect(routes.filter((key) => !(key in OPERATOR_ROUTES))).toEqual([]);
+    expect(Object.keys(OPERATOR_ROUTES).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+
+  for (const role of ROLES) {
+    it(`lets the ${role} role call exactly what the matrix gives it`, async () => {
+      const cookie = await signInOperator(t.app, t.database, `the-${role}`, OPERATOR.password, role);
+      const wrong: string[] = [];
+      for (const key of operatorRoutes()) {
+        const [method = '', url = ''] = key.split(' ');
+        // No body: an allowed write stops at validation (400) or finds nothing (404); only the guard says 403.
+        const res = await t.app.inject({ method: method as 'GET', url: concrete(url), cookies: { [COOKIE]: cookie } });
+        const allowed = can(role, ruleOf(key).need);
+        if (res.statusCode === 401 || (res.statusCode === 403) === allowed) wrong.push(`${key} → ${String(res.statusCode)} (${allowed ? 'allowed' : 'refused'} by the matrix)`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('refuses everything but their own account to an operator with a one-time password, until they choose one', async () => {
+    const owner = await signInOperator(t.app, t.database);
+    const added = await t.app.inject({ method: 'POST', url: '/api/admin/operators', cookies: { [COOKIE]: owner }, payload: { login: 'fin', name: 'Finance', role: 'approver' } });
+    expect(added.statusCode, added.body).toBe(201);
+    const { operator, oneTimePassword } = added.json<{ operator: TeamMember; oneTimePassword: string }>();
+    expect(operator).toMatchObject({ login: 'fin', role: 'approver', mustChangePassword: true, disabled: false });
+    const login = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { login: 'fin', password: oneTimePassword } });
+    expect(login.json()).toMatchObject({ login: 'fin', role: 'approver', mustChangePassword: true });
+    const fin = login.cookies.find((c) => c.name === COOKIE)?.value ?? '';
+    const orders = await t.app.inject({ method: 'GET', url: '/api/admin/orders', cookies: { [COOKIE]: fin } });
+    expect([orders.statusCode, orders.json<{ error: { message: string } }>().error.message]).toEqual([403, PASSWORD_CHANGE_REQUIRED]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies: { [COOKIE]: fin } })).statusCode).toBe(200);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/password',
+      cookies: { [COOKIE]: fin },
+      payload: { login: 'fin', oldPassword: oneTimePassword, newPassword: 'a ledger of quiet herons', confirmNewPassword: 'a ledger of quiet herons' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders', cookies: { [COOKIE]: fin } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies: { [COOKIE]: fin } })).json()).toMatchObject({ mustChangePassword: false });
+  });
+
+  it('keeps an active Owner, ends a disabled operator’s sessions, resets passwords, and audits each change with the role', async () => {
+    const owner = await signInOperator(t.app, t.database);
+    const cookies = { [COOKIE]: owner };
+    const me = (await t.database.db.select().from(operators).where(eq(operators.login, OPERATOR.login)))[0];
+    const patch = (id: number, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/admin/operators/${String(id)}`, cookies, payload });
+
+    // The only Owner cannot step down or be disabled.
+    for (const payload of [{ role: 'manager' }, { disabled: true }]) {
+      const refused = await patch(me?.id ?? 0, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { message: LAST_OWNER } });
+    }
+    const second = (await t.app.inject({ method: 'POST', url: '/api/admin/operators', cookies, payload: { login: 'cofounder', role: 'owner' } })).json<{ operator: TeamMember; oneTimePassword: string }>();
+    const duplicate = await t.app.inject({ method: 'POST', url: '/api/admin/operators', cookies, payload: { login: 'COFOUNDER', role: 'viewer' } });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ error: { fields: { login: 'An operator named COFOUNDER already exists.' } } });
+    // With two Owners, one may step down.
+    expect((await patch(me?.id ?? 0, { role: 'manager' })).json()).toMatchObject({ role: 'manager' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/operators', cookies })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/operators', cookies, payload: { login: 'x', role: 'viewer' } })).statusCode).toBe(403);
+
+    // The other Owner disables someone: their sessions end at once; they cannot sign in.
+    const cofounder = (await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { login: 'cofounder', password: second.oneTimePassword } })).cookies.find((c) => c.name === COOKIE)?.value ?? '';
+    const asCofounder = { [COOKIE]: cofounder };
+    const disabled = await t.app.inject({ method: 'PATCH', url: `/api/admin/operators/${String(me?.id ?? 0)}`, cookies: asCofounder, payload: { disabled: true } });
+    expect(disabled.statusCode, disabled.body).toBe(403); // a one-time password: they choose theirs first
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/password',
+      cookies: asCofounder,
+      payload: { login: 'cofounder', oldPassword: second.oneTimePassword, newPassword: 'a ledger of quiet herons', confirmNewPassword: 'a ledger of quiet herons' },
+    });
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/operators/${String(me?.id ?? 0)}`, cookies: asCofounder, payload: { disabled: true } })).json()).toMatchObject({ disabled: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: OPERATOR })).statusCode).toBe(401);
+
+    // A reset gives a new one-time password and ends their sessions.
+    const reset = await t.app.inject({ method: 'POST', url: `/api/admin/operators/${String(me?.id ?? 0)}/reset-password`, cookies: asCofounder });
+    expect(reset.json()).toMatchObject({ operator: { login: OPERATOR.login, mustChangePassword: true } });
+    expect(await t.database.db.select({ action: auditLog.action, role: auditLog.operatorRole, by: auditLog.operatorLogin }).from(auditLog).orderBy(auditLog.id)).toEqual([
+      { action: 'operator.created', role: 'owner', by: OPERATOR.login },
+      { action: 'operator.role_changed', role: 'owner', by: OPERATOR.login },
+      { action: 'operator.password_changed', role: 'owner', by: 'cofounder' },
+      { action: 'operator.disabled', role: 'owner', by: 'cofounder' },
+      { action: 'operator.password_reset', role: 'owner', by: 'cofounder' },
+    ]);
+    const filtered = await t.app.inject({ method: 'GET', url: '/api/admin/audit?operator=cofounder', cookies: asCofounder });
+    expect(filtered.json()).toMatchObject({ total: 3, operators: ['cofounder', OPERATOR.login] });
+  });
+});

@@ -1,0 +1,17 @@
+import { QueryView } from '@/web/components/query-view';
+import { useTeam } from '@/web/api/admin/operator';
+import { AdminPage } from '@/web/features/back-office/components/admin-page';
+import { Team } from '@/web/features/back-office/components/team';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+
+export function Component() {
+  useDocumentTitle('Operators');
+  const { data, isError } = useTeam();
+  return (
+    <AdminPage title="Operators" description="Who runs the sale, and what each role may do. Owners add operators, change roles, disable and reset passwords.">
+      <QueryView data={data} isError={isError} errorText="The operators could not be loaded." loadingLabel="Loading the operators" skeletonClassName="h-64">
+        {(team) => <Team members={team.operators} />}
+      </QueryView>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,215 @@
+// The Operators page (issue 15): the team with each operator's role and state; Owners add
+// operators (a generated one-time password, shown once), change roles, disable, reset passwords.
+// What the signed-in role cannot do is not shown; the server decides anyway.
+import { useState } from 'react';
+import { newOperatorBodySchema, type TeamMember } from '@/contracts/operators';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '@/contracts/permissions';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { CopyButton } from '@/web/components/ui/copy-button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { NativeSelect } from '@/web/components/ui/native-select';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { useAddOperator, useCan, useChangeTeamMember, useOperator, useResetTeamPassword } from '@/web/api/admin/operator';
+import { useServerForm } from '@/web/hooks/use-server-form';
+import { errorMessage } from '@/web/lib/api-client';
+import { toast } from '@/web/lib/toast';
+
+/** A one-time password, shown once: the operator chooses their own at their first sign-in. */
+function OneTimePasswordDialog({ shown, onClose }: { shown: { login: string; password: string } | null; onClose: () => void }) {
+  return (
+    <Dialog open={shown !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>One-time password for {shown?.login}</DialogTitle>
+          <DialogDescription>Give it to them in person or over a channel you trust. It is shown only now; they choose their own password when they first sign in.</DialogDescription>
+        </DialogHeader>
+        <p className="bg-muted rounded-md p-3 font-mono text-sm break-all" aria-label="One-time password">
+          {shown?.password}
+        </p>
+        <DialogFooter>
+          {shown ? <CopyButton value={shown.password} label="Copy password" /> : null}
+          <Button onClick={onClose}>Done</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddOperatorForm({ onAdded }: { onAdded: (login: string, password: string) => void }) {
+  const add = useAddOperator();
+  const {
+    register,
+    onSubmit,
+    formState: { errors },
+  } = useServerForm({
+    schema: newOperatorBodySchema,
+    defaultValues: { login: '', name: '', email: '', role: 'approver' },
+    fields: ['login', 'name', 'email', 'role'],
+    submit: (body) => add.mutateAsync(body),
+    successToast: (result) => `Operator ${result.operator.login} added`,
+    errorToast: { fallback: 'The operator could not be added.' },
+    onSuccess: (result, { form }) => {
+      form.reset({ login: '', name: '', email: '', role: 'approver' });
+      onAdded(result.operator.login, result.oneTimePassword);
+    },
+  });
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="add-operator-title" className="contents">
+        <CardHeader>
+          <CardTitle id="add-operator-title">Add an operator</CardTitle>
+          <CardDescription>They get a one-time password, shown once, to change at their first sign-in.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <FormField label="Login" error={errors.login?.message}>
+            <Input autoComplete="off" spellCheck={false} {...register('login')} />
+          </FormField>
+          <FormField label="Name" error={errors.name?.message} hint="Optional">
+            <Input autoComplete="off" {...register('name')} />
+          </FormField>
+          <FormField label="E-mail" error={errors.email?.message} hint="Optional: for their notifications.">
+            <Input type="email" autoComplete="off" {...register('email')} />
+          </FormField>
+          <FormField label="Role" error={errors.role?.message}>
+            <NativeSelect {...register('role')}>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? <Spinner /> : null}
+            Add operator
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
+function MemberActions({ member, onReset }: { member: TeamMember; onReset: (login: string, password: string) => void }) {
+  const change = useChangeTeamMember();
+  const reset = useResetTeamPassword();
+  const [error, setError] = useState<string | null>(null);
+  const fail = (e: unknown) => setError(errorMessage(e, 'The change could not be saved.'));
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <NativeSelect
+          aria-label={`Role of ${member.login}`}
+          className="w-32"
+          value={member.role}
+          disabled={change.isPending}
+          onChange={(e) => {
+            setError(null);
+            change.mutate({ id: member.id, role: e.target.value as Role }, { onSuccess: (m) => toast.success(`${m.login} is now ${ROLE_LABELS[m.role]}`), onError: fail });
+          }}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={change.isPending}
+          onClick={() => {
+            setError(null);
+            change.mutate({ id: member.id, disabled: !member.disabled }, { onSuccess: (m) => toast.success(m.disabled ? `${m.login} disabled` : `${m.login} enabled`), onError: fail });
+          }}
+        >
+          {member.disabled ? 'Enable' : 'Disable'}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={reset.isPending}
+          onClick={() => {
+            setError(null);
+            reset.mutate(member.id, { onSuccess: (r) => onReset(r.operator.login, r.oneTimePassword), onError: fail });
+          }}
+        >
+          Reset password
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Team({ members }: { members: TeamMember[] }) {
+  const can = useCan();
+  const { data: me } = useOperator();
+  const [shown, setShown] = useState<{ login: string; password: string } | null>(null);
+  const owner = can('own');
+  return (
+    <div className="grid gap-6">
+      <div className="overflow-x-auto rounded-md border">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Operator</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead>State</TableHead>
+              {owner ? <TableHead>Actions</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.map((m) => (
+              <TableRow key={m.id}>
+                <TableCell className="align-top">
+                  <span className="font-medium">{m.login}</span>
+                  {m.id === me?.id ? <span className="text-muted-foreground"> (you)</span> : null}
+                  {m.name ? <span className="text-muted-foreground block text-sm">{m.name}</span> : null}
+                </TableCell>
+                <TableCell className="align-top" title={ROLE_DESCRIPTIONS[m.role]}>
+                  {ROLE_LABELS[m.role]}
+                </TableCell>
+                <TableCell className="align-top">
+                  {m.disabled ? <Badge variant="secondary">Disabled</Badge> : m.mustChangePassword ? <Badge variant="outline">Password to choose</Badge> : <Badge variant="outline">Active</Badge>}
+                </TableCell>
+                {owner ? (
+                  <TableCell className="align-top">
+                    <MemberActions member={m} onReset={(login, password) => setShown({ login, password })} />
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {owner ? <AddOperatorForm onAdded={(login, password) => setShown({ login, password })} /> : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Roles</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-2 text-sm">
+            {ROLES.map((role) => (
+              <div key={role}>
+                <dt className="inline font-medium">{ROLE_LABELS[role]}: </dt>
+                <dd className="text-muted-foreground inline">{ROLE_DESCRIPTIONS[role]}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+      <OneTimePasswordDialog shown={shown} onClose={() => setShown(null)} />
+    </div>
+  );
+}
