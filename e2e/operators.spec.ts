@@ -54,4 +54,14 @@ test('an Owner adds a Viewer, who chooses their own password and sees no decisio
   // The Owner disables them.
   await page.getByRole('row', { name: new RegExp(login) }).getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByRole('row', { name: new RegExp(login) })).toContainText('Disabled');
+
+  // The audit log names who did it, with their role, and filters by operator.
+  await page.goto('/admin/audit');
+  await page.getByLabel('Operator').selectOption(login);
+  await expect(page.getByRole('list', { name: 'Audit log' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Audit log' })).toContainText(`by ${login} (Viewer)`);
+  await expect(page.getByRole('list', { name: 'Audit log' })).toContainText('operator.password_changed');
+  await page.getByLabel('Kind of change').selectOption('operator.disabled');
+  await page.getByLabel('Operator').selectOption('e2e-operator');
+  await expect(page.getByRole('list', { name: 'Audit log' })).toContainText('by e2e-operator (Owner)');
 });

@@ -12,7 +12,7 @@ export function Component() {
   useDocumentTitle('Audit log');
   const [page, setPage] = useState(1);
   const [values, setValues] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
-  const { data, isError } = useAuditPage(page, 25, { action: values.action || undefined, from: dayStart(values.fromDay), to: dayStart(values.toDay, true) });
+  const { data, isError } = useAuditPage(page, 25, { action: values.action || undefined, operator: values.operator || undefined, from: dayStart(values.fromDay), to: dayStart(values.toDay, true) });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // Other filters give other pages: start again at the first.
   const onFilter = (next: AuditFilterValues) => {
@@ -22,7 +22,7 @@ export function Component() {
 
   return (
     <AdminPage title="Audit log" description="Every operator change to money and settings, newest first. Times are in your time zone.">
-      <AuditFilters values={values} actions={data?.actions ?? []} onChange={onFilter} />
+      <AuditFilters values={values} actions={data?.actions ?? []} operators={data?.operators ?? []} onChange={onFilter} />
       {isError ? (
         <p role="alert" className="text-destructive">
           The audit log could not be loaded.

@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '@/contracts/permissions';
 import { Badge } from '@/web/components/ui/badge';
 import type { AuditPage } from '@/web/api/admin/audit';
 import { formatDateTime } from '@/web/lib/format';
@@ -10,7 +11,10 @@ export function AuditEntries({ entries }: { entries: AuditPage['entries'] }) {
         <li key={e.id} className="grid gap-2 p-3 sm:grid-cols-[12rem_1fr]">
           <div className="text-muted-foreground text-sm">
             <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-            <div>by {e.operator}</div>
+            <div>
+              by {e.operator}
+              {e.role ? ` (${ROLE_LABELS[e.role]})` : null}
+            </div>
           </div>
           <div className="grid min-w-0 gap-1">
             <div className="flex flex-wrap items-center gap-2">
