@@ -16,11 +16,14 @@ import {
 } from './common';
 import { networkSchema } from './cryptos';
 import type { EndpointMap } from './endpoint';
+import { secondFactorCode } from './two-factor';
 import { ROLES } from './permissions';
 
 export const operatorLoginBodySchema = z.strictObject({
   login: z.string().trim().min(1, 'Login is required.').max(100, 'Login must be at most 100 characters.'),
   password: z.string().min(1, 'Password is required.').max(200, 'Password must be at most 200 characters.'),
+  /** When two-factor sign-in is on: a code from the app, or a recovery code. */
+  code: secondFactorCode.optional(),
 });
 export type OperatorLoginBody = z.infer<typeof operatorLoginBodySchema>;
 
@@ -31,6 +34,8 @@ export const operatorSchema = z.object({
   role: z.enum(ROLES),
   /** Signed in with a generated one-time password: only choosing a new one is open until then. */
   mustChangePassword: z.boolean(),
+  /** The sale requires two-factor sign-in and this operator has not turned it on: only enrolment is open. */
+  mustEnrolSecondFactor: z.boolean(),
 });
 export type Operator = z.infer<typeof operatorSchema>;
 

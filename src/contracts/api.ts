@@ -8,6 +8,7 @@ import type { EndpointMap } from './endpoint';
 import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { teamEndpoints } from './operators';
+import { twoFactorEndpoints } from './two-factor';
 import { emailVerificationEndpoints, operatorNotificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...emailVerificationEndpoints,
   ...operatorNotificationEndpoints,
   ...teamEndpoints,
+  ...twoFactorEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { controlCharsMessage, decimalString, emptyBodySchema, hasControlChars, isoDateTime, okSchema } from './common';
 import type { EndpointMap } from './endpoint';
+import { secondFactorCode } from './two-factor';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -41,6 +42,8 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 export const loginBodySchema = z.strictObject({
   email: z.string().trim().min(1, 'Email is required.').max(254, 'Email must be at most 254 characters.'),
   password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  /** When two-factor sign-in is on: a code from the app, or a recovery code. */
+  code: secondFactorCode.optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -15,6 +15,8 @@ export const teamMemberSchema = z.object({
   disabled: z.boolean(),
   /** Still to choose their own password (a generated one-time password was given). */
   mustChangePassword: z.boolean(),
+  /** Two-factor sign-in is on. */
+  twoFactor: z.boolean(),
   createdAt: isoDateTime,
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -45,8 +47,14 @@ export type OperatorChangeBody = z.input<typeof operatorChangeBodySchema>;
 /** A generated password, shown once: the operator must choose their own at their next sign-in. */
 export const oneTimePasswordSchema = z.object({ operator: teamMemberSchema, oneTimePassword: z.string() });
 
+/** The Owners' rule for the whole team. */
+export const teamPolicySchema = z.strictObject({ requireTwoFactor: z.boolean('Choose whether two-factor sign-in is required.') });
+
 export const teamEndpoints = {
-  'GET /api/admin/operators': { responses: { 200: z.object({ operators: z.array(teamMemberSchema) }) } },
+  'GET /api/admin/operators': { responses: { 200: z.object({ operators: z.array(teamMemberSchema), requireTwoFactor: z.boolean() }) } },
+  'PUT /api/admin/operators/policy': { body: teamPolicySchema, responses: { 200: teamPolicySchema } },
+  /** For an operator who lost their device: they sign in with their password and enrol again. */
+  'DELETE /api/admin/operators/:id/two-factor': { params: idParams, responses: { 200: teamMemberSchema } },
   'POST /api/admin/operators': { body: newOperatorBodySchema, responses: { 201: oneTimePasswordSchema } },
   'PATCH /api/admin/operators/:id': { params: idParams, body: operatorChangeBodySchema, responses: { 200: teamMemberSchema } },
   'POST /api/admin/operators/:id/reset-password': { params: idParams, responses: { 200: oneTimePasswordSchema } },

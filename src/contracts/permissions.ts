@@ -110,6 +110,13 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'POST /api/admin/operators': { need: 'own' },
   'PATCH /api/admin/operators/:id': { need: 'own' },
   'POST /api/admin/operators/:id/reset-password': { need: 'own' },
+  'DELETE /api/admin/operators/:id/two-factor': { need: 'own' },
+  'PUT /api/admin/operators/policy': { need: 'own' },
+
+  'GET /api/admin/two-factor': { need: 'self' },
+  'POST /api/admin/two-factor/enrolment': { need: 'self' },
+  'POST /api/admin/two-factor': { need: 'self' },
+  'DELETE /api/admin/two-factor': { need: 'self' },
 };
 
 /** What a route needs; a route not listed is the Owner's alone. */

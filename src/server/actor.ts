@@ -7,6 +7,8 @@ export interface OperatorActor {
   role: Role;
   /** Signed in with a generated one-time password: only their own account is open until they choose one. */
   mustChangePassword: boolean;
+  /** The sale requires two-factor sign-in and this operator has not turned it on: only enrolment is open. */
+  mustEnrolSecondFactor: boolean;
 }
 
 /** An operator, or the server itself (id null) for the decisions it makes on its own. */

@@ -14,6 +14,7 @@ import { OperatorNotifier } from './modules/operators/notifications.service';
 import { PaymentWatchJob } from './jobs/payment-watch';
 import { MailSender, type MailTransport } from './modules/mail/mail.service';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { buyerTwoFactorRoutes, operatorTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
 import { EvmWatcher } from './modules/payments/evm-watcher.service';
@@ -162,7 +163,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   await app.register(
     accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, authRoutes, operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
   );
-  await app.register(accessScope('buyer', meRoutes, orderRoutes));
+  await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes));
   await app.register(
     accessScope(
       'operator',
@@ -179,6 +180,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       paymentRoutes,
       unallocatedRoutes,
       outboxRoutes,
+      operatorTwoFactorRoutes,
     ),
   );
 

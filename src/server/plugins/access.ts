@@ -4,6 +4,7 @@
 // absolute-form targets). A route registered outside a scope stops the server at start: deny by default.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { can, ROLE_LABELS, ruleOf, type RouteRule } from '@/contracts/permissions';
+import { TOTP_ENROL_REQUIRED } from '@/contracts/two-factor';
 import { AppError, unauthorized } from '../errors';
 import type { OperatorActor } from '../actor';
 import { findRequestSession } from './request-session';
@@ -41,6 +42,7 @@ async function requireOperator(request: FastifyRequest): Promise<void> {
   // What the matched route needs, whatever the text of the URL (deny by default: Owners only).
   const rule = request.routeOptions.config.rule ?? ruleOf('');
   if (operator.mustChangePassword && rule.need !== 'self') throw new AppError('forbidden', PASSWORD_CHANGE_REQUIRED);
+  if (operator.mustEnrolSecondFactor && rule.need !== 'self') throw new AppError('forbidden', TOTP_ENROL_REQUIRED);
   if (!can(operator.role, rule.need)) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot do this.`);
 }
 

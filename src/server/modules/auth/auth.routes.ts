@@ -1,3 +1,4 @@
+import { isCodeRequest } from '../two-factor/two-factor.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { findRequestSession } from '../../plugins/request-session';
@@ -32,8 +33,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: { max: config.LOGIN_LIMIT_PER_IP, timeWindow: FIFTEEN_MINUTES } } },
     async (request, reply) => {
       await app.signInThrottle.check('buyer', request.body.email, request.ip);
+      // A wrong password or code counts against the sign-in limits; being asked for the code does not.
       const user = await authenticateBuyer(app.db, request.body).catch(async (error: unknown) => {
-        await app.signInThrottle.failed('buyer', request.body.email, request.ip);
+        if (!isCodeRequest(error)) await app.signInThrottle.failed('buyer', request.body.email, request.ip);
         throw error;
       });
       const previous = app.sessions.cookieOf(request, 'buyer');

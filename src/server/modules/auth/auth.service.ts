@@ -1,3 +1,4 @@
+import { checkSecondFactor } from '../two-factor/two-factor.service';
 import { EMAIL_TAKEN, LOGIN_FAILED, type LoginBody, type registerBodySchema } from '@/contracts/auth';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client';
@@ -25,6 +26,7 @@ export async function authenticateBuyer(db: Db, body: LoginBody): Promise<UserRo
   const user = await findUserByEmail(db, body.email);
   const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstNothing(body.password);
   if (!user || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
+  await checkSecondFactor(db, 'buyer', user.id, body.code);
   return user;
 }
 

@@ -11,7 +11,7 @@ import type { OperatorActor } from '../../actor';
 import { notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { mailContext, queuedMailKeys, queueMailsOnce, reviewNoticeMail } from '../mail/mail.service';
-import { findReviewsWaitingSince, type ReviewItem } from '../orders/review-queue.repository';
+import { findReviewsWaitingSince, type ReviewItem } from './review-queue.repository';
 import { findNotificationSettings, findOperatorsToNotify, saveNotificationSettings, type NotificationSettings } from './notifications.repository';
 
 const MINUTE_MS = 60_000;

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
 import { getNotifications, setNotifications } from './notifications.service';
-import { actorOf, authenticateOperator, changeOperatorPassword } from './operators.service';
-import { addOperator, changeOperator, listTeam, resetTeamPassword } from './team.service';
+import { isCodeRequest } from '../two-factor/two-factor.service';
+import { changeOperatorPassword, signInOperator } from './operators.service';
+import { addOperator, changeOperator, listTeam, resetTeamPassword, resetTeamTwoFactor, setTeamPolicy } from './team.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -17,14 +18,15 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: { max: config.LOGIN_LIMIT_PER_IP, timeWindow: FIFTEEN_MINUTES } } },
     async (request, reply) => {
       await app.signInThrottle.check('operator', request.body.login, request.ip);
-      const operator = await authenticateOperator(app.db, request.body.login, request.body.password).catch(async (error: unknown) => {
-        await app.signInThrottle.failed('operator', request.body.login, request.ip);
+      // A wrong password or code counts against the sign-in limits; being asked for the code does not.
+      const operator = await signInOperator(app.db, request.body.login, request.body.password, request.body.code).catch(async (error: unknown) => {
+        if (!isCodeRequest(error)) await app.signInThrottle.failed('operator', request.body.login, request.ip);
         throw error;
       });
       const previous = app.sessions.cookieOf(request, 'operator');
       if (previous) await app.sessions.destroy(previous);
       app.sessions.setCookie(reply, 'operator', await app.sessions.create('operator', operator.id));
-      return actorOf(operator);
+      return operator;
     },
   );
 
@@ -68,4 +70,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.sessions.destroyOthers('operator', reset.operator.id, undefined);
     return reset;
   });
+
+  route(app, 'PUT /api/admin/operators/policy', async (request) => setTeamPolicy(app.db, operatorOf(request), request.body.requireTwoFactor));
+  route(app, 'DELETE /api/admin/operators/:id/two-factor', async (request) => resetTeamTwoFactor(app.db, operatorOf(request), request.params.id));
 };

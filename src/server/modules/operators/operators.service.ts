@@ -8,6 +8,7 @@ import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
 import type { OperatorActor } from '../../actor';
 import { recordAudit } from '../audit/audit.service';
+import { checkSecondFactor, twoFactorRequiredOfOperators } from '../two-factor/two-factor.service';
 import { countOperators, findOperatorById, findOperatorByLogin, insertOperator, setOperatorPassword, type OperatorRow } from './operators.repository';
 
 export const OPERATOR_LOGIN_FAILED = 'Invalid login or password.';
@@ -86,10 +87,23 @@ export async function changeOperatorPassword(db: Db, actor: OperatorActor, body:
   });
 }
 
-export const actorOf = (operator: OperatorRow): OperatorActor => ({ id: operator.id, login: operator.login, role: operator.role, mustChangePassword: operator.mustChangePassword });
+export const actorOf = (operator: OperatorRow, secondFactorRequired: boolean): OperatorActor => ({
+  id: operator.id,
+  login: operator.login,
+  role: operator.role,
+  mustChangePassword: operator.mustChangePassword,
+  mustEnrolSecondFactor: secondFactorRequired && operator.totpEnabledAt === null,
+});
 
 /** The operator a session belongs to, as the audit log names them; undefined once they are gone or disabled. */
 export async function findActor(db: Queryable, id: number): Promise<OperatorActor | undefined> {
-  const operator = await findOperatorById(db, id);
-  return operator && !operator.disabledAt ? actorOf(operator) : undefined;
+  const [operator, required] = await Promise.all([findOperatorById(db, id), twoFactorRequiredOfOperators(db)]);
+  return operator && !operator.disabledAt ? actorOf(operator, required) : undefined;
+}
+
+/** Signs an operator in: the password, then (when it is on) the second factor. */
+export async function signInOperator(db: Db, login: string, password: string, code: string | undefined): Promise<OperatorActor> {
+  const operator = await authenticateOperator(db, login, password);
+  await checkSecondFactor(db, 'operator', operator.id, code);
+  return actorOf(operator, await twoFactorRequiredOfOperators(db));
 }

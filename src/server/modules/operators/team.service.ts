@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../errors';
 import { hashPassword } from '../../passwords';
 import type { OperatorActor } from '../../actor';
 import { recordAudit } from '../audit/audit.service';
+import { requireSecondFactorOfOperators, resetSecondFactor, twoFactorRequiredOfOperators } from '../two-factor/two-factor.service';
 import { generatePassword } from './operators.service';
 import { insertTeamMember, listOperators, lockActiveOwners, lockOperator, setOperatorPassword, updateOperatorRow, type OperatorRow } from './operators.repository';
 
@@ -20,11 +21,34 @@ const member = (o: OperatorRow): TeamMember => ({
   role: o.role,
   disabled: o.disabledAt !== null,
   mustChangePassword: o.mustChangePassword,
+  twoFactor: o.totpEnabledAt !== null,
   createdAt: o.createdAt.toISOString(),
 });
 
-export async function listTeam(db: Db): Promise<{ operators: TeamMember[] }> {
-  return { operators: (await listOperators(db)).map(member) };
+export async function listTeam(db: Db): Promise<{ operators: TeamMember[]; requireTwoFactor: boolean }> {
+  const [rows, requireTwoFactor] = await Promise.all([listOperators(db), twoFactorRequiredOfOperators(db)]);
+  return { operators: rows.map(member), requireTwoFactor };
+}
+
+/** Requires (or no longer requires) two-factor sign-in of every operator; those without it enrol at their next request. */
+export async function setTeamPolicy(db: Db, actor: OperatorActor, requireTwoFactor: boolean): Promise<{ requireTwoFactor: boolean }> {
+  await db.transaction(async (tx) => {
+    const before = await twoFactorRequiredOfOperators(tx);
+    await requireSecondFactorOfOperators(tx, requireTwoFactor);
+    if (before !== requireTwoFactor) await recordAudit(tx, actor, 'operators.require_two_factor', 'operators', { requireTwoFactor: before }, { requireTwoFactor });
+  });
+  return { requireTwoFactor };
+}
+
+/** Removes an operator's second factor (a lost device); they enrol again. */
+export async function resetTeamTwoFactor(db: Db, actor: OperatorActor, id: number): Promise<TeamMember> {
+  return db.transaction(async (tx) => {
+    const current = await lockOperator(tx, id);
+    if (!current) throw notFound('This operator does not exist.');
+    await resetSecondFactor(tx, 'operator', id);
+    await recordAudit(tx, actor, 'operator.two_factor_reset', `operator:${current.login}`, null, null);
+    return member({ ...current, totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+  });
 }
 
 export async function addOperator(db: Db, actor: OperatorActor, body: z.output<typeof newOperatorBodySchema>): Promise<{ operator: TeamMember; oneTimePassword: string }> {

@@ -1,0 +1,58 @@
+// Two-factor sign-in (issue 15): a TOTP authenticator app (RFC 6238: 6 digits, 30 seconds) with ten
+// single-use recovery codes, for operators and, if they wish, buyers.
+import { z } from 'zod';
+import { okSchema } from './common';
+import type { EndpointMap } from './endpoint';
+
+export const TOTP_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+export const TOTP_CODE_WRONG = 'This code is not valid: check the time on your device, or use a recovery code.';
+export const TOTP_ENROL_REQUIRED = 'Turn on two-factor sign-in before going on: the sale requires it for every operator.';
+export const TOTP_REQUIRED_BY_SALE = 'The sale requires two-factor sign-in for every operator: it cannot be turned off.';
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A code as typed: six digits from the app, or a recovery code (xxxxx-xxxxx). */
+export const secondFactorCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, TOTP_CODE_WRONG);
+
+export const twoFactorStateSchema = z.object({
+  enabled: z.boolean(),
+  /** The sale requires it (operators only). */
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorState = z.infer<typeof twoFactorStateSchema>;
+
+/** What the authenticator app needs: the secret as a QR code and as text, and the otpauth:// URI. */
+export const enrolmentSchema = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+
+export const confirmEnrolmentBodySchema = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code your app shows.') });
+export type ConfirmEnrolmentBody = z.input<typeof confirmEnrolmentBodySchema>;
+
+/** Shown once: each works once, in place of a code. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const disableTwoFactorBodySchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password.').max(200),
+  code: secondFactorCode,
+});
+export type DisableTwoFactorBody = z.input<typeof disableTwoFactorBodySchema>;
+
+const twoFactorEndpointsFor = <P extends string>(prefix: P) =>
+  ({
+    [`GET ${prefix}/two-factor`]: { responses: { 200: twoFactorStateSchema } },
+    [`POST ${prefix}/two-factor/enrolment`]: { responses: { 200: enrolmentSchema } },
+    [`POST ${prefix}/two-factor`]: { body: confirmEnrolmentBodySchema, responses: { 200: recoveryCodesSchema } },
+    [`DELETE ${prefix}/two-factor`]: { body: disableTwoFactorBodySchema, responses: { 200: okSchema } },
+  }) as {
+    [K in `GET ${P}/two-factor`]: { responses: { 200: typeof twoFactorStateSchema } };
+  } & { [K in `POST ${P}/two-factor/enrolment`]: { responses: { 200: typeof enrolmentSchema } } } & {
+    [K in `POST ${P}/two-factor`]: { body: typeof confirmEnrolmentBodySchema; responses: { 200: typeof recoveryCodesSchema } };
+  } & { [K in `DELETE ${P}/two-factor`]: { body: typeof disableTwoFactorBodySchema; responses: { 200: typeof okSchema } } };
+
+export const twoFactorEndpoints = {
+  ...twoFactorEndpointsFor('/api/admin'),
+  ...twoFactorEndpointsFor('/api/me'),
+} satisfies EndpointMap;

@@ -1,0 +1,32 @@
+// Two-factor sign-in for the signed-in account: operators under /api/admin (operator scope), buyers
+// under /api/me (buyer scope). Codes are limited per account, like passwords.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { route } from '../../http/route';
+import { buyerIdOf, operatorOf } from '../../plugins/access';
+import { getSaleSettings } from '../sale/sale.service';
+import { beginOwnEnrolment, confirmEnrolment, turnOffSecondFactor, twoFactorState, type SubjectKind } from './two-factor.service';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+function twoFactorRoutes(kind: SubjectKind, prefix: '/api/admin' | '/api/me', subjectOf: (request: FastifyRequest) => number): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limit = (id: number) => app.rateLimiter.consume(`totp:${kind}:${String(id)}`, app.config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
+    route(app, `GET ${prefix}/two-factor`, async (request) => twoFactorState(app.db, kind, subjectOf(request)));
+    route(app, `POST ${prefix}/two-factor/enrolment`, async (request) => beginOwnEnrolment(app.db, kind, subjectOf(request), (await getSaleSettings(app.db)).tokenName));
+    route(app, `POST ${prefix}/two-factor`, async (request) => {
+      const id = subjectOf(request);
+      await limit(id);
+      return confirmEnrolment(app.db, kind, id, request.body.code);
+    });
+    route(app, `DELETE ${prefix}/two-factor`, async (request) => {
+      const id = subjectOf(request);
+      await limit(id);
+      await turnOffSecondFactor(app.db, kind, id, request.body);
+      return { ok: true as const };
+    });
+  };
+}
+
+export const operatorTwoFactorRoutes = twoFactorRoutes('operator', '/api/admin', (request) => operatorOf(request).id);
+export const buyerTwoFactorRoutes = twoFactorRoutes('buyer', '/api/me', buyerIdOf);

@@ -1,0 +1,127 @@
+// Two-factor sign-in (issue 15) for operators and buyers. Enrolment stores a new secret and shows
+// it (QR code and text); a first code from the app turns it on and gives ten single-use recovery
+// codes, stored only as hashes and shown once. At sign-in a code is checked against the secret
+// (one step either side for clock drift), and each time step is accepted once, so a code seen over
+// a shoulder cannot be used again. The secret itself must stay readable to check codes.
+import { createHash, randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { RECOVERY_CODE_COUNT, TOTP_CODE_REQUIRED, TOTP_CODE_WRONG, TOTP_REQUIRED_BY_SALE, type DisableTwoFactorBody, type Enrolment, type TwoFactorState } from '@/contracts/two-factor';
+import type { Db, Queryable } from '../../db/client';
+import { AppError, conflict, invalid } from '../../errors';
+import { verifyPassword } from '../../passwords';
+import {
+  claimTotpStep,
+  countRecoveryCodesLeft,
+  findAccount,
+  findTotp,
+  operatorsNeedTotp,
+  replaceRecoveryCodes,
+  setOperatorsNeedTotp,
+  setTotp,
+  useRecoveryCode,
+  type SubjectKind,
+} from './two-factor.repository';
+
+export type { SubjectKind } from './two-factor.repository';
+
+const PERIOD = 30;
+const totpOf = (secret: string, issuer: string, label: string) => new TOTP({ issuer, label, secret: Secret.fromBase32(secret), digits: 6, period: PERIOD, algorithm: 'SHA1' });
+const hashCode = (code: string) => createHash('sha256').update(code.replace('-', '').toLowerCase()).digest('hex');
+
+/** Ten characters (50 bits) from 32 without look-alikes (no l, o, 0, 1), shown as xxxxx-xxxxx. */
+function recoveryCode(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  const chars = [...randomBytes(10)].map((b) => alphabet[b & 31] ?? 'a').join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+export async function twoFactorState(db: Queryable, kind: SubjectKind, id: number): Promise<TwoFactorState> {
+  const [row, left, required] = await Promise.all([findTotp(db, kind, id), countRecoveryCodesLeft(db, kind, id), kind === 'operator' ? operatorsNeedTotp(db) : false]);
+  return { enabled: row?.totpEnabledAt != null, required, recoveryCodesLeft: row?.totpEnabledAt ? left : 0 };
+}
+
+export function twoFactorRequiredOfOperators(db: Queryable): Promise<boolean> {
+  return operatorsNeedTotp(db);
+}
+
+/** A new secret to add to the app; two-factor sign-in stays as it is until a code confirms it. */
+export async function beginEnrolment(db: Db, kind: SubjectKind, id: number, issuer: string, label: string): Promise<Enrolment> {
+  const row = await findTotp(db, kind, id);
+  if (row?.totpEnabledAt) throw conflict('Two-factor sign-in is on already. Turn it off first to use another device.');
+  const secret = new Secret({ size: 20 }).base32;
+  await setTotp(db, kind, id, { totpSecret: secret, totpEnabledAt: null, totpLastStep: null });
+  const uri = totpOf(secret, issuer, label).toString();
+  return { secret, uri, qr: await QRCode.toDataURL(uri, { width: 240, margin: 1 }) };
+}
+
+/** The time step a code belongs to, if it is the secret's code now or one step either side. */
+function stepOf(secret: string, code: string, now: Date): number | null {
+  const delta = totpOf(secret, 'x', 'x').validate({ token: code, timestamp: now.getTime(), window: 1 });
+  return delta === null ? null : Math.floor(now.getTime() / 1000 / PERIOD) + delta;
+}
+
+/** Turns two-factor sign-in on with a first code from the app; returns the recovery codes, shown once. */
+export async function confirmEnrolment(db: Db, kind: SubjectKind, id: number, code: string, now = new Date()): Promise<{ recoveryCodes: string[] }> {
+  return db.transaction(async (tx) => {
+    const row = await findTotp(tx, kind, id);
+    if (!row?.totpSecret || row.totpEnabledAt) throw conflict('Start again: scan a new QR code first.');
+    const step = stepOf(row.totpSecret, code, now);
+    if (step === null) throw invalid(TOTP_CODE_WRONG, { code: TOTP_CODE_WRONG });
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+    await setTotp(tx, kind, id, { totpEnabledAt: now, totpLastStep: step });
+    await replaceRecoveryCodes(tx, kind, id, codes.map(hashCode));
+    return { recoveryCodes: codes };
+  });
+}
+
+/**
+ * Checks the second factor of a sign-in (or a step-up): nothing to check when it is off; else a
+ * code from the app, accepted once per time step, or an unused recovery code.
+ */
+export async function checkSecondFactor(db: Db, kind: SubjectKind, id: number, code: string | undefined, now = new Date()): Promise<void> {
+  const row = await findTotp(db, kind, id);
+  if (!row?.totpEnabledAt || !row.totpSecret) return;
+  if (!code) throw new AppError('unauthorized', TOTP_CODE_REQUIRED, { code: TOTP_CODE_REQUIRED });
+  if (/^\d{6}$/.test(code)) {
+    const step = stepOf(row.totpSecret, code, now);
+    if (step !== null && (await claimTotpStep(db, kind, id, step))) return;
+  } else if (await useRecoveryCode(db, kind, id, hashCode(code), now)) return;
+  throw new AppError('unauthorized', TOTP_CODE_WRONG, { code: TOTP_CODE_WRONG });
+}
+
+/** Whether a sign-in failed only because it did not carry a code yet (the form then asks for one). */
+export function isCodeRequest(error: unknown): boolean {
+  return error instanceof AppError && error.fields?.code === TOTP_CODE_REQUIRED;
+}
+
+/** Whether two-factor sign-in is on for this account. */
+export async function hasSecondFactor(db: Queryable, kind: SubjectKind, id: number): Promise<boolean> {
+  return (await findTotp(db, kind, id))?.totpEnabledAt != null;
+}
+
+/** Turns two-factor sign-in off, with the password and a code; not while the sale requires it of operators. */
+export async function turnOffSecondFactor(db: Db, kind: SubjectKind, id: number, body: DisableTwoFactorBody): Promise<void> {
+  if (kind === 'operator' && (await operatorsNeedTotp(db))) throw conflict(TOTP_REQUIRED_BY_SALE);
+  const account = await findAccount(db, kind, id);
+  if (!account || !(await verifyPassword(account.passwordHash, body.password))) throw invalid('The password is not right.', { password: 'The password is not right.' });
+  await checkSecondFactor(db, kind, id, body.code);
+  await resetSecondFactor(db, kind, id);
+}
+
+/** Starts enrolment for the signed-in account, named in the app by the sale and the login or e-mail. */
+export async function beginOwnEnrolment(db: Db, kind: SubjectKind, id: number, issuer: string): Promise<Enrolment> {
+  const account = await findAccount(db, kind, id);
+  if (!account) throw invalid('This account does not exist.');
+  return beginEnrolment(db, kind, id, issuer, account.label);
+}
+
+/** Removes the secret and the recovery codes (an Owner resetting an operator who lost their device). */
+export async function resetSecondFactor(db: Queryable, kind: SubjectKind, id: number): Promise<void> {
+  await setTotp(db, kind, id, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+  await replaceRecoveryCodes(db, kind, id, []);
+}
+
+export function requireSecondFactorOfOperators(db: Queryable, need: boolean): Promise<void> {
+  return setOperatorsNeedTotp(db, need);
+}
