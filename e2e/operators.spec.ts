@@ -65,3 +65,60 @@ test('an Owner adds a Viewer, who chooses their own password and sees no decisio
   await page.getByLabel('Operator').selectOption('e2e-operator');
   await expect(page.getByRole('list', { name: 'Audit log' })).toContainText('by e2e-operator (Owner)');
 });
+
+test('an operator turns on two-factor sign-in with a code from the app, then signs in with one', async ({ page, browser }) => {
+  const { TOTP, Secret } = await import('otpauth');
+  await signInAsOperator(page);
+  await page.goto('/admin/operators');
+  const login = uniqueCode('twofa-', 6).toLowerCase();
+  const form = page.getByRole('form', { name: 'Add an operator' });
+  await form.getByLabel('Login').fill(login);
+  await form.getByLabel('Role').selectOption('approver');
+  await form.getByRole('button', { name: 'Add operator' }).click();
+  const oneTimePassword = (await page.getByRole('dialog').getByLabel('One-time password').textContent()) ?? '';
+
+  const context = await browser.newContext();
+  const op = await context.newPage();
+  const signIn = async (password: string) => {
+    await op.goto('/admin/login');
+    await op.getByLabel('Login', { exact: true }).fill(login);
+    await op.getByLabel('Password', { exact: true }).fill(password);
+    await op.getByRole('button', { name: 'Login' }).click();
+  };
+  await signIn(oneTimePassword);
+  await op.getByLabel('Login').fill(login);
+  await op.getByLabel('Old password').fill(oneTimePassword);
+  await op.getByLabel('New password', { exact: true }).fill('a ledger of quiet herons');
+  await op.getByLabel('Confirm new password').fill('a ledger of quiet herons');
+  await op.getByRole('button', { name: 'Change password' }).click();
+  await expect(op.getByText('Password changed')).toBeVisible();
+
+  await op.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const secret = (await op.getByLabel('Secret', { exact: true }).textContent()) ?? '';
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  const confirm = op.getByRole('form', { name: 'Confirm two-factor sign-in' });
+  await confirm.getByLabel('Code from the app').fill(totp.generate({ timestamp: Date.now() + 5 * 30_000 }));
+  await confirm.getByRole('button', { name: 'Turn on' }).click();
+  await expect(confirm.getByText('This code is not valid: check the time on your device, or use a recovery code.')).toBeVisible();
+  const now = Date.now();
+  await confirm.getByLabel('Code from the app').fill(totp.generate({ timestamp: now }));
+  await confirm.getByRole('button', { name: 'Turn on' }).click();
+  await expect(op.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await expect(op.getByText('On. 10 of 10 recovery codes left.')).toBeVisible();
+
+  await op.getByRole('button', { name: 'Log out' }).click();
+  await signIn('a ledger of quiet herons');
+  const code = op.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  await code.fill(totp.generate({ timestamp: now + 30_000 }));
+  await op.getByRole('button', { name: 'Login' }).click();
+  await expect(op.getByRole('heading', { level: 1, name: 'Crypto management' })).toBeVisible();
+  await context.close();
+
+  // The Owner sees it on the Operators page, and may reset it for a lost device.
+  await page.reload();
+  const row = page.getByRole('row', { name: new RegExp(login) });
+  await expect(row).toContainText('Two-factor');
+  await row.getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(row).not.toContainText('Two-factor');
+});

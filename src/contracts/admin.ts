@@ -12,18 +12,18 @@ import {
   hasStrayControlChars,
   isoDateTime,
   okSchema,
+  secondFactorCode,
   strayControlCharsMessage,
 } from './common';
 import { networkSchema } from './cryptos';
 import type { EndpointMap } from './endpoint';
-import { secondFactorCode } from './two-factor';
 import { ROLES } from './permissions';
 
 export const operatorLoginBodySchema = z.strictObject({
   login: z.string().trim().min(1, 'Login is required.').max(100, 'Login must be at most 100 characters.'),
   password: z.string().min(1, 'Password is required.').max(200, 'Password must be at most 200 characters.'),
   /** When two-factor sign-in is on: a code from the app, or a recovery code. */
-  code: secondFactorCode.optional(),
+  code: z.union([z.literal(''), secondFactorCode]).optional(),
 });
 export type OperatorLoginBody = z.infer<typeof operatorLoginBodySchema>;
 

@@ -1,8 +1,7 @@
 // Buyer registration, sign-in and profile: one schema serves the form and the server.
 import { z } from 'zod';
-import { controlCharsMessage, decimalString, emptyBodySchema, hasControlChars, isoDateTime, okSchema } from './common';
+import { controlCharsMessage, decimalString, emptyBodySchema, hasControlChars, isoDateTime, okSchema, secondFactorCode } from './common';
 import type { EndpointMap } from './endpoint';
-import { secondFactorCode } from './two-factor';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -43,7 +42,7 @@ export const loginBodySchema = z.strictObject({
   email: z.string().trim().min(1, 'Email is required.').max(254, 'Email must be at most 254 characters.'),
   password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
   /** When two-factor sign-in is on: a code from the app, or a recovery code. */
-  code: secondFactorCode.optional(),
+  code: z.union([z.literal(''), secondFactorCode]).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

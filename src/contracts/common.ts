@@ -26,3 +26,14 @@ export const strayControlCharsMessage = (label: string) => `${label} must not co
 
 /** The body of a POST that carries nothing: none at all, or `{}`. */
 export const emptyBodySchema = z.undefined().or(z.strictObject({}));
+
+// ── Two-factor sign-in's code (contracts/two-factor.ts has the rest) ─────────────────────────────
+
+export const TOTP_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+export const TOTP_CODE_WRONG = 'This code is not valid: check the time on your device, or use a recovery code.';
+
+/** A code as typed: six digits from the app, or a recovery code (xxxxx-xxxxx). */
+export const secondFactorCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, TOTP_CODE_WRONG);

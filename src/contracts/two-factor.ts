@@ -1,20 +1,16 @@
 // Two-factor sign-in (issue 15): a TOTP authenticator app (RFC 6238: 6 digits, 30 seconds) with ten
 // single-use recovery codes, for operators and, if they wish, buyers.
 import { z } from 'zod';
-import { okSchema } from './common';
+// The code field and its messages live in common.ts: the sign-in forms (in the first chunks) need them.
+import { okSchema, secondFactorCode } from './common';
+
+export { secondFactorCode, TOTP_CODE_REQUIRED, TOTP_CODE_WRONG } from './common';
 import type { EndpointMap } from './endpoint';
 
-export const TOTP_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
-export const TOTP_CODE_WRONG = 'This code is not valid: check the time on your device, or use a recovery code.';
 export const TOTP_ENROL_REQUIRED = 'Turn on two-factor sign-in before going on: the sale requires it for every operator.';
 export const TOTP_REQUIRED_BY_SALE = 'The sale requires two-factor sign-in for every operator: it cannot be turned off.';
 export const RECOVERY_CODE_COUNT = 10;
 
-/** A code as typed: six digits from the app, or a recovery code (xxxxx-xxxxx). */
-export const secondFactorCode = z
-  .string()
-  .trim()
-  .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, TOTP_CODE_WRONG);
 
 export const twoFactorStateSchema = z.object({
   enabled: z.boolean(),

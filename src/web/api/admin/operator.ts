@@ -83,3 +83,22 @@ export function useResetTeamPassword() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
   });
 }
+
+export function useTeamPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireTwoFactor: boolean) => apiCall('PUT /api/admin/operators/policy', { body: { requireTwoFactor } }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: teamKey });
+      await queryClient.invalidateQueries({ queryKey: operatorQueryKey });
+    },
+  });
+}
+
+export function useResetTeamTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall('DELETE /api/admin/operators/:id/two-factor', { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
+}

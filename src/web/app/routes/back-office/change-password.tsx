@@ -7,6 +7,7 @@ import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useChangeOperatorPassword, useOperator } from '@/web/api/admin/operator';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
+import { TwoFactorCard } from '@/web/components/two-factor-card';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
@@ -32,6 +33,11 @@ export function Component() {
 
   return (
     <AdminPage title="Change Pass" description="Changing the password signs this operator out everywhere else.">
+      {operator?.mustEnrolSecondFactor && !operator.mustChangePassword ? (
+        <p role="note" className="border-warning/50 bg-warning/10 max-w-lg rounded-md border p-3 text-sm">
+          The sale requires two-factor sign-in for every operator. Turn it on below to open the rest of the back-office.
+        </p>
+      ) : null}
       {operator?.mustChangePassword ? (
         <p role="note" className="border-warning/50 bg-warning/10 max-w-lg rounded-md border p-3 text-sm">
           You signed in with a one-time password. Choose your own to open the rest of the back-office.
@@ -59,6 +65,9 @@ export function Component() {
           </form>
         </CardContent>
       </Card>
+      <div className="max-w-2xl">
+        <TwoFactorCard owner="operator" />
+      </div>
     </AdminPage>
   );
 }

@@ -29,7 +29,8 @@ export function Component() {
     return <Navigate to={`${paths.admin.login}?next=${encodeURIComponent(next)}`} replace />;
   }
   // A one-time password: choosing their own comes first (the server refuses the rest until then).
-  if (operator.mustChangePassword && location.pathname !== paths.admin.changePassword) return <Navigate to={paths.admin.changePassword} replace />;
+  // So is two-factor sign-in, when the sale requires it: both live on the Change Pass page.
+  if ((operator.mustChangePassword || operator.mustEnrolSecondFactor) && location.pathname !== paths.admin.changePassword) return <Navigate to={paths.admin.changePassword} replace />;
   return (
     <AdminLayout login={`${operator.login} (${ROLE_LABELS[operator.role]})`}>
       <Outlet />

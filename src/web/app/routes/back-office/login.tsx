@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { operatorLoginBodySchema } from '@/contracts/admin';
+import { SecondFactorField } from '@/web/components/second-factor-field';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
@@ -27,21 +28,26 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
+  // Asked for once the password is right and two-factor sign-in is on.
+  const [askCode, setAskCode] = useState(false);
   const {
     register,
     onSubmit,
     formState: { errors },
   } = useServerForm({
     schema: operatorLoginBodySchema,
-    defaultValues: { login: '', password: '' },
-    // A refused sign-in is one message for the whole form, shown above the button.
-    fields: [],
+    defaultValues: { login: '', password: '', code: '' },
+    // A refused sign-in is one message for the whole form, shown above the button; the code has its own.
+    fields: ['code'],
     submit: (body) => {
       setFailure(null);
-      return login.mutateAsync(body);
+      return login.mutateAsync({ login: body.login, password: body.password, ...(askCode && body.code ? { code: body.code } : {}) });
     },
     onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }),
-    onError: (error) => setFailure(error instanceof ApiError ? error.message : 'Login failed'),
+    onError: (error, shownAtFields) => {
+      if (shownAtFields) setAskCode(true);
+      else setFailure(error instanceof ApiError ? error.message : 'Login failed');
+    },
   });
 
   return (
@@ -62,6 +68,7 @@ export function Component() {
             <FormField label="Password" error={errors.password?.message}>
               <PasswordInput autoComplete="current-password" {...register('password')} />
             </FormField>
+            {askCode ? <SecondFactorField label="Authentication code" error={errors.code?.message} {...register('code')} /> : null}
             {failure ? (
               <Alert variant="destructive">
                 <AlertDescription>{failure}</AlertDescription>

@@ -10,7 +10,7 @@ export function Component() {
   return (
     <AdminPage title="Operators" description="Who runs the sale, and what each role may do. Owners add operators, change roles, disable and reset passwords.">
       <QueryView data={data} isError={isError} errorText="The operators could not be loaded." loadingLabel="Loading the operators" skeletonClassName="h-64">
-        {(team) => <Team members={team.operators} />}
+        {(team) => <Team members={team.operators} requireTwoFactor={team.requireTwoFactor} />}
       </QueryView>
     </AdminPage>
   );

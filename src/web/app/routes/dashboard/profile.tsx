@@ -1,4 +1,5 @@
-// My Profile (PRODUCT.md §4): personal data, password change, and order updates by e-mail.
+// My Profile (PRODUCT.md §4): personal data, password change, order updates by e-mail, two-factor sign-in.
+import { TwoFactorCard } from '@/web/components/two-factor-card';
 import { MailPreferences } from '@/web/features/dashboard/components/mail-preferences';
 import { PasswordForm } from '@/web/features/dashboard/components/password-form';
 import { ProfileForm } from '@/web/features/dashboard/components/profile-form';
@@ -15,6 +16,7 @@ export function Component() {
         <ProfileForm me={me} />
         <PasswordForm />
         <MailPreferences me={me} />
+        <TwoFactorCard owner="buyer" />
       </div>
     </div>
   );

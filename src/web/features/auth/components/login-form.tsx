@@ -11,6 +11,7 @@ import { useMe } from '@/web/api/auth/me';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { afterSignIn, withNext } from '../lib/next-path';
 import { FormError, SubmitButton } from '@/web/components/ui/form-error';
+import { SecondFactorField } from '@/web/components/second-factor-field';
 
 function loginFailure(error: unknown): string {
   if (error instanceof NetworkError) return 'An error occurred during login.';
@@ -22,21 +23,26 @@ export function LoginForm({ next }: { next: string | null }) {
   const navigate = useNavigate();
   const signIn = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
+  // Asked for once the password is right and two-factor sign-in is on.
+  const [askCode, setAskCode] = useState(false);
   const {
     register,
     onSubmit,
     formState: { errors },
   } = useServerForm({
     schema: loginBodySchema,
-    defaultValues: { email: '', password: '' },
-    // A refused sign-in is one message for the whole form, shown above the button.
-    fields: [],
+    defaultValues: { email: '', password: '', code: '' },
+    // A refused sign-in is one message for the whole form, shown above the button; the code has its own.
+    fields: ['code'],
     submit: (body) => {
       setFormError(null);
-      return signIn.mutateAsync(body);
+      return signIn.mutateAsync({ email: body.email, password: body.password, ...(askCode && body.code ? { code: body.code } : {}) });
     },
     onSuccess: () => void navigate(afterSignIn(next), { replace: true }),
-    onError: (error) => setFormError(loginFailure(error)),
+    onError: (error, shownAtFields) => {
+      if (shownAtFields) setAskCode(true);
+      else setFormError(loginFailure(error));
+    },
   });
   const { data: me } = useMe();
 
@@ -51,6 +57,7 @@ export function LoginForm({ next }: { next: string | null }) {
       <FormField label="Password" error={errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...register('password')} />
       </FormField>
+      {askCode ? <SecondFactorField label="Authentication code" error={errors.code?.message} {...register('code')} /> : null}
       <Link to={paths.forgotPassword} className="text-primary -mt-2 justify-self-end text-sm underline-offset-4 hover:underline">
         Forgot password?
       </Link>

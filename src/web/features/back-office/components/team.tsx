@@ -14,7 +14,7 @@ import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { useAddOperator, useCan, useChangeTeamMember, useOperator, useResetTeamPassword } from '@/web/api/admin/operator';
+import { useAddOperator, useCan, useChangeTeamMember, useOperator, useResetTeamPassword, useResetTeamTwoFactor, useTeamPolicy } from '@/web/api/admin/operator';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { errorMessage } from '@/web/lib/api-client';
 import { toast } from '@/web/lib/toast';
@@ -99,6 +99,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (login: string, password: strin
 function MemberActions({ member, onReset }: { member: TeamMember; onReset: (login: string, password: string) => void }) {
   const change = useChangeTeamMember();
   const reset = useResetTeamPassword();
+  const resetTwoFactor = useResetTeamTwoFactor();
   const [error, setError] = useState<string | null>(null);
   const fail = (e: unknown) => setError(errorMessage(e, 'The change could not be saved.'));
   return (
@@ -142,6 +143,19 @@ function MemberActions({ member, onReset }: { member: TeamMember; onReset: (logi
         >
           Reset password
         </Button>
+        {member.twoFactor ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={resetTwoFactor.isPending}
+            onClick={() => {
+              setError(null);
+              resetTwoFactor.mutate(member.id, { onSuccess: (m) => toast.success(`Two-factor sign-in of ${m.login} removed: they enrol again`), onError: fail });
+            }}
+          >
+            Reset two-factor
+          </Button>
+        ) : null}
       </div>
       {error ? (
         <p role="alert" className="text-destructive text-sm">
@@ -152,13 +166,41 @@ function MemberActions({ member, onReset }: { member: TeamMember; onReset: (logi
   );
 }
 
-export function Team({ members }: { members: TeamMember[] }) {
+/** The Owners' rule: every operator signs in with a second factor. */
+function TeamPolicy({ requireTwoFactor }: { requireTwoFactor: boolean }) {
+  const policy = useTeamPolicy();
+  return (
+    <div className="grid gap-1">
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4"
+          checked={requireTwoFactor}
+          disabled={policy.isPending}
+          onChange={(e) => policy.mutate(e.target.checked, { onSuccess: (p) => toast.success(p.requireTwoFactor ? 'Two-factor sign-in required' : 'Two-factor sign-in optional') })}
+        />
+        <span>
+          <span className="font-medium">Require two-factor sign-in for every operator</span>
+          <span className="text-muted-foreground block">Operators without it can only turn it on until they do. Turn on yours first, on the Change Pass page.</span>
+        </span>
+      </label>
+      {policy.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {errorMessage(policy.error, 'The rule could not be saved.')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Team({ members, requireTwoFactor }: { members: TeamMember[]; requireTwoFactor: boolean }) {
   const can = useCan();
   const { data: me } = useOperator();
   const [shown, setShown] = useState<{ login: string; password: string } | null>(null);
   const owner = can('own');
   return (
     <div className="grid gap-6">
+      {owner ? <TeamPolicy requireTwoFactor={requireTwoFactor} /> : null}
       <div className="overflow-x-auto rounded-md border">
         <Table>
           <TableHeader>
@@ -181,7 +223,10 @@ export function Team({ members }: { members: TeamMember[] }) {
                   {ROLE_LABELS[m.role]}
                 </TableCell>
                 <TableCell className="align-top">
-                  {m.disabled ? <Badge variant="secondary">Disabled</Badge> : m.mustChangePassword ? <Badge variant="outline">Password to choose</Badge> : <Badge variant="outline">Active</Badge>}
+                  <span className="flex flex-wrap gap-1">
+                    {m.disabled ? <Badge variant="secondary">Disabled</Badge> : m.mustChangePassword ? <Badge variant="outline">Password to choose</Badge> : <Badge variant="outline">Active</Badge>}
+                    {m.twoFactor ? <Badge variant="outline">Two-factor</Badge> : null}
+                  </span>
                 </TableCell>
                 {owner ? (
                   <TableCell className="align-top">
