@@ -72,8 +72,8 @@ test.describe('back-office', () => {
     await expect(table.getByRole('row').filter({ hasText: code })).toHaveCount(0);
   });
 
-  test('changes the token price, shows it on the landing page, and records it in the audit log', async ({ page }) => {
-    await signInAsOperator(page);
+  test('changes the token price after confirming the password, shows it on the landing page, and records it in the audit log', async ({ page }) => {
+    await signInAsOperator(page, { stepUp: false });
     await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Main currency' }).click();
     const price = page.getByLabel('Token price (USD)');
     await price.fill('1,5');
@@ -81,7 +81,15 @@ test.describe('back-office', () => {
     await expect(page.getByText('Invalid number format')).toBeVisible();
     await price.fill('0.25');
     await page.getByRole('button', { name: 'Update price' }).click();
+    // The token price asks for the password again (step-up); a wrong one is refused at its field.
+    const confirm = page.getByRole('dialog', { name: 'Confirm your password' });
+    await confirm.getByLabel('Your password').fill('not the password');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirm.getByText('The password is not right.')).toBeVisible();
+    await confirm.getByLabel('Your password').fill(E2E_OPERATOR.password);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Currency updated successfully!')).toBeVisible();
+    await expect(confirm).toHaveCount(0);
 
     await page.goto('/');
     await expect(page.getByText(/^1\.00 [A-Z0-9]+ = \$0\.25$/)).toBeVisible();

@@ -76,10 +76,18 @@ export function uniqueCode(prefix: string, digits = 5): string {
 }
 
 /** Signs the e2e operator in through the back-office login card. */
-export async function signInAsOperator(page: Page): Promise<void> {
+/**
+ * Signs in through the form. Unless `stepUp` is false, the password is then confirmed for the
+ * session (step-up), as an operator would in the dialog: money settings open for five minutes.
+ */
+export async function signInAsOperator(page: Page, { stepUp = true }: { stepUp?: boolean } = {}): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Login', { exact: true }).fill(E2E_OPERATOR.login);
   await page.getByLabel('Password', { exact: true }).fill(E2E_OPERATOR.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Crypto management' })).toBeVisible();
+  if (stepUp) {
+    const confirmed = await page.request.post('/api/admin/step-up', { data: { password: E2E_OPERATOR.password }, headers: { origin: new URL(page.url()).origin } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+  }
 }

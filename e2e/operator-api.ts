@@ -10,6 +10,9 @@ export async function operatorApi(): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
   const res = await api.post('/api/admin/auth/login', { data: E2E_OPERATOR });
   if (!res.ok()) throw new Error(`operator sign-in failed: ${res.status()} ${await res.text()}`);
+  // Money settings and keys ask for the password again within five minutes (step-up).
+  const stepUp = await api.post('/api/admin/step-up', { data: { password: E2E_OPERATOR.password } });
+  if (!stepUp.ok()) throw new Error(`operator step-up failed: ${stepUp.status()} ${await stepUp.text()}`);
   return api;
 }
 

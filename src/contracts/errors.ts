@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   invalid_input: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** The route moves money or keys: confirm the password (and code) first, then ask again (step-up). */
+  step_up_required: 403,
   not_found: 404,
   conflict: 409,
   /** A buyer already holds as many pending orders as the sale allows. */

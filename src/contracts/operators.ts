@@ -1,7 +1,7 @@
 // The operator team (issue 15): the Operators page (Owner) and what each operator is.
 import { z } from 'zod';
 import { emailField } from './auth';
-import { idParams, isoDateTime } from './common';
+import { idParams, isoDateTime, okSchema, secondFactorCode } from './common';
 import type { EndpointMap } from './endpoint';
 import { ROLES } from './permissions';
 
@@ -50,7 +50,17 @@ export const oneTimePasswordSchema = z.object({ operator: teamMemberSchema, oneT
 /** The Owners' rule for the whole team. */
 export const teamPolicySchema = z.strictObject({ requireTwoFactor: z.boolean('Choose whether two-factor sign-in is required.') });
 
+export const STEP_UP_REQUIRED = 'Confirm your password to continue: this changes money settings, keys or the team.';
+
+export const stepUpBodySchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password.').max(200),
+  code: z.union([z.literal(''), secondFactorCode]).optional(),
+});
+export type StepUpBody = z.input<typeof stepUpBodySchema>;
+
 export const teamEndpoints = {
+  /** Confirms the password (and code) in this session: the step-up routes open for a few minutes. */
+  'POST /api/admin/step-up': { body: stepUpBodySchema, responses: { 200: okSchema } },
   'GET /api/admin/operators': { responses: { 200: z.object({ operators: z.array(teamMemberSchema), requireTwoFactor: z.boolean() }) } },
   'PUT /api/admin/operators/policy': { body: teamPolicySchema, responses: { 200: teamPolicySchema } },
   /** For an operator who lost their device: they sign in with their password and enrol again. */

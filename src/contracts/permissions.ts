@@ -43,28 +43,32 @@ export function can(role: Role, capability: Capability): boolean {
 
 export interface RouteRule {
   need: Capability;
-  /** Needs the password (and code) confirmed in this session within the last minutes (step-up). */
+  /** Needs the password (and code) confirmed in this session within the last STEP_UP_MINUTES (step-up). */
   stepUp?: true;
 }
+
+/** How long a confirmed password opens the routes that move money or keys. */
+export const STEP_UP_MINUTES = 5;
 
 /** Every operator-scope route. Routes that sign in and out are public and not listed. */
 export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'GET /api/admin/me': { need: 'self' },
   'PUT /api/admin/password': { need: 'self' },
   'GET /api/admin/notifications': { need: 'self' },
+  'POST /api/admin/step-up': { need: 'self' },
   'PUT /api/admin/notifications': { need: 'self' },
 
   'GET /api/admin/setup': { need: 'read' },
   'GET /api/admin/sale': { need: 'read' },
   'PUT /api/admin/sale': { need: 'manage' },
-  'PUT /api/admin/main-currency': { need: 'manage' },
+  'PUT /api/admin/main-currency': { need: 'manage', stepUp: true },
 
   'GET /api/admin/cryptos': { need: 'read' },
   'POST /api/admin/cryptos': { need: 'manage' },
   'PUT /api/admin/cryptos/:code': { need: 'manage' },
   'DELETE /api/admin/cryptos/:code': { need: 'manage' },
   'POST /api/admin/cryptos/refresh-rates': { need: 'manage' },
-  'POST /api/admin/cryptos/evm-wallet': { need: 'own' },
+  'POST /api/admin/cryptos/evm-wallet': { need: 'own', stepUp: true },
 
   'GET /api/admin/orders': { need: 'read' },
   'GET /api/admin/orders.csv': { need: 'read' },
@@ -74,10 +78,10 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'DELETE /api/admin/orders/:id': { need: 'decide' },
 
   'GET /api/admin/payments': { need: 'read' },
-  'PUT /api/admin/payments/evm-key': { need: 'own' },
-  'DELETE /api/admin/payments/evm-key': { need: 'own' },
-  'PUT /api/admin/payments/chains/:chainId': { need: 'own' },
-  'DELETE /api/admin/payments/chains/:chainId': { need: 'own' },
+  'PUT /api/admin/payments/evm-key': { need: 'own', stepUp: true },
+  'DELETE /api/admin/payments/evm-key': { need: 'own', stepUp: true },
+  'PUT /api/admin/payments/chains/:chainId': { need: 'own', stepUp: true },
+  'DELETE /api/admin/payments/chains/:chainId': { need: 'own', stepUp: true },
   'GET /api/admin/payments/unallocated': { need: 'read' },
   'POST /api/admin/payments/unallocated/:id/order': { need: 'decide' },
   'POST /api/admin/payments/unallocated/:id/dismiss': { need: 'decide' },
@@ -104,14 +108,14 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'POST /api/admin/outbox/:id/resend': { need: 'manage' },
 
   'GET /api/admin/audit': { need: 'read' },
-  'GET /api/admin/backup': { need: 'own' },
+  'GET /api/admin/backup': { need: 'own', stepUp: true },
 
   'GET /api/admin/operators': { need: 'read' },
-  'POST /api/admin/operators': { need: 'own' },
-  'PATCH /api/admin/operators/:id': { need: 'own' },
-  'POST /api/admin/operators/:id/reset-password': { need: 'own' },
-  'DELETE /api/admin/operators/:id/two-factor': { need: 'own' },
-  'PUT /api/admin/operators/policy': { need: 'own' },
+  'POST /api/admin/operators': { need: 'own', stepUp: true },
+  'PATCH /api/admin/operators/:id': { need: 'own', stepUp: true },
+  'POST /api/admin/operators/:id/reset-password': { need: 'own', stepUp: true },
+  'DELETE /api/admin/operators/:id/two-factor': { need: 'own', stepUp: true },
+  'PUT /api/admin/operators/policy': { need: 'own', stepUp: true },
 
   'GET /api/admin/two-factor': { need: 'self' },
   'POST /api/admin/two-factor/enrolment': { need: 'self' },

@@ -3,7 +3,8 @@
 // hook runs for every route matched inside it, however its path was spelled (%61dmin, //api,
 // absolute-form targets). A route registered outside a scope stops the server at start: deny by default.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { can, ROLE_LABELS, ruleOf, type RouteRule } from '@/contracts/permissions';
+import { STEP_UP_REQUIRED } from '@/contracts/operators';
+import { can, ROLE_LABELS, ruleOf, STEP_UP_MINUTES, type RouteRule } from '@/contracts/permissions';
 import { TOTP_ENROL_REQUIRED } from '@/contracts/two-factor';
 import { AppError, unauthorized } from '../errors';
 import type { OperatorActor } from '../actor';
@@ -44,6 +45,11 @@ async function requireOperator(request: FastifyRequest): Promise<void> {
   if (operator.mustChangePassword && rule.need !== 'self') throw new AppError('forbidden', PASSWORD_CHANGE_REQUIRED);
   if (operator.mustEnrolSecondFactor && rule.need !== 'self') throw new AppError('forbidden', TOTP_ENROL_REQUIRED);
   if (!can(operator.role, rule.need)) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot do this.`);
+  // Money, keys and the team: the password confirmed in this session within the last minutes.
+  if (rule.stepUp) {
+    const session = request.server.sessions.cookieOf(request, 'operator');
+    if (!session || !(await request.server.sessions.isSteppedUp(session, STEP_UP_MINUTES * 60_000))) throw new AppError('step_up_required', STEP_UP_REQUIRED);
+  }
 }
 
 const GUARDS: Record<Access, ((request: FastifyRequest) => Promise<void>) | null> = {

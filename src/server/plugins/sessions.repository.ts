@@ -63,3 +63,18 @@ export async function deleteSubjectSessions(db: Queryable, kind: SessionKind, su
   if (keepHash) conditions.push(ne(sessions.idHash, keepHash));
   await db.delete(sessions).where(and(...conditions));
 }
+
+/** Records that the password (and code) were confirmed in this session just now (step-up). */
+export async function markSteppedUp(db: Queryable, idHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ steppedUpAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+/** Whether the session confirmed its password at or after `since`. */
+export async function isSteppedUpSince(db: Queryable, idHash: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ at: sessions.steppedUpAt })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.steppedUpAt, since)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from './event-bus';
-import { deleteSession, deleteSubjectSessions, findLiveSession, insertSession, isSessionLive, slideLiveSession, type SessionKind } from './sessions.repository';
+import { deleteSession, deleteSubjectSessions, findLiveSession, insertSession, isSessionLive, isSteppedUpSince, markSteppedUp, slideLiveSession, type SessionKind } from './sessions.repository';
 
 export type { SessionKind } from './sessions.repository';
 
@@ -138,6 +138,16 @@ export class SessionStore {
   cookieOf(request: FastifyRequest, kind: SessionKind): string | undefined {
     const value = request.cookies[sessionCookieName(kind, this.https)];
     return value && value.length <= 128 ? value : undefined;
+  }
+
+  /** Records a step-up: the password (and code) were just confirmed in this session. */
+  async stepUp(id: string): Promise<void> {
+    await markSteppedUp(this.db, hashId(id), new Date(this.clock()));
+  }
+
+  /** Whether this session confirmed its password within the last `withinMs` (always asked of the database). */
+  async isSteppedUp(id: string, withinMs: number): Promise<boolean> {
+    return isSteppedUpSince(this.db, hashId(id), new Date(this.clock() - withinMs));
   }
 
   /** Whether a session is live, asked of the database and never of what `find` remembers. */

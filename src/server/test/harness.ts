@@ -92,12 +92,15 @@ export async function registerBuyer(app: FastifyInstance, overrides: Partial<typ
 
 export const OPERATOR = { login: 'operator', password: 'operator password 1' };
 
-/** Creates an operator (an Owner unless `role` says otherwise) and signs them in; returns the operator session cookie value. */
+/** Creates an operator (an Owner unless `role` says otherwise), signs them in and confirms the password (step-up); returns the operator session cookie value. */
 export async function signInOperator(app: FastifyInstance, database: Database, login = OPERATOR.login, password = OPERATOR.password, role: Role = 'owner'): Promise<string> {
   await createOperator(database.db, login, password, { role });
   const res = await app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { login, password } });
   if (res.statusCode !== 200) throw new Error(`operator sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = cookieValue(res, 'presale_operator_session');
   if (!cookie) throw new Error('operator sign-in set no cookie');
+  // Confirmed at once: the routes that move money or keys open for the next minutes (step-up).
+  const stepUp = await app.inject({ method: 'POST', url: '/api/admin/step-up', cookies: { presale_operator_session: cookie }, payload: { password } });
+  if (stepUp.statusCode !== 200) throw new Error(`operator step-up failed: ${stepUp.statusCode} ${stepUp.body}`);
   return cookie;
 }

@@ -116,7 +116,22 @@ export function apiCall(key: JsonApiKey, request: LooseRequest = {}): Promise<un
   const method = key.slice(0, key.indexOf(' '));
   // A POST always carries a JSON body: the server's empty-body schemas accept {}.
   const body = request.body ?? (method === 'POST' ? {} : undefined);
-  return send(method, pathOf(key, request.params) + searchOf(request.query), body, request.headers);
+  const path = pathOf(key, request.params) + searchOf(request.query);
+  return send(method, path, body, request.headers).catch(async (error: unknown) => {
+    // Money, keys and the team ask for the password again: once it is confirmed, the call is made again.
+    if (error instanceof ApiError && error.code === 'step_up_required' && stepUpHandler && (await stepUpHandler(error.message))) return send(method, path, body, request.headers);
+    throw error;
+  });
+}
+
+let stepUpHandler: ((reason: string) => Promise<boolean>) | null = null;
+
+/**
+ * Who confirms the password when a route asks for it (step-up): resolves true once it was
+ * confirmed, false when the operator gave up. The back-office layout registers its dialog.
+ */
+export function handleStepUp(handler: ((reason: string) => Promise<boolean>) | null): void {
+  stepUpHandler = handler;
 }
 
 /**

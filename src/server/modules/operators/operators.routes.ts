@@ -3,7 +3,7 @@ import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
 import { getNotifications, setNotifications } from './notifications.service';
 import { isCodeRequest } from '../two-factor/two-factor.service';
-import { changeOperatorPassword, signInOperator } from './operators.service';
+import { changeOperatorPassword, confirmPassword, signInOperator } from './operators.service';
 import { addOperator, changeOperator, listTeam, resetTeamPassword, resetTeamTwoFactor, setTeamPolicy } from './team.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -73,4 +73,14 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'PUT /api/admin/operators/policy', async (request) => setTeamPolicy(app.db, operatorOf(request), request.body.requireTwoFactor));
   route(app, 'DELETE /api/admin/operators/:id/two-factor', async (request) => resetTeamTwoFactor(app.db, operatorOf(request), request.params.id));
+
+  // A confirmed password (and code) opens the routes that move money or keys for a few minutes.
+  route(app, 'POST /api/admin/step-up', async (request) => {
+    const actor = operatorOf(request);
+    await app.rateLimiter.consume(`step-up:operator:${String(actor.id)}`, config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
+    await confirmPassword(app.db, actor, request.body.password, request.body.code || undefined);
+    const session = app.sessions.cookieOf(request, 'operator');
+    if (session) await app.sessions.stepUp(session);
+    return { ok: true as const };
+  });
 };

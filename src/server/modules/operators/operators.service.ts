@@ -3,7 +3,7 @@ import type { OperatorPasswordBody } from '@/contracts/admin';
 import type { Role } from '@/contracts/permissions';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, conflict, notFound } from '../../errors';
+import { AppError, conflict, invalid, notFound } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
 import type { OperatorActor } from '../../actor';
@@ -106,4 +106,11 @@ export async function signInOperator(db: Db, login: string, password: string, co
   const operator = await authenticateOperator(db, login, password);
   await checkSecondFactor(db, 'operator', operator.id, code);
   return actorOf(operator, await twoFactorRequiredOfOperators(db));
+}
+
+/** Confirms the operator's password (and second factor, when on) for a step-up. */
+export async function confirmPassword(db: Db, actor: OperatorActor, password: string, code: string | undefined): Promise<void> {
+  const operator = await findOperatorById(db, actor.id);
+  if (!operator || !(await verifyPassword(operator.passwordHash, password))) throw invalid('The password is not right.', { password: 'The password is not right.' });
+  await checkSecondFactor(db, 'operator', operator.id, code);
 }

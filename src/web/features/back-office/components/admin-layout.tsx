@@ -6,6 +6,7 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/web/components/
 import { useOperatorLogout } from '@/web/api/admin/operator';
 import { paths } from '@/web/lib/paths';
 import { AdminSidebar } from './admin-sidebar';
+import { StepUpDialog } from './step-up-dialog';
 
 /** The back-office shell: the same sidebar as the buyer dashboard, a header with its trigger, and the page. */
 export function AdminLayout({ login, children }: { login: string; children: ReactNode }) {
@@ -24,6 +25,7 @@ export function AdminLayout({ login, children }: { login: string; children: Reac
           <ThemeToggle className="ml-auto" />
         </header>
         <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
+        <StepUpDialog />
       </SidebarInset>
     </SidebarProvider>
   );
