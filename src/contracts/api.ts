@@ -9,6 +9,7 @@ import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { teamEndpoints } from './operators';
 import { twoFactorEndpoints } from './two-factor';
+import { sessionListEndpoints } from './sessions';
 import { emailVerificationEndpoints, operatorNotificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
@@ -41,6 +42,7 @@ export const endpoints = {
   ...operatorNotificationEndpoints,
   ...teamEndpoints,
   ...twoFactorEndpoints,
+  ...sessionListEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

@@ -117,6 +117,9 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'DELETE /api/admin/operators/:id/two-factor': { need: 'own', stepUp: true },
   'PUT /api/admin/operators/policy': { need: 'own', stepUp: true },
 
+  'GET /api/admin/sessions': { need: 'self' },
+  'DELETE /api/admin/sessions/:id': { need: 'self' },
+  'POST /api/admin/sessions/end-others': { need: 'self' },
   'GET /api/admin/two-factor': { need: 'self' },
   'POST /api/admin/two-factor/enrolment': { need: 'self' },
   'POST /api/admin/two-factor': { need: 'self' },

@@ -15,6 +15,7 @@ import { PaymentWatchJob } from './jobs/payment-watch';
 import { MailSender, type MailTransport } from './modules/mail/mail.service';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { buyerTwoFactorRoutes, operatorTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { buyerSessionRoutes, operatorSessionRoutes } from './modules/auth/session-list.routes';
 import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
 import { EvmWatcher } from './modules/payments/evm-watcher.service';
@@ -163,7 +164,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   await app.register(
     accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, authRoutes, operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
   );
-  await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes));
+  await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes));
   await app.register(
     accessScope(
       'operator',
@@ -181,6 +182,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       unallocatedRoutes,
       outboxRoutes,
       operatorTwoFactorRoutes,
+      operatorSessionRoutes,
     ),
   );
 

@@ -1,20 +1,30 @@
 // The sessions table. Rows hold only the SHA-256 of a session id, never the id itself.
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { preparedPerHandle, type Queryable } from '../db/client';
 import { sessions } from '../db/schema';
 
 export type SessionKind = 'buyer' | 'operator';
 
-/** A live session's subject and its current end. */
+/** A live session's subject, its current end and its last recorded use. */
 export interface LiveSession {
   subjectId: number;
   expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/** A session as its owner's list shows it. */
+export interface SessionRow {
+  idHash: string;
+  userAgent: string;
+  ip: string;
+  createdAt: Date;
+  lastSeenAt: Date;
 }
 
 const live = () => and(eq(sessions.idHash, sql.placeholder('idHash')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now')));
 
 const findQuery = preparedPerHandle((db) =>
-  db.select({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt }).from(sessions).where(live()).limit(1).prepare('find_session'),
+  db.select({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }).from(sessions).where(live()).limit(1).prepare('find_session'),
 );
 
 // Operator sessions end after a spell of inactivity: each time one is found in the database,
@@ -22,9 +32,9 @@ const findQuery = preparedPerHandle((db) =>
 const slideQuery = preparedPerHandle((db) =>
   db
     .update(sessions)
-    .set({ expiresAt: sql`least(${sessions.maxExpiresAt}, ${sql.placeholder('idleEnd')}::timestamptz)` })
+    .set({ expiresAt: sql`least(${sessions.maxExpiresAt}, ${sql.placeholder('idleEnd')}::timestamptz)`, lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
     .where(live())
-    .returning({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt })
+    .returning({ subjectId: sessions.subjectId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .prepare('slide_session'),
 );
 
@@ -48,7 +58,10 @@ export async function isSessionLive(db: Queryable, idHash: string, kind: Session
   return row !== undefined;
 }
 
-export async function insertSession(db: Queryable, values: { idHash: string; kind: SessionKind; subjectId: number; expiresAt: Date; maxExpiresAt: Date | null }): Promise<void> {
+export async function insertSession(
+  db: Queryable,
+  values: { idHash: string; kind: SessionKind; subjectId: number; expiresAt: Date; maxExpiresAt: Date | null; userAgent: string; ip: string; lastSeenAt: Date },
+): Promise<void> {
   await db.insert(sessions).values(values);
 }
 
@@ -77,4 +90,25 @@ export async function isSteppedUpSince(db: Queryable, idHash: string, since: Dat
     .where(and(eq(sessions.idHash, idHash), gt(sessions.steppedUpAt, since)))
     .limit(1);
   return row !== undefined;
+}
+
+export async function markSeen(db: Queryable, idHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+export async function findSubjectSessions(db: Queryable, kind: SessionKind, subjectId: number, now: Date): Promise<SessionRow[]> {
+  return db
+    .select({ idHash: sessions.idHash, userAgent: sessions.userAgent, ip: sessions.ip, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Deletes one session of a subject; whether it was there. */
+export async function deleteSubjectSession(db: Queryable, kind: SessionKind, subjectId: number, idHash: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId), eq(sessions.idHash, idHash)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length > 0;
 }

@@ -5,9 +5,34 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from './event-bus';
-import { deleteSession, deleteSubjectSessions, findLiveSession, insertSession, isSessionLive, isSteppedUpSince, markSteppedUp, slideLiveSession, type SessionKind } from './sessions.repository';
+import {
+  deleteSession,
+  deleteSubjectSession,
+  deleteSubjectSessions,
+  findLiveSession,
+  findSubjectSessions,
+  insertSession,
+  isSessionLive,
+  isSteppedUpSince,
+  markSeen,
+  markSteppedUp,
+  slideLiveSession,
+  type SessionKind,
+  type SessionRow,
+} from './sessions.repository';
 
 export type { SessionKind } from './sessions.repository';
+
+/** Where a session was opened: the browser's user agent and the client's address. */
+export interface SessionClient {
+  userAgent: string;
+  ip: string;
+}
+
+export const clientOf = (request: FastifyRequest): SessionClient => ({ userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
+
+/** A session's last use is recorded at most this often (the list shows it; it costs a write). */
+const SEEN_EVERY_MS = 5 * 60_000;
 
 export const SESSION_COOKIES: Record<SessionKind, string> = {
   buyer: 'presale_session',
@@ -70,12 +95,12 @@ export class SessionStore {
    * A new session. Buyers' last SESSION_DAYS; operators' end after OPERATOR_IDLE_MINUTES without a
    * request and OPERATOR_SESSION_HOURS after sign-in at most. The cookie lives as long as the session may.
    */
-  async create(kind: SessionKind, subjectId: number): Promise<{ id: string; expiresAt: Date }> {
+  async create(kind: SessionKind, subjectId: number, client: SessionClient = { userAgent: '', ip: '' }): Promise<{ id: string; expiresAt: Date }> {
     const { token: id } = newSecretToken();
     const now = this.clock();
     const maxExpiresAt = kind === 'operator' ? new Date(now + this.config.OPERATOR_SESSION_HOURS * 60 * 60 * 1000) : null;
     const expiresAt = maxExpiresAt ? new Date(Math.min(maxExpiresAt.getTime(), now + this.idleMs)) : new Date(now + this.config.SESSION_DAYS * 24 * 60 * 60 * 1000);
-    await insertSession(this.db, { idHash: hashId(id), kind, subjectId, expiresAt, maxExpiresAt });
+    await insertSession(this.db, { idHash: hashId(id), kind, subjectId, expiresAt, maxExpiresAt, userAgent: client.userAgent.slice(0, 400), ip: client.ip, lastSeenAt: new Date(now) });
     return { id, expiresAt: maxExpiresAt ?? expiresAt };
   }
 
@@ -93,6 +118,7 @@ export class SessionStore {
       this.remembered.delete(idHash);
       return null;
     }
+    if (now - row.lastSeenAt.getTime() > SEEN_EVERY_MS) await markSeen(this.db, idHash, new Date(now));
     this.remembered.set(idHash, { kind, subjectId: row.subjectId, expiresAt: row.expiresAt.getTime(), foundAt: now });
     return row.subjectId;
   }
@@ -138,6 +164,22 @@ export class SessionStore {
   cookieOf(request: FastifyRequest, kind: SessionKind): string | undefined {
     const value = request.cookies[sessionCookieName(kind, this.https)];
     return value && value.length <= 128 ? value : undefined;
+  }
+
+  /** The subject's live sessions, newest use first, marking the one `currentId` names. */
+  async list(kind: SessionKind, subjectId: number, currentId: string | undefined): Promise<(SessionRow & { current: boolean })[]> {
+    const current = currentId ? hashId(currentId) : undefined;
+    return (await findSubjectSessions(this.db, kind, subjectId, new Date(this.clock()))).map((s) => ({ ...s, current: s.idHash === current }));
+  }
+
+  /** Ends one of the subject's sessions, named by its hash; whether there was one. */
+  async destroyByHash(kind: SessionKind, subjectId: number, idHash: string): Promise<boolean> {
+    const ended = await deleteSubjectSession(this.db, kind, subjectId, idHash);
+    if (ended) {
+      this.remembered.delete(idHash);
+      this.announce(kind, subjectId);
+    }
+    return ended;
   }
 
   /** Records a step-up: the password (and code) were just confirmed in this session. */

@@ -1,6 +1,7 @@
 import { isCodeRequest } from '../two-factor/two-factor.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
+import { clientOf } from '../../plugins/sessions';
 import { findRequestSession } from '../../plugins/request-session';
 import { getMe } from '../me/me.service';
 import { RESET_REQUESTED } from '@/contracts/mail';
@@ -21,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await registerBuyer(app.db, request.body);
       await sendEmailVerification(app.db, config.PUBLIC_URL, user);
-      const session = await app.sessions.create('buyer', user.id);
+      const session = await app.sessions.create('buyer', user.id, clientOf(request));
       app.sessions.setCookie(reply, 'buyer', session);
       return reply.status(201).send(await getMe(app.db, user.id));
     },
@@ -40,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const previous = app.sessions.cookieOf(request, 'buyer');
       if (previous) await app.sessions.destroy(previous);
-      const session = await app.sessions.create('buyer', user.id);
+      const session = await app.sessions.create('buyer', user.id, clientOf(request));
       app.sessions.setCookie(reply, 'buyer', session);
       return getMe(app.db, user.id);
     },

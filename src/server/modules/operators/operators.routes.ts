@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
+import { clientOf } from '../../plugins/sessions';
 import { operatorOf } from '../../plugins/access';
 import { getNotifications, setNotifications } from './notifications.service';
 import { isCodeRequest } from '../two-factor/two-factor.service';
@@ -25,7 +26,7 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const previous = app.sessions.cookieOf(request, 'operator');
       if (previous) await app.sessions.destroy(previous);
-      app.sessions.setCookie(reply, 'operator', await app.sessions.create('operator', operator.id));
+      app.sessions.setCookie(reply, 'operator', await app.sessions.create('operator', operator.id, clientOf(request)));
       return operator;
     },
   );

@@ -8,6 +8,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { useChangeOperatorPassword, useOperator } from '@/web/api/admin/operator';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { TwoFactorCard } from '@/web/components/two-factor-card';
+import { SessionsCard } from '@/web/components/sessions-card';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
@@ -67,6 +68,9 @@ export function Component() {
       </Card>
       <div className="max-w-2xl">
         <TwoFactorCard owner="operator" />
+      </div>
+      <div className="max-w-2xl">
+        <SessionsCard owner="operator" />
       </div>
     </AdminPage>
   );

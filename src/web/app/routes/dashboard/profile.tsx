@@ -1,5 +1,6 @@
-// My Profile (PRODUCT.md §4): personal data, password change, order updates by e-mail, two-factor sign-in.
+// My Profile (PRODUCT.md §4): personal data, password change, order updates by e-mail, two-factor sign-in, sessions.
 import { TwoFactorCard } from '@/web/components/two-factor-card';
+import { SessionsCard } from '@/web/components/sessions-card';
 import { MailPreferences } from '@/web/features/dashboard/components/mail-preferences';
 import { PasswordForm } from '@/web/features/dashboard/components/password-form';
 import { ProfileForm } from '@/web/features/dashboard/components/profile-form';
@@ -17,6 +18,7 @@ export function Component() {
         <PasswordForm />
         <MailPreferences me={me} />
         <TwoFactorCard owner="buyer" />
+        <SessionsCard owner="buyer" />
       </div>
     </div>
   );
