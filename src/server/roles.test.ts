@@ -134,4 +134,20 @@ describe(`operator roles (${databaseKind})`, () => {
     // Through the guard: the handler's own answer (here, the body is missing).
     expect((await t.app.inject({ method: 'PUT', url: '/api/admin/main-currency', cookies })).statusCode).toBe(400);
   });
+
+  it('keeps a crypto’s wallet address the Owner’s, with the password confirmed, while a Manager edits the rest', async () => {
+    const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    const edit = (cookie: string, address: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/cryptos/BTC', cookies: { [COOKIE]: cookie }, payload: { fullName: 'Bitcoin', network: 'bitcoin', rate: '6500000', address, decimals: 8 } });
+    const owner = await signInOperator(t.app, t.database);
+    expect((await edit(owner, BTC_ADDRESS)).statusCode).toBe(200);
+    const manager = await signInOperator(t.app, t.database, 'the-manager', OPERATOR.password, 'manager');
+    // The rate and name change; the address stays as it is.
+    expect((await edit(manager, BTC_ADDRESS)).statusCode).toBe(200);
+    const refused = await edit(manager, '');
+    expect([refused.statusCode, refused.json<{ error: { code: string } }>().error.code]).toEqual([403, 'forbidden']);
+    await t.database.db.update(sessions).set({ steppedUpAt: new Date(Date.now() - (STEP_UP_MINUTES * 60 + 1) * 1000) });
+    const stale = await edit(owner, '');
+    expect([stale.statusCode, stale.json<{ error: { code: string } }>().error.code]).toEqual([403, 'step_up_required']);
+  });
 });

@@ -46,10 +46,22 @@ async function requireOperator(request: FastifyRequest): Promise<void> {
   if (operator.mustEnrolSecondFactor && rule.need !== 'self') throw new AppError('forbidden', TOTP_ENROL_REQUIRED);
   if (!can(operator.role, rule.need)) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot do this.`);
   // Money, keys and the team: the password confirmed in this session within the last minutes.
-  if (rule.stepUp) {
-    const session = request.server.sessions.cookieOf(request, 'operator');
-    if (!session || !(await request.server.sessions.isSteppedUp(session, STEP_UP_MINUTES * 60_000))) throw new AppError('step_up_required', STEP_UP_REQUIRED);
-  }
+  if (rule.stepUp) await requireStepUp(request);
+}
+
+async function requireStepUp(request: FastifyRequest): Promise<void> {
+  const session = request.server.sessions.cookieOf(request, 'operator');
+  if (!session || !(await request.server.sessions.isSteppedUp(session, STEP_UP_MINUTES * 60_000))) throw new AppError('step_up_required', STEP_UP_REQUIRED);
+}
+
+/**
+ * For a route whose body decides what it needs (a crypto's wallet address within its other
+ * settings): the signed-in operator must be able to do `need`, with the password confirmed lately.
+ */
+export async function requireAuthority(request: FastifyRequest, need: RouteRule['need']): Promise<void> {
+  const operator = operatorOf(request);
+  if (!can(operator.role, need)) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot change wallet addresses.`);
+  await requireStepUp(request);
 }
 
 const GUARDS: Record<Access, ((request: FastifyRequest) => Promise<void>) | null> = {

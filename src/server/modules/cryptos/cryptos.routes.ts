@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
-import { operatorOf } from '../../plugins/access';
+import { operatorOf, requireAuthority } from '../../plugins/access';
 import { refreshRatesForOperator } from '../rates/rates.service';
 
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,12 +13,13 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminCryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/admin/cryptos', async () => ({ cryptos: await app.cryptos.listAdmin() }));
 
+  // A wallet address is the Owner's, with the password confirmed lately (step-up), whatever else changes.
   route(app, 'POST /api/admin/cryptos', async (request, reply) => {
-    return reply.status(201).send(await app.cryptos.create(operatorOf(request), request.body));
+    return reply.status(201).send(await app.cryptos.create(operatorOf(request), request.body, () => requireAuthority(request, 'own')));
   });
 
   route(app, 'PUT /api/admin/cryptos/:code', async (request) =>
-    app.cryptos.update(operatorOf(request), request.params.code, request.body),
+    app.cryptos.update(operatorOf(request), request.params.code, request.body, () => requireAuthority(request, 'own')),
   );
 
   route(app, 'DELETE /api/admin/cryptos/:code', async (request) =>

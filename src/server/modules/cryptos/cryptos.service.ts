@@ -73,8 +73,10 @@ export class CryptoService {
     return (await listCryptos(this.db)).filter(isOffered).map(toPublicCrypto);
   }
 
-  async create(actor: Actor, body: CreateBody): Promise<AdminCrypto> {
+  /** `walletChange` may refuse a new wallet address (who may set one is the route's to say). */
+  async create(actor: Actor, body: CreateBody, walletChange: () => Promise<void> = async () => {}): Promise<AdminCrypto> {
     const taken = `${body.currency} already exists.`;
+    if (body.address !== '') await walletChange();
     try {
       const row = await this.db.transaction(async (tx) => {
         const created = await insertCrypto(tx, { code: body.currency, ...columns(body), rate: body.rate, rateUpdatedAt: new Date() });
@@ -88,10 +90,16 @@ export class CryptoService {
     }
   }
 
-  async update(actor: Actor, code: string, body: UpdateBody): Promise<AdminCrypto> {
+  async update(actor: Actor, code: string, body: UpdateBody, walletChange: () => Promise<void> = async () => {}): Promise<AdminCrypto> {
+    // Asked before the transaction (it reads the session): a change of address found inside it
+    // that was not asked about is refused rather than made.
+    const current = await findCrypto(this.db, code);
+    const asked = current !== undefined && current.address !== body.address;
+    if (asked) await walletChange();
     const row = await this.db.transaction(async (tx) => {
       const before = await findCryptoForUpdate(tx, code);
       if (!before) throw notFound(`No crypto ${code.toUpperCase()}.`);
+      if (before.address !== body.address && !asked) throw conflict('The wallet address changed meanwhile: reload and try again.');
       // Compared as numbers: the form sends "9000000" for the stored "9000000.000000".
       const sameRate = before.rate !== null && dec(before.rate).eq(body.rate);
       // The stored USD price is kept only while it still explains the rate: the same number, from the
