@@ -1,5 +1,6 @@
 // The operator's watch-only EVM account key: the form that saves it, the saved key with the first
 // addresses to compare with the wallet, and its removal.
+import { Can } from './can';
 import { useState } from 'react';
 import { evmKeyBodySchema, type PaymentSettings } from '@/contracts/payments';
 import { parseEvmAccountKey } from '@/domain/account-key';
@@ -85,9 +86,11 @@ export function PaymentAccountKey({ evmKey }: { evmKey: PaymentSettings['evmKey'
                 ))}
               </ol>
             </div>
-            <Button type="button" variant="destructive" className="justify-self-start" onClick={() => setConfirming(true)}>
-              Remove
-            </Button>
+            <Can need="own">
+              <Button type="button" variant="destructive" className="justify-self-start" onClick={() => setConfirming(true)}>
+                Remove
+              </Button>
+            </Can>
           </div>
         ) : (
           <p className="text-muted-foreground text-sm">No account key yet: buyers pay to the single wallet address of each currency, and you approve each payment.</p>
@@ -100,10 +103,12 @@ export function PaymentAccountKey({ evmKey }: { evmKey: PaymentSettings['evmKey'
           >
             <Textarea rows={3} spellCheck={false} autoComplete="off" autoCapitalize="off" className="font-mono text-xs" placeholder="xpub…" {...register('xpub')} />
           </FormField>
-          <Button type="submit" disabled={save.isPending} className="justify-self-start">
-            {save.isPending ? <Spinner /> : null}
-            Save
-          </Button>
+          <Can need="own">
+            <Button type="submit" disabled={save.isPending} className="justify-self-start">
+              {save.isPending ? <Spinner /> : null}
+              Save
+            </Button>
+          </Can>
         </form>
       </CardContent>
       <PaymentRemoveDialog

@@ -1,4 +1,5 @@
 // The saved chains: each one's endpoint host, the watcher's rules, and how far the watcher has read.
+import { Can } from './can';
 import { useState, type ReactNode } from 'react';
 import type { PaymentSettings } from '@/contracts/payments';
 import { Button } from '@/web/components/ui/button';
@@ -41,14 +42,16 @@ function ChainItem({ chain, onEdit, onRemove }: { chain: PaymentChain; onEdit: (
     <li aria-label={name} className="grid gap-3 rounded-md border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{name}</h3>
-        <div className="flex gap-2">
-          <Button type="button" size="sm" variant="outline" onClick={onEdit}>
-            Edit
-          </Button>
-          <Button type="button" size="sm" variant="destructive" onClick={onRemove}>
-            Remove
-          </Button>
-        </div>
+        <Can need="own">
+          <div className="flex gap-2">
+            <Button type="button" size="sm" variant="outline" onClick={onEdit}>
+              Edit
+            </Button>
+            <Button type="button" size="sm" variant="destructive" onClick={onRemove}>
+              Remove
+            </Button>
+          </div>
+        </Can>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-4">
         <Detail label="Endpoint">

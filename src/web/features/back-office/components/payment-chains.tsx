@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Can } from './can';
 import type { PaymentSettings } from '@/contracts/payments';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { PaymentChainForm } from './payment-chain-form';
@@ -21,7 +22,9 @@ export function PaymentChains({ chains }: { chains: PaymentSettings['chains'] })
           <h3 id="chain-form-title" className="font-semibold">
             Add or edit a chain
           </h3>
-          <PaymentChainForm key={editing?.chainId ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+          <Can need="own">
+            <PaymentChainForm key={editing?.chainId ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+          </Can>
         </section>
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 // Deposits to buyers' addresses that no open order holds (sent without an order, twice, or dust and
 // address poisoning): the operator credits one as a new approved order at today's rate, or
 // dismisses it with a reason. The audit log keeps both.
+import { Can } from './can';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { depositOrderBodySchema, dismissDepositBodySchema, type UnallocatedDeposit } from '@/contracts/payments';
@@ -157,12 +158,14 @@ export function UnallocatedDeposits() {
                           <ExternalLink className="size-3" aria-hidden />
                         </a>
                       ) : null}
-                      <Button size="sm" disabled={notCreditable(d) !== null} onClick={() => setCrediting(d)}>
-                        Create order
-                      </Button>
-                      <Button variant="outline" size="sm" onClick={() => setDismissing(d)}>
-                        Dismiss
-                      </Button>
+                      <Can need="decide">
+                        <Button size="sm" disabled={notCreditable(d) !== null} onClick={() => setCrediting(d)}>
+                          Create order
+                        </Button>
+                        <Button variant="outline" size="sm" onClick={() => setDismissing(d)}>
+                          Dismiss
+                        </Button>
+                      </Can>
                     </div>
                   </li>
                 ))}
