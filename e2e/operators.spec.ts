@@ -46,6 +46,10 @@ test('an Owner adds a Viewer, who chooses their own password and sees no decisio
   await viewer.goto('/admin/sale');
   await expect(viewer.getByLabel('Token name')).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Save sale settings' })).toHaveCount(0);
+  await viewer.goto('/admin');
+  await expect(viewer.getByRole('heading', { level: 1, name: 'Crypto management' })).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: 'Add a currency' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
   await viewer.goto('/admin/operators');
   await expect(viewer.getByRole('form', { name: 'Add an operator' })).toHaveCount(0);
   await expect(viewer.getByText(`${login} (Viewer)`)).toBeVisible();

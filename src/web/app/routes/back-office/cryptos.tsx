@@ -3,6 +3,7 @@ import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { AddCryptoForm } from '@/web/features/back-office/components/crypto-form';
 import { CryptoList } from '@/web/features/back-office/components/crypto-list';
 import { EvmWalletForm } from '@/web/features/back-office/components/evm-wallet-form';
+import { Can } from '@/web/features/back-office/components/can';
 import { RefreshRatesButton } from '@/web/features/back-office/components/refresh-rates-button';
 import { SetupChecklist } from '@/web/features/back-office/components/setup-checklist';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -13,28 +14,36 @@ export function Component() {
     <AdminPage
       title="Crypto management"
       description="Currencies buyers can pay with. A currency is offered only when it is enabled and has a wallet address and a rate."
-      actions={<RefreshRatesButton />}
+      actions={
+        <Can need="manage">
+          <RefreshRatesButton />
+        </Can>
+      }
     >
       <SetupChecklist />
 
-      <Card id="add-currency" className="scroll-mt-20">
-        <CardHeader>
-          <CardTitle>Add a currency</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <AddCryptoForm />
-        </CardContent>
-      </Card>
+      <Can need="manage">
+        <Card id="add-currency" className="scroll-mt-20">
+          <CardHeader>
+            <CardTitle>Add a currency</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AddCryptoForm />
+          </CardContent>
+        </Card>
+      </Can>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Update ERC-20 Wallet</CardTitle>
-          <CardDescription>Sets this address on every currency of an EVM network (Ether, ERC-20 tokens, BNB Smart Chain).</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <EvmWalletForm />
-        </CardContent>
-      </Card>
+      <Can need="own">
+        <Card>
+          <CardHeader>
+            <CardTitle>Update ERC-20 Wallet</CardTitle>
+            <CardDescription>Sets this address on every currency of an EVM network (Ether, ERC-20 tokens, BNB Smart Chain).</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <EvmWalletForm />
+          </CardContent>
+        </Card>
+      </Can>
 
       <CryptoList />
     </AdminPage>

@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Can } from '@/web/features/back-office/components/can';
 import { AddPixelForm } from '@/web/features/back-office/components/add-pixel-form';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { PixelList } from '@/web/features/back-office/components/pixel-list';
@@ -14,7 +15,9 @@ export function Component() {
           <CardDescription>The API Key is the pixel id (for example a Meta Pixel id).</CardDescription>
         </CardHeader>
         <CardContent>
-          <AddPixelForm />
+          <Can need="manage">
+            <AddPixelForm />
+          </Can>
         </CardContent>
       </Card>
       <PixelList />

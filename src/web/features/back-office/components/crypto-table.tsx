@@ -1,4 +1,5 @@
 import { createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
+import { Can } from './can';
 import { MoreHorizontal } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { AdminCrypto } from '@/contracts/admin';
@@ -80,19 +81,21 @@ export function CryptoTable({ cryptos, onEdit, onDelete }: { cryptos: AdminCrypt
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`Actions for ${row.original.code}`}>
-                <MoreHorizontal aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => onEdit(row.original)}>Edit crypto</DropdownMenuItem>
-              <DropdownMenuItem variant="destructive" onSelect={() => onDelete(row.original)}>
-                Delete crypto
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <Can need="manage">
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label={`Actions for ${row.original.code}`}>
+                  <MoreHorizontal aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem onSelect={() => onEdit(row.original)}>Edit crypto</DropdownMenuItem>
+                <DropdownMenuItem variant="destructive" onSelect={() => onDelete(row.original)}>
+                  Delete crypto
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </Can>
         ),
       }),
       ]),

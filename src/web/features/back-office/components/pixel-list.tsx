@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Can } from './can';
 import type { AdminPixel } from '@/contracts/pixels';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -48,22 +49,24 @@ export function PixelList() {
                     <TableCell className="font-mono text-xs">{p.secondaryKeyHint ?? <span className="text-muted-foreground font-sans">No secondary key</span>}</TableCell>
                     <TableCell>{p.location}</TableCell>
                     <TableCell className="flex gap-2">
-                      <Button size="sm" variant="outline" onClick={() => setEditing(p)}>
-                        Update
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="destructive"
-                        disabled={remove.isPending}
-                        onClick={() =>
-                          remove.mutate(p.id, {
-                            onSuccess: () => toast.success('API key deleted'),
-                            onError: (error) => toast.error(errorMessage(error, 'Failed to delete the API key.')),
-                          })
-                        }
-                      >
-                        Delete
-                      </Button>
+                      <Can need="manage">
+                        <Button size="sm" variant="outline" onClick={() => setEditing(p)}>
+                          Update
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="destructive"
+                          disabled={remove.isPending}
+                          onClick={() =>
+                            remove.mutate(p.id, {
+                              onSuccess: () => toast.success('API key deleted'),
+                              onError: (error) => toast.error(errorMessage(error, 'Failed to delete the API key.')),
+                            })
+                          }
+                        >
+                          Delete
+                        </Button>
+                      </Can>
                     </TableCell>
                   </TableRow>
                 ))
