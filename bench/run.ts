@@ -153,6 +153,8 @@ async function main() {
 
     // Setup: an offered crypto, an operator and buyers.
     const op = await api(base, 'POST', '/api/admin/auth/login', OPERATOR);
+    // Wallet addresses ask for the password again (step-up).
+    await api(base, 'POST', '/api/admin/step-up', { password: OPERATOR.password }, op.cookie);
     const offered = await api(base, 'POST', '/api/admin/cryptos', { currency: 'BENCH', fullName: 'Bench coin', network: 'evm', chainId: 1, rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', decimals: 18 }, op.cookie);
     if (offered.status !== 201) throw new Error(`could not offer a crypto: ${JSON.stringify(offered.data)}`);
     // Each buyer may hold at most 20 pending orders (the most the Sale page allows): P2 sends each

@@ -24,6 +24,9 @@ export async function backupThroughServer(url: string, login: string, password: 
   const signIn = await fetch(new URL('/api/admin/auth/login', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
   if (!signIn.ok) throw new Error(`operator sign-in failed (HTTP ${signIn.status})`);
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  // A backup asks for the password again (step-up), confirmed at once here.
+  const stepUp = await fetch(new URL('/api/admin/step-up', url), { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ password }) });
+  if (!stepUp.ok) throw new Error(`operator step-up failed (HTTP ${stepUp.status})`);
   const res = await fetch(new URL('/api/admin/backup', url), { headers: { cookie } });
   if (!res.ok) throw new Error(`backup failed (HTTP ${res.status}): ${await res.text()}`);
   const bytes = new Uint8Array(await res.arrayBuffer());

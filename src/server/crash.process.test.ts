@@ -70,6 +70,9 @@ async function call(method: string, path: string, cookie: string | null, body?: 
 async function signInOperator(): Promise<string> {
   const res = await call('POST', '/api/admin/auth/login', null, OPERATOR);
   if (!res.cookie) throw new Error(`operator sign-in failed: ${res.status}`);
+  // Wallet addresses ask for the password again (step-up).
+  const stepUp = await call('POST', '/api/admin/step-up', res.cookie, { password: OPERATOR.password });
+  if (stepUp.status !== 200) throw new Error(`operator step-up failed: ${stepUp.status}`);
   return res.cookie;
 }
 

@@ -200,5 +200,8 @@ describe('two instances behind nginx on one PostgreSQL', () => {
 async function signInOperator(): Promise<string> {
   const res = await post(B, '/api/admin/auth/login', OPERATOR);
   if (res.status !== 200) throw new Error(`operator sign-in failed: ${res.status}`);
+  // Wallet addresses ask for the password again (step-up).
+  const stepUp = await post(B, '/api/admin/step-up', { password: OPERATOR.password }, res.cookie);
+  if (stepUp.status !== 200) throw new Error(`operator step-up failed: ${stepUp.status}`);
   return res.cookie;
 }
