@@ -160,5 +160,5 @@ describe(`crash safety (${databaseKind})`, () => {
     }
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  });
+  }, 120_000); // two server starts and a kill: alone ~8 s, slower beside the rest of the suite
 });
