@@ -36,19 +36,19 @@ export const disableTwoFactorBodySchema = z.strictObject({
 });
 export type DisableTwoFactorBody = z.input<typeof disableTwoFactorBodySchema>;
 
-const twoFactorEndpointsFor = <P extends string>(prefix: P) =>
-  ({
-    [`GET ${prefix}/two-factor`]: { responses: { 200: twoFactorStateSchema } },
-    [`POST ${prefix}/two-factor/enrolment`]: { responses: { 200: enrolmentSchema } },
-    [`POST ${prefix}/two-factor`]: { body: confirmEnrolmentBodySchema, responses: { 200: recoveryCodesSchema } },
-    [`DELETE ${prefix}/two-factor`]: { body: disableTwoFactorBodySchema, responses: { 200: okSchema } },
-  }) as {
-    [K in `GET ${P}/two-factor`]: { responses: { 200: typeof twoFactorStateSchema } };
-  } & { [K in `POST ${P}/two-factor/enrolment`]: { responses: { 200: typeof enrolmentSchema } } } & {
-    [K in `POST ${P}/two-factor`]: { body: typeof confirmEnrolmentBodySchema; responses: { 200: typeof recoveryCodesSchema } };
-  } & { [K in `DELETE ${P}/two-factor`]: { body: typeof disableTwoFactorBodySchema; responses: { 200: typeof okSchema } } };
+const state = { responses: { 200: twoFactorStateSchema } };
+const begin = { responses: { 200: enrolmentSchema } };
+const confirm = { body: confirmEnrolmentBodySchema, responses: { 200: recoveryCodesSchema } };
+const turnOff = { body: disableTwoFactorBodySchema, responses: { 200: okSchema } };
 
+/** The same four for operators (under /api/admin) and buyers (under /api/me). */
 export const twoFactorEndpoints = {
-  ...twoFactorEndpointsFor('/api/admin'),
-  ...twoFactorEndpointsFor('/api/me'),
+  'GET /api/admin/two-factor': state,
+  'POST /api/admin/two-factor/enrolment': begin,
+  'POST /api/admin/two-factor': confirm,
+  'DELETE /api/admin/two-factor': turnOff,
+  'GET /api/me/two-factor': state,
+  'POST /api/me/two-factor/enrolment': begin,
+  'POST /api/me/two-factor': confirm,
+  'DELETE /api/me/two-factor': turnOff,
 } satisfies EndpointMap;

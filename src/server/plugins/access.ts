@@ -55,12 +55,12 @@ async function requireStepUp(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * For a route whose body decides what it needs (a crypto's wallet address within its other
- * settings): the signed-in operator must be able to do `need`, with the password confirmed lately.
+ * For a route whose body decides what it needs (a crypto's wallet address among its other
+ * settings): wallets are the Owner's, with the password confirmed lately.
  */
-export async function requireAuthority(request: FastifyRequest, need: RouteRule['need']): Promise<void> {
+export async function requireWalletAuthority(request: FastifyRequest): Promise<void> {
   const operator = operatorOf(request);
-  if (!can(operator.role, need)) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot change wallet addresses.`);
+  if (!can(operator.role, 'own')) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot change wallet addresses.`);
   await requireStepUp(request);
 }
 

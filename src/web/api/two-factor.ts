@@ -8,8 +8,9 @@ export type TwoFactorOwner = 'operator' | 'buyer';
 
 const keys = { operator: queryKeyOf('GET /api/admin/two-factor'), buyer: queryKeyOf('GET /api/me/two-factor') };
 
-export function useTwoFactor(owner: TwoFactorOwner) {
-  return useQuery({ queryKey: keys[owner], queryFn: () => (owner === 'operator' ? apiCall('GET /api/admin/two-factor') : apiCall('GET /api/me/two-factor')) });
+/** The account's two-factor state; `enabled: false` waits until it is needed. */
+export function useTwoFactor(owner: TwoFactorOwner, enabled = true) {
+  return useQuery({ queryKey: keys[owner], queryFn: () => (owner === 'operator' ? apiCall('GET /api/admin/two-factor') : apiCall('GET /api/me/two-factor')), enabled });
 }
 
 export function useBeginEnrolment(owner: TwoFactorOwner) {

@@ -84,7 +84,7 @@ function TurnOffForm({ owner }: { owner: TwoFactorOwner }) {
 }
 
 export function TwoFactorCard({ owner }: { owner: TwoFactorOwner }) {
-  const { data: state } = useTwoFactor(owner);
+  const { data: state, isError } = useTwoFactor(owner);
   const begin = useBeginEnrolment(owner);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -110,7 +110,11 @@ export function TwoFactorCard({ owner }: { owner: TwoFactorOwner }) {
             </AlertDescription>
           </Alert>
         ) : null}
-        {!state ? (
+        {isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            Two-factor sign-in could not be loaded.
+          </p>
+        ) : !state ? (
           <Spinner />
         ) : state.enabled ? (
           <>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
-import { operatorOf, requireAuthority } from '../../plugins/access';
+import { operatorOf, requireWalletAuthority } from '../../plugins/access';
 import { refreshRatesForOperator } from '../rates/rates.service';
 
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,11 +15,11 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A wallet address is the Owner's, with the password confirmed lately (step-up), whatever else changes.
   route(app, 'POST /api/admin/cryptos', async (request, reply) => {
-    return reply.status(201).send(await app.cryptos.create(operatorOf(request), request.body, () => requireAuthority(request, 'own')));
+    return reply.status(201).send(await app.cryptos.create(operatorOf(request), request.body, () => requireWalletAuthority(request)));
   });
 
   route(app, 'PUT /api/admin/cryptos/:code', async (request) =>
-    app.cryptos.update(operatorOf(request), request.params.code, request.body, () => requireAuthority(request, 'own')),
+    app.cryptos.update(operatorOf(request), request.params.code, request.body, () => requireWalletAuthority(request)),
   );
 
   route(app, 'DELETE /api/admin/cryptos/:code', async (request) =>

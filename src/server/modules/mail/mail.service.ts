@@ -143,16 +143,29 @@ export async function outboxDetail(db: Queryable, id: number): Promise<OutboxMai
  * A message's HTML as the Outbox shows it: the images it names by content id (the logo, a payment
  * QR code) put in place as data URLs, since no mail client is there to attach them.
  */
+type Attachment = NonNullable<Envelope['attachments']>[number];
+
+/** The images a message's HTML names by content id: the sale's logo, an order's payment QR code. */
+async function imagesOf(db: Queryable, mail: MailRow, html: string): Promise<Attachment[]> {
+  const images: Attachment[] = [];
+  const data = mail.data as OrderMailData | null;
+  if (data && html.includes(`cid:${QR_CID}`)) images.push({ filename: 'payment-qr.png', content: await QRCode.toBuffer(data.paymentUri, { width: 360, margin: 1 }), cid: QR_CID, contentType: 'image/png' });
+  if (html.includes(`cid:${LOGO_CID}`)) {
+    const logo = await logoForMail(db);
+    if (logo) images.push({ filename: `logo.${logo.mime.slice('image/'.length)}`, content: logo.data, cid: LOGO_CID, contentType: logo.mime });
+  }
+  return images;
+}
+
+/**
+ * A message's HTML as the Outbox shows it: the images it names by content id put in place as data
+ * URLs, since no mail client is there to attach them.
+ */
 export async function outboxHtml(db: Queryable, id: number): Promise<string | null> {
   const mail = await outboxMail(db, id);
   if (mail.html === null) return null;
   let html = mail.html;
-  if (html.includes(`cid:${LOGO_CID}`)) {
-    const logo = await logoForMail(db);
-    if (logo) html = html.replaceAll(`cid:${LOGO_CID}`, `data:${logo.mime};base64,${logo.data.toString('base64')}`);
-  }
-  const data = mail.data as OrderMailData | null;
-  if (data && html.includes(`cid:${QR_CID}`)) html = html.replaceAll(`cid:${QR_CID}`, await QRCode.toDataURL(data.paymentUri, { width: 360, margin: 1 }));
+  for (const image of await imagesOf(db, mail, html)) html = html.replaceAll(`cid:${image.cid}`, `data:${image.contentType};base64,${image.content.toString('base64')}`);
   return html;
 }
 
@@ -185,21 +198,15 @@ export class MailSender {
   ) {}
 
   /** The message's parts, rendering (and keeping) those of a message queued as data; and its images. */
-  private async partsOf(mail: MailRow): Promise<{ html: string; text: string; attachments: NonNullable<Envelope['attachments']> }> {
-    const data = mail.data as OrderMailData | null;
-    const attachments: NonNullable<Envelope['attachments']> =
-      mail.kind === 'order-created' && data ? [{ filename: 'payment-qr.png', content: await QRCode.toBuffer(data.paymentUri, { width: 360, margin: 1 }), cid: QR_CID, contentType: 'image/png' }] : [];
+  private async partsOf(mail: MailRow): Promise<{ html: string; text: string; attachments: Attachment[] }> {
     let parts = mail.html !== null && mail.text !== null ? { html: mail.html, text: mail.text } : null;
     if (!parts) {
+      const data = mail.data as OrderMailData | null;
       if (!data || !isOrderMailKind(mail.kind)) throw new Error(`message ${String(mail.id)} has neither parts nor data to render`);
       parts = await orderMail(mail.kind, await mailContext(this.db, this.options.publicUrl), data);
       await storeRendered(this.db, mail.id, parts.html, parts.text);
     }
-    if (parts.html.includes(`cid:${LOGO_CID}`)) {
-      const logo = await logoForMail(this.db);
-      if (logo) attachments.push({ filename: `logo.${logo.mime.slice('image/'.length)}`, content: logo.data, cid: LOGO_CID, contentType: logo.mime });
-    }
-    return { html: parts.html, text: parts.text, attachments };
+    return { html: parts.html, text: parts.text, attachments: await imagesOf(this.db, mail, parts.html) };
   }
 
   get sending(): boolean {

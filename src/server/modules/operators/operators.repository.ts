@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { operators } from '../../db/schema';
+import { operators, saleSettings } from '../../db/schema';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -15,6 +15,22 @@ export async function findOperatorByLogin(db: Queryable, login: string): Promise
 
 export async function findOperatorById(db: Queryable, id: number): Promise<OperatorRow | undefined> {
   const [row] = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * An operator with the sale's rule on two-factor sign-in, in one query: the operator guard asks
+ * this on every back-office request.
+ */
+export async function findOperatorWithTotpRule(db: Queryable, id: number): Promise<{ operator: OperatorRow; totpRequired: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      operator: operators,
+      totpRequired: sql<boolean>`coalesce((select ${saleSettings.operatorsNeedTotp} from ${saleSettings} where ${saleSettings.id} = 1), false)`,
+    })
+    .from(operators)
+    .where(eq(operators.id, id))
+    .limit(1);
   return row;
 }
 

@@ -9,7 +9,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwo
 import type { OperatorActor } from '../../actor';
 import { recordAudit } from '../audit/audit.service';
 import { checkSecondFactor, twoFactorRequiredOfOperators } from '../two-factor/two-factor.service';
-import { countOperators, findOperatorById, findOperatorByLogin, insertOperator, setOperatorPassword, type OperatorRow } from './operators.repository';
+import { countOperators, findOperatorById, findOperatorWithTotpRule, findOperatorByLogin, insertOperator, setOperatorPassword, type OperatorRow } from './operators.repository';
 
 export const OPERATOR_LOGIN_FAILED = 'Invalid login or password.';
 
@@ -97,8 +97,8 @@ export const actorOf = (operator: OperatorRow, secondFactorRequired: boolean): O
 
 /** The operator a session belongs to, as the audit log names them; undefined once they are gone or disabled. */
 export async function findActor(db: Queryable, id: number): Promise<OperatorActor | undefined> {
-  const [operator, required] = await Promise.all([findOperatorById(db, id), twoFactorRequiredOfOperators(db)]);
-  return operator && !operator.disabledAt ? actorOf(operator, required) : undefined;
+  const found = await findOperatorWithTotpRule(db, id);
+  return found && !found.operator.disabledAt ? actorOf(found.operator, found.totpRequired) : undefined;
 }
 
 /** Signs an operator in: the password, then (when it is on) the second factor. */

@@ -21,7 +21,7 @@ const readAsDataUrl = (file: File) =>
   });
 
 export function LogoCard() {
-  const { data } = useLogo();
+  const { data, isError } = useLogo();
   const setLogo = useSetLogo();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -49,7 +49,15 @@ export function LogoCard() {
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-start">
         <div className="bg-muted flex h-20 w-40 items-center justify-center rounded-md border p-2">
-          {logo ? <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" /> : <span className="text-muted-foreground text-sm">No logo</span>}
+          {logo ? (
+            <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" />
+          ) : isError ? (
+            <span role="alert" className="text-destructive text-sm">
+              The logo could not be loaded.
+            </span>
+          ) : (
+            <span className="text-muted-foreground text-sm">{data ? 'No logo' : 'Loading…'}</span>
+          )}
         </div>
         <FormField label="Logo image" error={error}>
           <Input

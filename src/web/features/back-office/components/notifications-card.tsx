@@ -11,7 +11,14 @@ import { useServerForm } from '@/web/hooks/use-server-form';
 const FIELDS = ['email', 'review', 'waiting'] as const;
 
 export function NotificationsCard() {
-  const { data } = useNotifications();
+  const { data, isError } = useNotifications();
+  if (isError) {
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        Your notification settings could not be loaded.
+      </p>
+    );
+  }
   return data ? <NotificationsForm initial={data} /> : null;
 }
 

@@ -16,7 +16,8 @@ import { useServerForm } from '@/web/hooks/use-server-form';
 export function StepUpDialog() {
   const [reason, setReason] = useState<string | null>(null);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
-  const { data: twoFactor } = useTwoFactor('operator');
+  // Asked only once the dialog opens: every back-office page mounts it.
+  const { data: twoFactor } = useTwoFactor('operator', reason !== null);
   useEffect(() => {
     handleStepUp(
       (why) =>
@@ -59,7 +60,7 @@ export function StepUpDialog() {
           <FormField label="Your password" error={errors.password?.message}>
             <PasswordInput autoComplete="current-password" autoFocus {...register('password')} />
           </FormField>
-          {twoFactor?.enabled ? <SecondFactorField label="Authentication code" error={errors.code?.message} autoFocus={false} {...register('code')} /> : null}
+          {twoFactor?.enabled || errors.code ? <SecondFactorField label="Authentication code" error={errors.code?.message} autoFocus={false} {...register('code')} /> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)}>
               Cancel

@@ -104,7 +104,7 @@ function MemberActions({ member, onReset }: { member: TeamMember; onReset: (logi
   const fail = (e: unknown) => setError(errorMessage(e, 'The change could not be saved.'));
   return (
     <div className="grid gap-2">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 whitespace-normal">
         <NativeSelect
           aria-label={`Role of ${member.login}`}
           className="w-32"
@@ -193,6 +193,15 @@ function TeamPolicy({ requireTwoFactor }: { requireTwoFactor: boolean }) {
   );
 }
 
+function MemberState({ member: m }: { member: TeamMember }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {m.disabled ? <Badge variant="secondary">Disabled</Badge> : m.mustChangePassword ? <Badge variant="outline">Password to choose</Badge> : <Badge variant="outline">Active</Badge>}
+      {m.twoFactor ? <Badge variant="outline">Two-factor</Badge> : null}
+    </span>
+  );
+}
+
 export function Team({ members, requireTwoFactor }: { members: TeamMember[]; requireTwoFactor: boolean }) {
   const can = useCan();
   const { data: me } = useOperator();
@@ -206,8 +215,8 @@ export function Team({ members, requireTwoFactor }: { members: TeamMember[]; req
           <TableHeader>
             <TableRow>
               <TableHead>Operator</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>State</TableHead>
+              <TableHead className="hidden md:table-cell">Role</TableHead>
+              <TableHead className="hidden md:table-cell">State</TableHead>
               {owner ? <TableHead>Actions</TableHead> : null}
             </TableRow>
           </TableHeader>
@@ -215,18 +224,19 @@ export function Team({ members, requireTwoFactor }: { members: TeamMember[]; req
             {members.map((m) => (
               <TableRow key={m.id}>
                 <TableCell className="align-top">
-                  <span className="font-medium">{m.login}</span>
+                  <span className="font-medium break-all">{m.login}</span>
                   {m.id === me?.id ? <span className="text-muted-foreground"> (you)</span> : null}
-                  {m.name ? <span className="text-muted-foreground block text-sm">{m.name}</span> : null}
+                  {m.name ? <span className="text-muted-foreground block text-sm whitespace-normal">{m.name}</span> : null}
+                  {/* On a phone the role and state sit here: the table keeps to two columns. */}
+                  <span className="mt-1 block md:hidden">
+                    <span title={ROLE_DESCRIPTIONS[m.role]}>{ROLE_LABELS[m.role]}</span> <MemberState member={m} />
+                  </span>
                 </TableCell>
-                <TableCell className="align-top" title={ROLE_DESCRIPTIONS[m.role]}>
+                <TableCell className="hidden align-top md:table-cell" title={ROLE_DESCRIPTIONS[m.role]}>
                   {ROLE_LABELS[m.role]}
                 </TableCell>
-                <TableCell className="align-top">
-                  <span className="flex flex-wrap gap-1">
-                    {m.disabled ? <Badge variant="secondary">Disabled</Badge> : m.mustChangePassword ? <Badge variant="outline">Password to choose</Badge> : <Badge variant="outline">Active</Badge>}
-                    {m.twoFactor ? <Badge variant="outline">Two-factor</Badge> : null}
-                  </span>
+                <TableCell className="hidden align-top md:table-cell">
+                  <MemberState member={m} />
                 </TableCell>
                 {owner ? (
                   <TableCell className="align-top">
