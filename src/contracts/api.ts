@@ -10,6 +10,7 @@ import { healthEndpoints } from './health';
 import { teamEndpoints } from './operators';
 import { twoFactorEndpoints } from './two-factor';
 import { sessionListEndpoints } from './sessions';
+import { transparencyEndpoints } from './transparency';
 import { emailVerificationEndpoints, operatorNotificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
@@ -43,6 +44,7 @@ export const endpoints = {
   ...teamEndpoints,
   ...twoFactorEndpoints,
   ...sessionListEndpoints,
+  ...transparencyEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

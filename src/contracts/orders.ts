@@ -64,6 +64,9 @@ export const orderPaymentSchema = z.object({
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
+/** One of an approved order's ledger entries: its place in the hash chain and its hash (see /transparency). */
+export const orderLedgerEntrySchema = z.object({ seq: z.number().int(), kind: z.string(), amount: decimalString, hash: z.string() });
+
 export const orderSchema = z.object({
   /** The order's public token, used in URLs. */
   id: z.string(),
@@ -86,6 +89,8 @@ export const orderSchema = z.object({
   decisionNote: z.string().nullable(),
   /** Set when the order pays to the buyer's own deposit address and the server watches the chain. */
   payment: orderPaymentSchema.nullable(),
+  /** The ledger entries that credited the order (none until it is approved). */
+  ledger: z.array(orderLedgerEntrySchema),
   serverTime: isoDateTime,
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -125,7 +130,7 @@ export const adminPaymentSchema = z.object({
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: true }).extend({
+export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: true, ledger: true }).extend({
   /** Set for orders paying to a buyer's deposit address. */
   payment: adminPaymentSchema.nullable(),
   orderId: z.number().int(),

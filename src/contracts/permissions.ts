@@ -108,6 +108,7 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'POST /api/admin/outbox/:id/resend': { need: 'manage' },
 
   'GET /api/admin/audit': { need: 'read' },
+  'GET /api/admin/overview': { need: 'read' },
   'GET /api/admin/backup': { need: 'own', stepUp: true },
 
   'GET /api/admin/operators': { need: 'read' },

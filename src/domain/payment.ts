@@ -1,7 +1,7 @@
 // What a wallet needs to pay an order: a payment URI for the QR code (BIP-21, EIP-681), the shape
 // of a transaction hash on each network, and where a hash can be looked up.
 import { parseUnits } from 'viem';
-import type { AddressNetwork } from './addresses';
+import { addressProblem, type AddressNetwork } from './addresses';
 
 export interface PaymentTarget {
   network: AddressNetwork;
@@ -51,12 +51,12 @@ export function txHashProblem(network: AddressNetwork, hash: string): string | n
 }
 
 const EVM_EXPLORERS: Record<number, string> = {
-  1: 'https://etherscan.io/tx/',
-  10: 'https://optimistic.etherscan.io/tx/',
-  56: 'https://bscscan.com/tx/',
-  137: 'https://polygonscan.com/tx/',
-  8453: 'https://basescan.org/tx/',
-  42161: 'https://arbiscan.io/tx/',
+  1: 'https://etherscan.io',
+  10: 'https://optimistic.etherscan.io',
+  56: 'https://bscscan.com',
+  137: 'https://polygonscan.com',
+  8453: 'https://basescan.org',
+  42161: 'https://arbiscan.io',
 };
 
 /** A public explorer page for the hash, where the network has a well-known one. */
@@ -67,12 +67,31 @@ export function explorerTxUrl(network: AddressNetwork, chainId: number | null, h
       return `https://mempool.space/tx/${hash}`;
     case 'evm': {
       const base = chainId === null ? undefined : EVM_EXPLORERS[chainId];
-      return base ? `${base}${hash}` : null;
+      return base ? `${base}/tx/${hash}` : null;
     }
     case 'tron':
       return `https://tronscan.org/#/transaction/${hash}`;
     case 'solana':
       return `https://solscan.io/tx/${hash}`;
+    case 'other':
+      return null;
+  }
+}
+
+/** A public explorer page for a receiving address, where the network has a well-known one. */
+export function explorerAddressUrl(network: AddressNetwork, chainId: number | null, address: string): string | null {
+  if (addressProblem(network, address)) return null;
+  switch (network) {
+    case 'bitcoin':
+      return `https://mempool.space/address/${address}`;
+    case 'evm': {
+      const base = chainId === null ? undefined : EVM_EXPLORERS[chainId];
+      return base ? `${base}/address/${address}` : null;
+    }
+    case 'tron':
+      return `https://tronscan.org/#/address/${address}`;
+    case 'solana':
+      return `https://solscan.io/account/${address}`;
     case 'other':
       return null;
   }

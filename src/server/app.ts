@@ -51,6 +51,8 @@ import { adminContentRoutes, contentRoutes } from './modules/content/content.rou
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { saleRoutes } from './modules/sale/sale.routes';
+import { overviewRoutes, transparencyRoutes } from './modules/transparency/transparency.routes';
+import { LEDGER_HEAD_INTERVAL_MS, LedgerHeadJob } from './jobs/ledger-head';
 import { SaleFigures } from './modules/sale/sale.service';
 
 declare module 'fastify' {
@@ -68,6 +70,7 @@ declare module 'fastify' {
     orders: OrderService;
     orderExpiry: OrderExpiryJob;
     cleanup: CleanupJob;
+    ledgerHead: LedgerHeadJob;
     depositAddresses: DepositAddresses;
     paymentWatch: PaymentWatchJob;
     mailSender: MailSender;
@@ -139,10 +142,12 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, [new OrderMail(database.db, config.PUBLIC_URL), new OperatorNotifier(database.db, config.PUBLIC_URL)], config.MAIL_SEND_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
+  app.decorate('ledgerHead', new LedgerHeadJob(database.db, LEDGER_HEAD_INTERVAL_MS, app.log));
   app.addHook('onClose', async () => {
     app.rateRefresh.stop();
     app.orderExpiry.stop();
     app.cleanup.stop();
+    app.ledgerHead.stop();
     app.paymentWatch.stop();
     app.mailSend.stop();
     app.pixelPresence.stop();
@@ -162,7 +167,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
 
   // Every route lives in exactly one access scope (plugins/access.ts).
   await app.register(
-    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, authRoutes, operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
+    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes, operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
   );
   await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes));
   await app.register(
@@ -183,6 +188,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       outboxRoutes,
       operatorTwoFactorRoutes,
       operatorSessionRoutes,
+      overviewRoutes,
     ),
   );
 

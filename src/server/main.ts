@@ -76,6 +76,9 @@ async function main(): Promise<void> {
   app.rateRefresh.start();
   app.orderExpiry.start();
   app.cleanup.start();
+  app.ledgerHead.start();
+  // A quarter hour is long to wait for the day's first head after a start.
+  void app.ledgerHead.runScheduled();
   app.paymentWatch.start();
   app.mailSend.start();
   app.pixelPresence.start(60_000);

@@ -5,7 +5,17 @@ import type { Queryable } from '../../db/client';
 import { notFound } from '../../errors';
 import type { OrderExpiry } from './order-expiry.service';
 import { findPaymentProgress } from '../payments/payment-progress.service';
-import { findAllOrderViews, findBuyerOrder, findOrderViewById, findOrderViewPage, listOrderViewsOfUser, type BuyerOrderView, type OrderView } from './order-views.repository';
+import {
+  findAllOrderViews,
+  findBuyerOrder,
+  findLedgerEntriesOfOrders,
+  findOrderViewById,
+  findOrderViewPage,
+  listOrderViewsOfUser,
+  type BuyerOrderView,
+  type LedgerEntryOfOrder,
+  type OrderView,
+} from './order-views.repository';
 import { toAdminOrder, toOrder } from './orders.mapper';
 
 type PageQuery = z.output<typeof adminOrdersQuerySchema>;
@@ -14,6 +24,11 @@ export async function getOrderView(db: Queryable, id: number): Promise<OrderView
   const view = await findOrderViewById(db, id);
   if (!view) throw notFound("Transaction doesn't exist.");
   return view;
+}
+
+/** The ledger entries that credited these orders, in chain order (the public list shows them too). */
+export function ledgerEntriesOfOrders(db: Queryable, orderIds: number[]): Promise<LedgerEntryOfOrder[]> {
+  return findLedgerEntriesOfOrders(db, orderIds);
 }
 
 const isOverdue = (r: { status: string; expiresAt: Date }, now: number) => r.status === 'pending' && r.expiresAt.getTime() <= now;
@@ -39,8 +54,16 @@ export class OrderQueries {
   async listOwn(userId: number): Promise<Order[]> {
     const now = new Date();
     const views = await this.fresh(() => listOrderViewsOfUser(this.db, userId));
-    const progress = await this.progressOf(views);
-    return views.map((v) => toOrder(v, now, progress.get(v.id)));
+    const [progress, ledger] = await Promise.all([this.progressOf(views), this.ledgerOf(views)]);
+    return views.map((v) => toOrder(v, now, progress.get(v.id), ledger.filter((e) => e.orderId === v.id)));
+  }
+
+  /** The ledger entries of the approved orders among these (the others have none). */
+  private ledgerOf(views: BuyerOrderView[]) {
+    return ledgerEntriesOfOrders(
+      this.db,
+      views.filter((v) => v.status === 'approved').map((v) => v.id),
+    );
   }
 
   /** What the payment watcher saw for the orders that pay to a deposit address. */
@@ -58,7 +81,8 @@ export class OrderQueries {
       return found ? [found] : [];
     });
     if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
-    return toOrder(view, new Date(), (await this.progressOf([view])).get(view.id));
+    const [progress, ledger] = await Promise.all([this.progressOf([view]), this.ledgerOf([view])]);
+    return toOrder(view, new Date(), progress.get(view.id), ledger);
   }
 
   async page(q: PageQuery): Promise<{ orders: AdminOrder[]; total: number; page: number; pageSize: number }> {

@@ -1,9 +1,9 @@
 // Orders as the pages read them, joined with their crypto's name, buyer and deciding operator.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adminOrdersQuerySchema, OrderStatus } from '@/contracts/orders';
 import { preparedPerHandle, type Queryable } from '../../db/client';
-import { cryptos, operators, orders, users } from '../../db/schema';
+import { cryptos, ledgerEntries, operators, orders, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -107,4 +107,22 @@ export async function findAllOrderViews(db: Queryable, status: OrderStatus | und
     .where(orderFilter(status, q))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map(toView);
+}
+
+export interface LedgerEntryOfOrder {
+  orderId: number;
+  seq: number;
+  kind: string;
+  amount: string;
+  hash: string;
+}
+
+/** The ledger entries that credited these orders, in chain order. */
+export async function findLedgerEntriesOfOrders(db: Queryable, orderIds: number[]): Promise<LedgerEntryOfOrder[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ orderId: sql<number>`${ledgerEntries.orderId}`.mapWith(Number), seq: ledgerEntries.seq, kind: ledgerEntries.kind, amount: ledgerEntries.amount, hash: ledgerEntries.hash })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.orderId, orderIds))
+    .orderBy(asc(ledgerEntries.seq));
 }

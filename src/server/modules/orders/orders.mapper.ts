@@ -5,7 +5,7 @@ import { explorerTxUrl, paymentUri } from '@/domain/payment';
 import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
 import type { PaymentProgress } from '../payments/payment-progress.service';
 import { iconUrl } from '../cryptos/cryptos.mapper';
-import type { BuyerOrderView, OrderView } from './order-views.repository';
+import type { BuyerOrderView, LedgerEntryOfOrder, OrderView } from './order-views.repository';
 
 const plain = (v: string) => toPlain(dec(v));
 
@@ -13,7 +13,7 @@ const plain = (v: string) => toPlain(dec(v));
  * The buyer's view of an order. An order paying to a deposit address carries what the watcher saw
  * (`progress`; none yet when it is new).
  */
-export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress): Order {
+export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress, ledger: readonly LedgerEntryOfOrder[] = []): Order {
   return {
     id: v.publicId,
     status: v.status,
@@ -32,6 +32,7 @@ export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress
     decidedAt: v.decidedAt?.toISOString() ?? null,
     decisionNote: v.decisionNote,
     payment: v.depositAddressId === null ? null : paymentOf(v, progress ?? NOTHING_SEEN),
+    ledger: ledger.map((e) => ({ seq: e.seq, kind: e.kind, amount: plain(e.amount), hash: e.hash })),
     serverTime: now.toISOString(),
   };
 }
@@ -100,7 +101,7 @@ function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {
 }
 
 export function toAdminOrder(v: OrderView, progress?: PaymentProgress): AdminOrder {
-  const { serverTime: _serverTime, payment: _payment, ...order } = toOrder(v, new Date());
+  const { serverTime: _serverTime, payment: _payment, ledger: _ledger, ...order } = toOrder(v, new Date());
   return {
     ...order,
     payment: v.depositAddressId === null ? null : adminPaymentOf(v, progress ?? NOTHING_SEEN),
