@@ -217,6 +217,7 @@ export default defineConfig({
       'reset-password': { data: firstRequests(paths.resetPassword), prerender: paths.resetPassword },
       dashboard: { data: firstRequests(paths.dashboard) },
       'buy-token': { data: firstRequests(paths.buyToken) },
+      transparency: { data: firstRequests(paths.transparency) },
     }),
     precompress(),
   ],

@@ -31,7 +31,7 @@ export const transparencySchema = z.object({
   totals: z.object({ raisedUsd: decimalString, tokensSold: decimalString, bonusTokens: decimalString, orders: z.number().int(), buyers: z.number().int() }),
   perCrypto: z.array(approvedSumsSchema),
   /** Cryptos paid to the operator's one wallet address. */
-  addresses: z.array(z.object({ code: z.string(), name: z.string(), network: networkSchema, address: z.string(), explorerUrl: z.string().nullable() })),
+  addresses: z.array(z.object({ code: z.string(), name: z.string(), network: networkSchema, chainId: z.number().int().nullable(), address: z.string(), explorerUrl: z.string().nullable() })),
   /** Cryptos paid to a deposit address of each buyer's own, and how many were handed out per chain family. */
   derived: z.array(z.object({ family: z.string(), cryptos: z.array(z.string()), addressesHandedOut: z.number().int() })),
   /** Per enabled crypto: whether the server detects its payments on the chain or an operator checks them. */

@@ -26,6 +26,7 @@ const DOCUMENTS: { document: string; matches: (path: string) => boolean }[] = [
   { document: 'forgot-password.html', matches: (path) => path === '/forgot-password' },
   { document: 'reset-password.html', matches: (path) => path === '/reset-password' },
   { document: 'buy-token.html', matches: (path) => path === '/dashboard/buy-token' },
+  { document: 'transparency.html', matches: (path) => path === '/transparency' },
   { document: 'dashboard.html', matches: (path) => path === '/dashboard' || path.startsWith('/dashboard/') },
 ];
 

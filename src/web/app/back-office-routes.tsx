@@ -8,6 +8,7 @@ export const backOfficeRoutes: RouteObject[] = [
     lazy: () => import('./routes/back-office/layout'),
     children: [
       { index: true, lazy: () => import('./routes/back-office/cryptos') },
+      { path: 'overview', lazy: () => import('./routes/back-office/overview') },
       { path: 'users', lazy: () => import('./routes/back-office/users') },
       { path: 'users/:id', lazy: () => import('./routes/back-office/user') },
       { path: 'transactions', lazy: () => import('./routes/back-office/transactions') },

@@ -10,6 +10,7 @@ export const paths = {
   resetPassword: '/reset-password',
   privacy: '/privacy',
   terms: '/terms',
+  transparency: '/transparency',
   dashboard: '/dashboard',
   buyToken: '/dashboard/buy-token',
   transaction: (orderToken: string) => `/dashboard/transaction?order=${encodeURIComponent(orderToken)}`,
@@ -24,6 +25,7 @@ export const paths = {
   admin: {
     login: '/admin/login',
     root: '/admin',
+    overview: '/admin/overview',
     users: '/admin/users',
     transactions: '/admin/transactions',
     sale: '/admin/sale',

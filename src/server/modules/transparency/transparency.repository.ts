@@ -190,8 +190,10 @@ export async function countFunnel(db: Queryable, since?: Date): Promise<{ regist
   const [row] = await db
     .select({
       registered: count(),
-      ordered: sql<number>`count(*) filter (where exists (select 1 from ${orders} o where o.user_id = ${users.id}))`.mapWith(Number),
-      approved: sql<number>`count(*) filter (where exists (select 1 from ${orders} o where o.user_id = ${users.id} and o.status = 'approved'))`.mapWith(Number),
+      // Qualified by hand: drizzle writes a one-table query's columns unqualified, and inside the
+      // subquery an unqualified "id" would be the order's.
+      ordered: sql<number>`count(*) filter (where exists (select 1 from ${orders} o where o.user_id = "users"."id"))`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where exists (select 1 from ${orders} o where o.user_id = "users"."id" and o.status = 'approved'))`.mapWith(Number),
     })
     .from(users)
     .where(since ? gte(users.createdAt, since) : undefined);

@@ -78,9 +78,10 @@ export async function getTransparency(db: Queryable, now = new Date()): Promise<
     perCrypto,
     addresses: setup.cryptos
       .filter((c) => !automatic(c) && c.address)
-      .map((c) => ({ code: c.code, name: c.name, network: c.network, address: c.address ?? '', explorerUrl: explorerAddressUrl(c.network, c.chainId, c.address ?? '') })),
+      .map((c) => ({ code: c.code, name: c.name, network: c.network, chainId: c.chainId, address: c.address ?? '', explorerUrl: explorerAddressUrl(c.network, c.chainId, c.address ?? '') })),
     derived: derivedEvm.length > 0 || setup.handedOut.has('evm') ? [{ family: 'evm', cryptos: derivedEvm, addressesHandedOut: setup.handedOut.get('evm') ?? 0 }] : [],
-    verification: setup.cryptos.map((c) => ({ code: c.code, name: c.name, automatic: automatic(c) })),
+    // The currencies a buyer can pay with: automatic ones, and those with the operator's wallet address.
+    verification: setup.cryptos.filter((c) => automatic(c) || c.address).map((c) => ({ code: c.code, name: c.name, automatic: automatic(c) })),
     ledger: { head: { seq: head.seq, hash: head.hash ?? GENESIS_HASH }, total: toPlain(dec(head.total)) },
     dailyHeads: heads.map((h) => ({ day: h.day, seq: h.seq, hash: h.hash, recordedAt: h.recordedAt.toISOString() })),
     serverTime: now.toISOString(),

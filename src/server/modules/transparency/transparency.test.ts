@@ -90,8 +90,8 @@ describe(`transparency (${databaseKind})`, () => {
     expect(dec(page.perCrypto.find((c) => c.code === 'ETH')?.amount ?? '0').gt(0)).toBe(true);
     expect(page.addresses).toEqual(
       expect.arrayContaining([
-        { code: 'ETH', name: 'Ethereum', network: 'evm', address: ETH_WALLET, explorerUrl: `https://etherscan.io/address/${ETH_WALLET}` },
-        { code: 'BTC', name: 'Bitcoin', network: 'bitcoin', address: BTC_WALLET, explorerUrl: `https://mempool.space/address/${BTC_WALLET}` },
+        { code: 'ETH', name: 'Ethereum', network: 'evm', chainId: 1, address: ETH_WALLET, explorerUrl: `https://etherscan.io/address/${ETH_WALLET}` },
+        { code: 'BTC', name: 'Bitcoin', network: 'bitcoin', chainId: null, address: BTC_WALLET, explorerUrl: `https://mempool.space/address/${BTC_WALLET}` },
       ]) as unknown,
     );
     expect(page.verification.filter((v) => v.code === 'ETH' || v.code === 'BTC').every((v) => !v.automatic)).toBe(true);
@@ -219,6 +219,8 @@ describe(`transparency (${databaseKind})`, () => {
 
   it('gives the operator charts summed by the same query as the public page', async () => {
     const { operator } = await sale(t);
+    // A buyer who registered and never ordered counts only as registered.
+    await registerBuyer(t.app, { email: 'erin@example.com' });
     const overview = await get(t, '/api/admin/overview?range=sale', overviewSchema, { [OPERATOR]: operator });
     const page = await get(t, '/api/transparency', transparencySchema);
     expect(overview.perCrypto).toEqual(page.perCrypto);
@@ -233,8 +235,8 @@ describe(`transparency (${databaseKind})`, () => {
         { day: today, status: 'pending', orders: 1 },
       ]) as unknown,
     );
-    expect(overview.newBuyers).toEqual([{ day: today, buyers: 3 }]);
-    expect(overview.funnel).toEqual({ registered: 3, ordered: 3, approved: 3 });
+    expect(overview.newBuyers).toEqual([{ day: today, buyers: 4 }]);
+    expect(overview.funnel).toEqual({ registered: 4, ordered: 3, approved: 3 });
     expect(overview.approvalMinutes.orders).toBe(4);
     expect(overview.approvalMinutes.median).toBeGreaterThanOrEqual(0);
     const week = await get(t, '/api/admin/overview?range=7d', overviewSchema, { [OPERATOR]: operator });

@@ -1,9 +1,10 @@
 // The back-office sidebar's entries, in the order an operator sets up a sale.
-import { Coins, FileText, History, KeyRound, Mail, MousePointerClick, Radar, Receipt, Settings2, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { ChartColumn, Coins, FileText, History, KeyRound, Mail, MousePointerClick, Radar, Receipt, Settings2, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { NavSidebarItem } from '@/web/components/nav-sidebar';
 import { paths } from '@/web/lib/paths';
 
 export const ADMIN_NAV: readonly NavSidebarItem[] = [
+  { label: 'Overview', to: paths.admin.overview, icon: ChartColumn },
   { label: 'Crypto', to: paths.admin.root, icon: Coins, end: true },
   { label: 'Users', to: paths.admin.users, icon: Users },
   { label: 'Transactions', to: paths.admin.transactions, icon: Receipt },

@@ -1,7 +1,9 @@
 import { TrendingUp } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Sale } from '@/contracts/sale';
 import { Progress } from '@/web/components/ui/progress';
 import { formatAmount, formatPercent, formatUsd } from '@/web/lib/format';
+import { paths } from '@/web/lib/paths';
 import { StatCard } from '@/web/components/stat-card';
 import { SaleStateBadge } from './sale-state-badge';
 
@@ -18,6 +20,9 @@ export function SaleProgressCard({ sale }: { sale: Sale }) {
       <p className="text-muted-foreground text-sm">
         {formatAmount(sale.tokensSold)} of {formatAmount(sale.hardCap)} {symbol} sold · {formatUsd(sale.raisedUsd)} raised
       </p>
+      <Link to={paths.transparency} className="text-primary text-sm underline-offset-4 hover:underline">
+        Check these figures
+      </Link>
     </StatCard>
   );
 }

@@ -11,6 +11,7 @@ const SECTIONS: { label: string; section: LandingSection }[] = [
   { label: 'FAQ', section: 'faq' },
 ];
 const PAGES = [
+  { label: 'Transparency', href: paths.transparency },
   { label: 'Privacy', href: paths.privacy },
   { label: 'Terms', href: paths.terms },
 ];

@@ -42,6 +42,8 @@ function StatusHeader({ order }: { order: Order }) {
   );
 }
 
+const LEDGER_KIND_LABELS: Record<string, string> = { purchase: 'Tokens', bonus: 'Bonus', excess: 'Overpayment', excess_bonus: 'Overpayment bonus' };
+
 export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symbol: string; receivedAt: number }) {
   const network = networkLabel(order.crypto.network, order.crypto.chainId, order.crypto.name);
   const pending = order.status === 'pending';
@@ -157,6 +159,34 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
           <CardContent className="grid gap-4">
             <SavedTxHash order={order} />
             {canAttachHash ? <TxHashForm order={order} /> : null}
+          </CardContent>
+        </Card>
+      ) : null}
+      {order.ledger.length > 0 ? (
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>Ledger entries</CardTitle>
+            <CardDescription>
+              The entries that credited this order, in the sale&apos;s hash-chained ledger. Find them on the{' '}
+              <Link to={paths.transparency} className="text-primary underline underline-offset-4">
+                Transparency
+              </Link>{' '}
+              page, or in its export.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y">
+              {order.ledger.map((e) => (
+                <DetailRow key={e.seq} label={`#${e.seq} ${LEDGER_KIND_LABELS[e.kind] ?? e.kind}`}>
+                  <span className="grid gap-0.5">
+                    <span>
+                      {formatAmount(e.amount)} {symbol}
+                    </span>
+                    <code className="font-mono text-xs break-all">{e.hash}</code>
+                  </span>
+                </DetailRow>
+              ))}
+            </dl>
           </CardContent>
         </Card>
       ) : null}
