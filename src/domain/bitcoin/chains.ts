@@ -1,0 +1,71 @@
+// The Bitcoin-family chains Presale watches, declared once: their address parameters (what
+// @scure/btc-signer needs to encode and read addresses), their payment URI scheme and coin type.
+// Every amount on these chains is an integer number of the smallest unit (satoshi, litoshi,
+// koinu), 10^8 to the coin.
+import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
+
+export const BITCOIN_CHAINS = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-testnet'] as const;
+export type BitcoinChain = (typeof BITCOIN_CHAINS)[number];
+
+/** How a receiving address locks its coins: BIP-44 legacy, BIP-49 nested segwit, BIP-84 native segwit. */
+export const SCRIPT_TYPES = ['p2pkh', 'p2sh-p2wpkh', 'p2wpkh'] as const;
+export type ScriptType = (typeof SCRIPT_TYPES)[number];
+
+export interface ChainParams {
+  /** As operators and buyers read it. */
+  readonly name: string;
+  readonly symbol: string;
+  /** BIP-21 and its Litecoin and Dogecoin counterparts. */
+  readonly uriScheme: 'bitcoin' | 'litecoin' | 'dogecoin';
+  /** Address parameters for @scure/btc-signer. Dogecoin has no segwit, hence no bech32 prefix. */
+  readonly network: BTC_NETWORK;
+  /**
+   * Another base58 P2SH version byte the chain still accepts: Litecoin moved its P2SH addresses from
+   * 3… (0x05, shared with Bitcoin) to M… (0x32), and Litecoin Core reads both.
+   */
+  readonly legacyScriptHash?: number;
+  readonly segwit: boolean;
+  /** SLIP-44 coin type: the second step of the account path m/purpose'/coin'/account'. */
+  readonly coinType: number;
+}
+
+export const CHAINS: Readonly<Record<BitcoinChain, ChainParams>> = {
+  bitcoin: {
+    name: 'Bitcoin',
+    symbol: 'BTC',
+    uriScheme: 'bitcoin',
+    network: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 },
+    segwit: true,
+    coinType: 0,
+  },
+  litecoin: {
+    name: 'Litecoin',
+    symbol: 'LTC',
+    uriScheme: 'litecoin',
+    network: { bech32: 'ltc', pubKeyHash: 0x30, scriptHash: 0x32, wif: 0xb0 },
+    legacyScriptHash: 0x05,
+    segwit: true,
+    coinType: 2,
+  },
+  dogecoin: {
+    name: 'Dogecoin',
+    symbol: 'DOGE',
+    uriScheme: 'dogecoin',
+    network: { bech32: '', pubKeyHash: 0x1e, scriptHash: 0x16, wif: 0x9e },
+    segwit: false,
+    coinType: 3,
+  },
+  // Testnet, signet and testnet4 share these parameters; tests derive and pay testnet addresses.
+  'bitcoin-testnet': {
+    name: 'Bitcoin testnet',
+    symbol: 'tBTC',
+    uriScheme: 'bitcoin',
+    network: { bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef },
+    segwit: true,
+    coinType: 1,
+  },
+};
+
+/** Smallest units per coin on every chain here. */
+export const UNITS_PER_COIN = 100_000_000n;
+export const COIN_DECIMALS = 8;
