@@ -149,15 +149,17 @@ const SHELL = [
 
 /**
  * What every page but the landing page runs beside the router: tailwind-merge, Button with Radix
- * Slot, and the small primitives that sign-in, Buy Token and the dashboard all use. Nothing here
+ * Slot, and the small primitives that sign-in, Buy Token, the dashboard and /transparency use (the
+ * pager and tables too: in the dashboard group they would bring /transparency the router). Nothing here
  * may import the first script's chunk (see ROUTER).
  */
 const APP_SHELL = [
   /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
   /node_modules\/@tanstack\/(query-core|react-query)\/.*\/(useMutation|mutationObserver)\.js$/,
-  /src\/web\/components\/ui\/(button|input|label|alert|spinner)\./,
+  /src\/web\/components\/ui\/(button|input|label|alert|spinner|pagination|table|copy-button)\./,
+  /src\/web\/components\/(stat-card|query-view)\./,
   /src\/domain\/decimal-pattern\./,
-  /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point)\.mjs$/,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point|chevron-left|chevron-right|copy|check|external-link)\.mjs$/,
 ];
 
 /**
@@ -188,13 +190,16 @@ const AUTH = /src\/web\/(features\/auth\/(components\/(login|register)-form\.|li
  */
 const DASHBOARD = [
   /src\/web\/(app\/routes\/dashboard\/layout|features\/dashboard\/(components\/(app-sidebar|dashboard-header|dashboard-skeleton|sale-state-badge)|lib\/nav|hooks\/use-buyer)|api\/auth\/logout)\./,
-  /src\/web\/components\/(nav-sidebar|skip-to-content|theme-toggle|ui\/(sidebar|sheet|tooltip|avatar|separator|badge|pagination))\./,
+  /src\/web\/components\/(nav-sidebar|skip-to-content|theme-toggle|ui\/(sidebar|sheet|tooltip|avatar|separator|badge))\./,
   /src\/web\/lib\/network-label\./,
   /src\/domain\/(levels|quote|sale)\./,
   /node_modules\/(@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden|tslib)\//,
   /node_modules\/@radix-ui\/(primitive|react-(dialog|tooltip|popper|arrow|use-size|avatar|separator|visually-hidden|dismissable-layer|focus-scope|portal|focus-guards|use-callback-ref|context|use-layout-effect|use-effect-event|use-controllable-state|use-escape-keydown|presence|id))\//,
-  /node_modules\/lucide-react\/dist\/esm\/icons\/(book-open|layout-dashboard|shopping-cart|user-round|log-out|panel-left|wallet|trophy|file-text|award|coins|chevron-left|chevron-right|search)\.mjs$/,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(book-open|layout-dashboard|shopping-cart|user-round|log-out|panel-left|wallet|trophy|file-text|award|coins|search)\.mjs$/,
 ];
+
+/** /transparency's own code, in one request beside the landing chunk (its header and footer). */
+const TRANSPARENCY = /src\/web\/(features\/transparency\/|app\/transparency-app\.|api\/transparency\.)/;
 
 /** The landing page's own code; not the chart it loads only when needed, nor the privacy and terms pages in its folder. */
 const LANDING = /src\/web\/(features\/landing\/(?!components\/(tokenomics-distribution|legal-page)\.)|app\/landing-app\.)/;
@@ -217,7 +222,6 @@ export default defineConfig({
       'reset-password': { data: firstRequests(paths.resetPassword), prerender: paths.resetPassword },
       dashboard: { data: firstRequests(paths.dashboard) },
       'buy-token': { data: firstRequests(paths.buyToken) },
-      transparency: { data: firstRequests(paths.transparency) },
     }),
     precompress(),
   ],
@@ -230,9 +234,10 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Two documents: the landing page (`/`) boots without the router and its route table; every
-      // other page boots in the router, whose first script carries the table (decision 013).
-      input: { index: resolve(src, 'web/index.html'), landing: resolve(src, 'web/landing.html') },
+      // Three documents: the landing page (`/`) and /transparency boot without the router and its
+      // route table; every other page boots in the router, whose first script carries the table
+      // (decision 013).
+      input: { index: resolve(src, 'web/index.html'), landing: resolve(src, 'web/landing.html'), transparency: resolve(src, 'web/transparency.html') },
       output: {
         // Fewer, larger chunks for what the first pages need: each request costs a round trip on
         // a phone, and small files compress worse. Groups take exactly the modules they name (no
@@ -249,6 +254,7 @@ export default defineConfig({
             { name: 'decimal', priority: 2, test: (id) => DECIMAL.test(slashes(id)) },
             { name: 'landing', priority: 1, test: (id) => LANDING.test(slashes(id)) },
             { name: 'auth', priority: 1, test: (id) => AUTH.test(slashes(id)) },
+            { name: 'transparency', priority: 1, test: (id) => TRANSPARENCY.test(slashes(id)) },
           ],
         },
       },

@@ -5,16 +5,20 @@ export const transparencyKey = queryKeyOf('GET /api/transparency');
 
 /** The sale's public proof: totals, addresses, the ledger's head and daily heads. */
 export function useTransparency() {
-  return useQuery({ queryKey: transparencyKey, queryFn: () => apiCall('GET /api/transparency'), refetchInterval: 60_000 });
+  return useQuery({ queryKey: transparencyKey, queryFn: getTransparency, refetchInterval: 60_000 });
 }
 
+export const getTransparency = () => apiCall('GET /api/transparency');
+
+/** The page size of the approved orders. */
+export const PUBLIC_ORDERS_PAGE_SIZE = 20;
+
+export const publicOrdersKey = (page: number) => queryKeyOf('GET /api/transparency/orders', { query: { page, pageSize: PUBLIC_ORDERS_PAGE_SIZE } });
+export const getPublicOrders = (page: number) => apiCall('GET /api/transparency/orders', { query: { page, pageSize: PUBLIC_ORDERS_PAGE_SIZE } });
+
 /** A page of approved orders, newest first. */
-export function usePublicOrders(page: number, pageSize = 20) {
-  return useQuery({
-    queryKey: queryKeyOf('GET /api/transparency/orders', { query: { page, pageSize } }),
-    queryFn: () => apiCall('GET /api/transparency/orders', { query: { page, pageSize } }),
-    placeholderData: keepPreviousData,
-  });
+export function usePublicOrders(page: number) {
+  return useQuery({ queryKey: publicOrdersKey(page), queryFn: () => getPublicOrders(page), placeholderData: keepPreviousData });
 }
 
 /** The whole chain with the approved orders, for the check in the browser. */

@@ -6,13 +6,11 @@ import { isAdminPath, paths } from '../lib/paths';
 
 /**
  * Every buyer-facing page has the sale (the title names the token), the session and the content
- * (the consent banner's pixels); the landing page and Buy Token also list the cryptocurrencies, and
- * /transparency its figures and first page of approved orders.
+ * (the consent banner's pixels); the landing page and Buy Token also list the cryptocurrencies.
  * The operator's pages ask for their own data once they render.
  */
 export function firstRequests(pathname: string): string[] {
   if (isAdminPath(pathname)) return [];
   const common = [urlOf('GET /api/sale'), urlOf('GET /api/auth/session'), urlOf('GET /api/content')];
-  if (pathname === paths.transparency) return [...common, urlOf('GET /api/transparency'), urlOf('GET /api/transparency/orders', { query: { page: 1, pageSize: 20 } })];
   return pathname === paths.home || pathname === paths.buyToken ? [...common, urlOf('GET /api/cryptos')] : common;
 }

@@ -11,7 +11,6 @@ import { CopyButton } from '@/web/components/ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { ledgerJsonUrl, ordersCsvUrl, useTransparency } from '@/web/api/transparency';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
-import { networkLabel } from '@/web/lib/network-label';
 import { ApprovedOrders } from './approved-orders';
 import { LedgerCheck } from './ledger-check';
 
@@ -111,9 +110,7 @@ function Addresses({ data }: { data: Transparency }) {
         <ul className="grid gap-2">
           {data.addresses.map((a) => (
             <li key={a.code} className="grid gap-0.5 text-sm">
-              <span className="font-medium">
-                {a.name} <span className="text-muted-foreground text-xs">({networkLabel(a.network, a.chainId, a.name)})</span>
-              </span>
+              <span className="font-medium">{a.name}</span>
               {a.explorerUrl ? (
                 <a href={a.explorerUrl} target="_blank" rel="noreferrer noopener" className="text-primary inline-flex items-center gap-1 font-mono text-xs break-all underline-offset-4 hover:underline">
                   {a.address}
@@ -191,8 +188,8 @@ export function TransparencyContent() {
       <div className="grid gap-2">
         <h1 className="text-3xl font-semibold tracking-tight">Transparency</h1>
         <p className="text-muted-foreground max-w-3xl">
-          Every figure of {data ? data.token.name : 'the sale'} is summed from approved orders. Check them: each payment links to its transaction on the network, and the ledger that credits
-          buyers is hash-chained, so a change to history would show.
+          Every figure of the sale is summed from approved orders. Check them: each payment links to its transaction on the network, and the ledger that credits buyers is hash-chained,
+          so a change to history would show.
         </p>
       </div>
       <QueryView data={data} isError={isError} errorText="The sale's figures could not be loaded. Reload the page to try again." loadingLabel="Loading the sale's figures" skeletonClassName="h-96 w-full">
