@@ -2,11 +2,11 @@
 // /transparency page. Recharts is loaded with this page only.
 import { useState, type ReactNode } from 'react';
 import type { Overview } from '@/contracts/transparency';
+import { ApprovedSumsTable } from '@/web/components/approved-sums-table';
 import { QueryView } from '@/web/components/query-view';
 import { StatCard } from '@/web/components/stat-card';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { useOverview } from '@/web/api/admin/overview';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { BuyersChart, OrdersChart, TokensChart, UsdChart } from '@/web/features/back-office/components/overview-charts';
@@ -72,34 +72,6 @@ function Figures({ overview }: { overview: Overview }) {
   );
 }
 
-function PerCrypto({ overview }: { overview: Overview }) {
-  if (overview.perCrypto.length === 0) return <p className="text-muted-foreground text-sm">No order was approved in this range.</p>;
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Currency</TableHead>
-          <TableHead className="text-right">Received</TableHead>
-          <TableHead className="text-right">USD</TableHead>
-          <TableHead className="text-right">Tokens</TableHead>
-          <TableHead className="text-right">Orders</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {overview.perCrypto.map((c) => (
-          <TableRow key={c.code}>
-            <TableCell>{c.code}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatAmount(c.amount, 8)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatUsd(c.usdAmount)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatAmount(c.tokens)}</TableCell>
-            <TableCell className="text-right tabular-nums">{c.orders}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
 export function Component() {
   useDocumentTitle('Overview');
   const [range, setRange] = useState<Overview['range']>('30d');
@@ -145,7 +117,7 @@ export function Component() {
               </ChartCard>
             </div>
             <ChartCard title="Per currency">
-              <PerCrypto overview={overview} />
+              <ApprovedSumsTable rows={overview.perCrypto} empty="No order was approved in this range." />
             </ChartCard>
           </>
         )}

@@ -4,6 +4,7 @@
 import { Download, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Transparency } from '@/contracts/transparency';
+import { ApprovedSumsTable } from '@/web/components/approved-sums-table';
 import { QueryView } from '@/web/components/query-view';
 import { StatCard } from '@/web/components/stat-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -47,36 +48,6 @@ function Totals({ data }: { data: Transparency }) {
         </p>
       </StatCard>
     </div>
-  );
-}
-
-function PerCrypto({ data }: { data: Transparency }) {
-  if (data.perCrypto.length === 0) return <p className="text-muted-foreground text-sm">No order has been approved yet.</p>;
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Currency</TableHead>
-          <TableHead className="text-right">Received</TableHead>
-          <TableHead className="text-right">USD at approval</TableHead>
-          <TableHead className="text-right">Tokens sold</TableHead>
-          <TableHead className="text-right">Orders</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {data.perCrypto.map((c) => (
-          <TableRow key={c.code}>
-            <TableCell>
-              {c.name} <span className="text-muted-foreground text-xs">{c.code}</span>
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{formatAmount(c.amount, 8)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatUsd(c.usdAmount)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatAmount(c.tokens)}</TableCell>
-            <TableCell className="text-right tabular-nums">{c.orders}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
   );
 }
 
@@ -197,7 +168,7 @@ export function TransparencyContent() {
           <>
             <Totals data={data} />
             <Section title="Per currency" description="What each currency's approved orders paid and bought, valued in USD at their approval.">
-              <PerCrypto data={data} />
+              <ApprovedSumsTable rows={data.perCrypto} empty="No order has been approved yet." />
             </Section>
             <Section title="How payments are verified">
               <HowVerified data={data} />
