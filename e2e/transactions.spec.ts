@@ -3,20 +3,22 @@ import { BASE_URL } from '../playwright.config';
 import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
 import { E2E_OPERATOR, offerCrypto, operatorApi } from './operator-api';
 
-const TX_HASH = `0x${'c0ffee42'.repeat(8)}`;
+/** A hash of its own per order: one transaction pays one order. */
+const newTxHash = () => `0x${Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
 
 /** A buyer with a known name and e-mail orders and saves a tx hash; returns the order's public id and USD value. */
-async function orderWithHash(crypto: string, email: string): Promise<{ id: string; usdAmount: string }> {
+async function orderWithHash(crypto: string, email: string): Promise<{ id: string; usdAmount: string; txHash: string }> {
+  const txHash = newTxHash();
   const buyer = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
   const reg = await buyer.post('/api/auth/register', { data: { name: 'Drawer Buyer', email, phone: '', password: 'drawer-buyer-pass', confirmPassword: 'drawer-buyer-pass' } });
   expect(reg.ok(), await reg.text()).toBe(true);
   const order = await buyer.post('/api/orders', { data: { crypto, tokens: '150' } });
   expect(order.ok(), await order.text()).toBe(true);
   const { id, usdAmount } = (await order.json()) as { id: string; usdAmount: string };
-  const hash = await buyer.post(`/api/orders/${id}/tx-hash`, { data: { txHash: TX_HASH } });
+  const hash = await buyer.post(`/api/orders/${id}/tx-hash`, { data: { txHash } });
   expect(hash.ok(), await hash.text()).toBe(true);
   await buyer.dispose();
-  return { id, usdAmount };
+  return { id, usdAmount, txHash };
 }
 
 async function search(page: Page, text: string) {
@@ -45,7 +47,7 @@ test.describe('back-office transactions', () => {
     const api = await operatorApi();
     const code = await offerCrypto(api, uniqueCode('DR'));
     const email = `drawer-${Date.now()}@example.com`;
-    const { id, usdAmount } = await orderWithHash(code, email);
+    const { id, usdAmount, txHash } = await orderWithHash(code, email);
     await api.dispose();
 
     await signInAsOperator(page);
@@ -59,7 +61,7 @@ test.describe('back-office transactions', () => {
     await expect(rowOf(id).getByRole('button', { name: id, exact: true })).toHaveText(id);
     await search(page, 'no-such-order-anywhere');
     await expect(page.getByText('No transactions match “no-such-order-anywhere”.')).toBeVisible();
-    await search(page, TX_HASH.slice(0, 14));
+    await search(page, txHash.slice(0, 14));
     await expect(table.getByRole('row')).toHaveCount(2);
     await search(page, id);
     await expect(table.getByRole('row')).toHaveCount(2);
@@ -78,8 +80,8 @@ test.describe('back-office transactions', () => {
     // The USD value the server computed (it depends on the token price of the moment).
     await expect(amounts).toContainText(`$${Number(usdAmount).toFixed(2)}`);
     const payment = drawer.getByRole('region', { name: 'Payment' });
-    await expect(payment).toContainText(TX_HASH);
-    await expect(payment.getByRole('link', { name: /View on the explorer/ })).toHaveAttribute('href', `https://etherscan.io/tx/${TX_HASH}`);
+    await expect(payment).toContainText(txHash);
+    await expect(payment.getByRole('link', { name: /View on the explorer/ })).toHaveAttribute('href', `https://etherscan.io/tx/${txHash}`);
     await expect(drawer.getByRole('region', { name: 'History' })).toContainText('Expires');
 
     await drawer.getByRole('button', { name: 'Approve', exact: true }).click();

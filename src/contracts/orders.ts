@@ -219,7 +219,37 @@ export const orderEndpoints = {
   'GET /api/leaderboard': { responses: { 200: leaderboardSchema } },
 } satisfies EndpointMap;
 
+/**
+ * What the chain says about the transaction hash attached to an order (issue 13), looked up where the
+ * operator set an endpoint: the EVM chain's RPC endpoint, or Bitcoin's Esplora API. The operator
+ * still decides; `contradictions` are what the chain says against the order (shown in red).
+ */
+export const txCheckSchema = z.object({
+  txHash: z.string().nullable(),
+  state: z.enum(['no_hash', 'no_lookup', 'not_found', 'found', 'error']),
+  /** Where it was looked up: "RPC at eth.example.com", "Esplora at mempool.space". */
+  source: z.string().nullable(),
+  /** What the state means, in a sentence. */
+  message: z.string(),
+  found: z
+    .object({
+      /** What the transaction pays to the order's address, in the order's currency. */
+      amountToAddress: decimalString,
+      /** Where it pays, when not to the order's address. */
+      recipients: z.array(z.string()),
+      confirmations: z.number().int(),
+      /** An EVM transaction that reverted moves nothing. */
+      failed: z.boolean(),
+    })
+    .nullable(),
+  /** The other order this hash is attached to, if any (one hash, one order). */
+  alsoOn: z.string().nullable(),
+  contradictions: z.array(z.string()),
+});
+export type TxCheck = z.infer<typeof txCheckSchema>;
+
 export const adminOrderEndpoints = {
+  'GET /api/admin/orders/:id/tx-check': { params: orderIdParams, responses: { 200: txCheckSchema } },
   'GET /api/admin/orders': { query: adminOrdersQuerySchema, responses: { 200: adminOrdersPageSchema } },
   'GET /api/admin/orders.csv': { query: adminOrdersCsvQuerySchema, produces: 'text/csv' },
   'POST /api/admin/orders/:id/approve': { params: orderIdParams, body: approveBodySchema.optional(), responses: { 200: adminOrderSchema } },

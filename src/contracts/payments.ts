@@ -5,6 +5,20 @@ import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
 import { decimalString, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
 
+const httpUrl = (example: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, 'The endpoint URL is at most 500 characters.')
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, `Enter the endpoint as an http(s) URL, such as ${example}.`);
+
 export const evmKeyBodySchema = z.strictObject({
   // The server reads the key itself (domain/account-key): its refusals name what was pasted.
   xpub: z.string().max(300, 'An extended public key is about 111 characters: check what was pasted.'),
@@ -18,18 +32,7 @@ export const chainParams = z.strictObject({
 });
 
 export const evmChainBodySchema = z.strictObject({
-  rpcUrl: z
-    .string()
-    .trim()
-    .max(500, 'The endpoint URL is at most 500 characters.')
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-      } catch {
-        return false;
-      }
-    }, 'Enter the endpoint as an http(s) URL, such as https://eth.example.com/v2/KEY.'),
+  rpcUrl: httpUrl('https://eth.example.com/v2/KEY'),
   /** Blocks to wait; null waits for the endpoint's finalized block. */
   confirmations: z.number().int('Confirmations are a whole number.').min(1, 'Wait for at least 1 confirmation.').max(1000, 'At most 1000 confirmations.').nullable(),
   /** Percent either way, e.g. "0.5". */
@@ -47,6 +50,13 @@ export const evmChainBodySchema = z.strictObject({
     .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 12, 'The auto-approve limit is too large.'),
 });
 export type EvmChainBody = z.input<typeof evmChainBodySchema>;
+
+/** Bitcoin-family chains with an Esplora endpoint setting (issue 13): Bitcoin for now. */
+export const UTXO_CHAINS = ['bitcoin'] as const;
+export const utxoChainParams = z.strictObject({ chain: z.enum(UTXO_CHAINS, 'Esplora endpoints are set for Bitcoin.') });
+
+export const esploraBodySchema = z.strictObject({ esploraUrl: httpUrl('https://mempool.space/api') });
+export type EsploraBody = z.input<typeof esploraBodySchema>;
 
 export const paymentSettingsSchema = z.object({
   evmKey: z
@@ -74,6 +84,8 @@ export const paymentSettingsSchema = z.object({
       lastErrorAt: isoDateTime.nullable(),
     }),
   ),
+  /** Where pasted Bitcoin-family transaction ids are looked up; only the endpoint's host. */
+  esplora: z.array(z.object({ chain: z.enum(UTXO_CHAINS), host: z.string() })),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
@@ -83,6 +95,8 @@ export const paymentEndpoints = {
   'DELETE /api/admin/payments/evm-key': { responses: { 200: paymentSettingsSchema } },
   'PUT /api/admin/payments/chains/:chainId': { params: chainParams, body: evmChainBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/chains/:chainId': { params: chainParams, responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/esplora/:chain': { params: utxoChainParams, body: esploraBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/esplora/:chain': { params: utxoChainParams, responses: { 200: paymentSettingsSchema } },
 } satisfies EndpointMap;
 
 /** A deposit to a buyer's address that no open order holds: the operator assigns or dismisses it. */

@@ -71,6 +71,7 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'POST /api/admin/cryptos/evm-wallet': { need: 'own', stepUp: true },
 
   'GET /api/admin/orders': { need: 'read' },
+  'GET /api/admin/orders/:id/tx-check': { need: 'read' },
   'GET /api/admin/orders.csv': { need: 'read' },
   'POST /api/admin/orders/:id/approve': { need: 'decide' },
   'POST /api/admin/orders/:id/reject': { need: 'decide' },
@@ -82,6 +83,8 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'DELETE /api/admin/payments/evm-key': { need: 'own', stepUp: true },
   'PUT /api/admin/payments/chains/:chainId': { need: 'own', stepUp: true },
   'DELETE /api/admin/payments/chains/:chainId': { need: 'own', stepUp: true },
+  'PUT /api/admin/payments/esplora/:chain': { need: 'own', stepUp: true },
+  'DELETE /api/admin/payments/esplora/:chain': { need: 'own', stepUp: true },
   'GET /api/admin/payments/unallocated': { need: 'read' },
   'POST /api/admin/payments/unallocated/:id/order': { need: 'decide' },
   'POST /api/admin/payments/unallocated/:id/dismiss': { need: 'decide' },

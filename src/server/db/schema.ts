@@ -380,6 +380,21 @@ export const evmChains = pgTable(
 );
 
 /**
+ * Per Bitcoin-family chain (issue 13): the Esplora-compatible API (mempool.space's, blockstream.info's,
+ * or the operator's own electrs) where a pasted transaction id is looked up for the operator. May
+ * carry an API key: only its host is ever shown.
+ */
+export const utxoChains = pgTable(
+  'utxo_chains',
+  {
+    chain: text('chain', { enum: ['bitcoin'] }).primaryKey(),
+    esploraUrl: text('esplora_url').notNull(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('utxo_chains_chain_check', sql`${t.chain} in ('bitcoin')`)],
+);
+
+/**
  * A transfer seen on a chain to a deposit address: ether (log index -1) or a token's Transfer log,
  * in base units. (chain, tx hash, log index) is unique, so a re-scan never counts a payment twice,
  * and it belongs to one order at most.

@@ -49,6 +49,14 @@ export async function transitionOrder(
   return row;
 }
 
+/**
+ * Holds a transaction-wide lock on this hash (any case), so two orders attaching the same hash at
+ * once take turns and the second sees the first.
+ */
+export async function lockTxHash(tx: Queryable, txHash: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'tx:' + txHash.toLowerCase()}))`);
+}
+
 export async function setTxHash(db: Queryable, id: number, txHash: string): Promise<void> {
   const now = new Date();
   await db.update(orders).set({ txHash, txHashAt: now, updatedAt: now }).where(eq(orders.id, id));

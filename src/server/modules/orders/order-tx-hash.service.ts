@@ -1,20 +1,31 @@
 // A buyer tells us which transaction paid their order, so the operator can check it.
 import type { Order } from '@/contracts/orders';
 import { txHashProblem } from '@/domain/payment';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { conflict, invalid, notFound } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
-import { setTxHash } from './order-changes.repository';
+import { lockTxHash, setTxHash } from './order-changes.repository';
 import type { OrderQueries } from './order-queries.service';
-import { findBuyerOrder } from './order-views.repository';
+import { findBuyerOrder, findOtherOrderWithTxHash } from './order-views.repository';
 
-export async function attachTxHash(db: Queryable, events: EventBus, queries: OrderQueries, userId: number, publicId: string, txHash: string): Promise<Order> {
+export const HASH_ON_ANOTHER_ORDER = 'This transaction is already attached to another order: one transaction pays one order.';
+
+/** The public id of another order holding this hash (one hash, one order), if any. */
+export function findOtherOrderWithHash(db: Queryable, txHash: string, exceptOrderId: number): Promise<string | undefined> {
+  return findOtherOrderWithTxHash(db, txHash, exceptOrderId);
+}
+
+export async function attachTxHash(db: Db, events: EventBus, queries: OrderQueries, userId: number, publicId: string, txHash: string): Promise<Order> {
   const view = await findBuyerOrder(db, publicId);
   if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
   if (view.status === 'approved' || view.status === 'rejected') throw conflict('This order is already decided; its transaction hash can no longer change.');
   const problem = txHashProblem(view.network, txHash);
   if (problem) throw invalid(problem, { txHash: problem });
-  await setTxHash(db, view.id, txHash);
+  await db.transaction(async (tx) => {
+    await lockTxHash(tx, txHash);
+    if (await findOtherOrderWithTxHash(tx, txHash, view.id)) throw conflict(HASH_ON_ANOTHER_ORDER, { txHash: HASH_ON_ANOTHER_ORDER });
+    await setTxHash(tx, view.id, txHash);
+  });
   events.publish({ type: 'order', userId, orderId: publicId, status: view.status });
   return queries.getOwn(userId, publicId);
 }

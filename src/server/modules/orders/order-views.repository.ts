@@ -126,3 +126,13 @@ export async function findLedgerEntriesOfOrders(db: Queryable, orderIds: number[
     .where(inArray(ledgerEntries.orderId, orderIds))
     .orderBy(asc(ledgerEntries.seq));
 }
+
+/** Another order holding this transaction hash (compared without case), other than `exceptId`. */
+export async function findOtherOrderWithTxHash(db: Queryable, txHash: string, exceptId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ publicId: orders.publicId })
+    .from(orders)
+    .where(and(sql`lower(${orders.txHash}) = ${txHash.toLowerCase()}`, sql`${orders.id} <> ${exceptId}`))
+    .limit(1);
+  return row?.publicId;
+}

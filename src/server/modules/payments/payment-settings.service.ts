@@ -2,7 +2,7 @@
 // watcher's rules. Every change is audited; the endpoint's URL never leaves the server (it may carry
 // an API key), only its host.
 import { createPublicClient, http } from 'viem';
-import type { EvmChainBody, EvmKeyBody, PaymentSettings } from '@/contracts/payments';
+import type { EsploraBody, EvmChainBody, EvmKeyBody, PaymentSettings, UTXO_CHAINS } from '@/contracts/payments';
 import { parseEvmAccountKey, previewEvmAddresses } from '@/domain/account-key';
 import { dec, toPlain } from '@/domain/decimal';
 import type { Actor } from '../../actor';
@@ -11,10 +11,27 @@ import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DepositAddresses } from './deposit-addresses.service';
 import { endpointErrorText } from './endpoint-error';
-import { countOpenOrdersOnKey, deactivateKey, deleteEvmChain, findActiveKey, findEvmChain, findEvmChains, lockActiveKey, replaceActiveKey, upsertEvmChain } from './payments.repository';
+import { EsploraClient } from './esplora-client';
+import {
+  countOpenOrdersOnKey,
+  deactivateKey,
+  deleteEvmChain,
+  deleteUtxoChain,
+  findActiveKey,
+  findEvmChain,
+  findEvmChains,
+  findUtxoChain,
+  findUtxoChains,
+  lockActiveKey,
+  replaceActiveKey,
+  upsertEvmChain,
+  upsertUtxoChain,
+} from './payments.repository';
+
+type UtxoChain = (typeof UTXO_CHAINS)[number];
 
 export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings> {
-  const [key, chains] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db)]);
+  const [key, chains, esplora] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findUtxoChains(db)]);
   const parsed = key ? parseEvmAccountKey(key.xpub) : null;
   return {
     evmKey: key && parsed?.ok ? { xpub: key.xpub, firstAddresses: previewEvmAddresses(parsed.key), handedOut: key.nextIndex } : null,
@@ -30,8 +47,14 @@ export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings
       lastError: c.lastError,
       lastErrorAt: c.lastErrorAt?.toISOString() ?? null,
     })),
+    esplora: esplora.map((e) => ({ chain: e.chain, host: hostOf(e.esploraUrl) })),
   };
 }
+
+/** What an Esplora endpoint says of itself: the height of its tip. */
+export type EsploraProbe = (esploraUrl: string) => Promise<number>;
+
+const probeEsplora: EsploraProbe = (esploraUrl) => new EsploraClient({ baseUrl: esploraUrl }).getTipHeight();
 
 /** What an endpoint says of itself: its chain and its head. */
 export type EndpointProbe = (rpcUrl: string) => Promise<{ chainId: number; head: bigint }>;
@@ -47,7 +70,34 @@ export class PaymentSettingsService {
     private readonly db: Db,
     private readonly deposits: DepositAddresses,
     private readonly probe: EndpointProbe = probeEndpoint,
+    private readonly probeUtxo: EsploraProbe = probeEsplora,
   ) {}
+
+  /** Saves where Bitcoin transaction ids are looked up, once the endpoint has answered its tip. */
+  async setEsplora(actor: Actor, chain: UtxoChain, body: EsploraBody, now = new Date()): Promise<PaymentSettings> {
+    const url = body.esploraUrl.trim();
+    const before = await findUtxoChain(this.db, chain);
+    if (before?.esploraUrl !== url) {
+      await this.probeUtxo(url).catch((error: unknown) => {
+        const message = `The endpoint did not answer as an Esplora API: ${endpointErrorText(error, 200)}`;
+        throw invalid(message, { esploraUrl: message });
+      });
+    }
+    await this.db.transaction(async (tx) => {
+      await upsertUtxoChain(tx, chain, url, now);
+      await recordAudit(tx, actor, 'payments.esplora', `esplora:${chain}`, before ? { host: hostOf(before.esploraUrl) } : null, { host: hostOf(url) });
+    });
+    return getPaymentSettings(this.db);
+  }
+
+  async removeEsplora(actor: Actor, chain: UtxoChain): Promise<PaymentSettings> {
+    await this.db.transaction(async (tx) => {
+      const before = await findUtxoChain(tx, chain);
+      if (!before || !(await deleteUtxoChain(tx, chain))) throw notFound('No Esplora endpoint is set for this chain.');
+      await recordAudit(tx, actor, 'payments.esplora_removed', `esplora:${chain}`, { host: hostOf(before.esploraUrl) }, null);
+    });
+    return getPaymentSettings(this.db);
+  }
 
   /** Saves the account key; refused while orders are open on addresses of the key it replaces. */
   async setEvmKey(actor: Actor, body: EvmKeyBody): Promise<PaymentSettings> {
@@ -136,7 +186,7 @@ function firstAddressOf(xpub: string): string | null {
 }
 
 /** The endpoint's host alone: the rest of its URL may hold an API key. */
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {

@@ -1,7 +1,7 @@
 // SQL of automatic payments: account keys, deposit addresses, EVM chain settings and cursors, payments.
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accountKeys, depositAddresses, evmChains, excessDecisions, operators, orders, payments, users } from '../../db/schema';
+import { accountKeys, depositAddresses, evmChains, excessDecisions, operators, orders, payments, users, utxoChains } from '../../db/schema';
 
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type EvmChainRow = typeof evmChains.$inferSelect;
@@ -292,4 +292,27 @@ export async function findExcessDecisions(db: Queryable, orderIds: number[]): Pr
 export async function insertExcessDecision(db: Queryable, values: typeof excessDecisions.$inferInsert): Promise<{ id: number } | undefined> {
   const [row] = await db.insert(excessDecisions).values(values).onConflictDoNothing({ target: excessDecisions.orderId }).returning({ id: excessDecisions.id });
   return row;
+}
+
+export type UtxoChainRow = typeof utxoChains.$inferSelect;
+
+export async function findUtxoChains(db: Queryable): Promise<UtxoChainRow[]> {
+  return db.select().from(utxoChains).orderBy(utxoChains.chain);
+}
+
+export async function findUtxoChain(db: Queryable, chain: UtxoChainRow['chain']): Promise<UtxoChainRow | undefined> {
+  const [row] = await db.select().from(utxoChains).where(eq(utxoChains.chain, chain));
+  return row;
+}
+
+export async function upsertUtxoChain(db: Queryable, chain: UtxoChainRow['chain'], esploraUrl: string, now: Date): Promise<void> {
+  await db
+    .insert(utxoChains)
+    .values({ chain, esploraUrl, updatedAt: now })
+    .onConflictDoUpdate({ target: utxoChains.chain, set: { esploraUrl, updatedAt: now } });
+}
+
+export async function deleteUtxoChain(db: Queryable, chain: UtxoChainRow['chain']): Promise<boolean> {
+  const rows = await db.delete(utxoChains).where(eq(utxoChains.chain, chain)).returning({ chain: utxoChains.chain });
+  return rows.length > 0;
 }

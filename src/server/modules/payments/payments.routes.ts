@@ -17,6 +17,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'PUT /api/admin/payments/chains/:chainId', async (request) => settings.setChain(operatorOf(request), request.params.chainId, request.body));
 
   route(app, 'DELETE /api/admin/payments/chains/:chainId', async (request) => settings.removeChain(operatorOf(request), request.params.chainId));
+
+  route(app, 'PUT /api/admin/payments/esplora/:chain', async (request) => settings.setEsplora(operatorOf(request), request.params.chain, request.body));
+
+  route(app, 'DELETE /api/admin/payments/esplora/:chain', async (request) => settings.removeEsplora(operatorOf(request), request.params.chain));
 };
 
 /** Deposits no order holds, for the operator to dismiss (operator scope). */

@@ -89,3 +89,13 @@ export function useSettleExcess() {
     },
   });
 }
+
+/** What the chain says about the order's transaction hash, looked up when the drawer shows it. */
+export function useTxCheck(orderId: number | null, txHash: string | null) {
+  return useQuery({
+    queryKey: [...queryKeyOf('GET /api/admin/orders/:id/tx-check', { params: { id: orderId ?? 0 } }), txHash],
+    queryFn: () => apiCall('GET /api/admin/orders/:id/tx-check', { params: { id: orderId ?? 0 } }),
+    enabled: orderId !== null && txHash !== null,
+    staleTime: 15_000,
+  });
+}

@@ -22,3 +22,5 @@ export const useRemoveEvmKey = () => usePaymentsMutation(() => apiCall('DELETE /
 export const useSetChain = () =>
   usePaymentsMutation(({ chainId, body }: { chainId: number; body: EvmChainBody }) => apiCall('PUT /api/admin/payments/chains/:chainId', { params: { chainId }, body }));
 export const useRemoveChain = () => usePaymentsMutation((chainId: number) => apiCall('DELETE /api/admin/payments/chains/:chainId', { params: { chainId } }));
+export const useSetEsplora = () => usePaymentsMutation((esploraUrl: string) => apiCall('PUT /api/admin/payments/esplora/:chain', { params: { chain: 'bitcoin' }, body: { esploraUrl } }));
+export const useRemoveEsplora = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/esplora/:chain', { params: { chain: 'bitcoin' } }));

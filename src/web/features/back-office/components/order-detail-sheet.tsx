@@ -5,6 +5,7 @@ import type { AdminOrder } from '@/contracts/orders';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
+import { TxCheckNote } from './tx-check';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import type { Decision } from '@/web/api/admin/orders';
 import { ExcessDialog, type ExcessAction } from './excess-dialog';
@@ -176,6 +177,7 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
                           <span className="sr-only">(opens in a new tab)</span>
                         </a>
                       ) : null}
+                      <TxCheckNote order={order} />
                     </span>
                   ) : (
                     <span className="text-muted-foreground">Not given yet</span>
