@@ -36,7 +36,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await api.delete('/api/admin/payments/esplora/bitcoin');
+  await api.delete('/api/admin/payments/lookups/bitcoin');
   await api.dispose();
   await esplora.close();
 });
@@ -62,7 +62,7 @@ test('a transaction already attached to another order is refused at the field', 
   await expect(drawer.getByRole('group', { name: 'What the chain says' })).toContainText('Set an endpoint for chain 1 on the Payments page');
 });
 
-test('the operator sets an Esplora endpoint and sees what it says about a Bitcoin payment', async ({ page }) => {
+test('the operator sets an Esplora API for Bitcoin lookups and sees what it says about a payment', async ({ page }) => {
   const shop = new TestWallet(esplora);
   const payer = new TestWallet(esplora);
   const cryptos = (await (await api.get('/api/admin/cryptos')).json()) as { cryptos: AdminCrypto[] };
@@ -75,7 +75,7 @@ test('the operator sets an Esplora endpoint and sees what it says about a Bitcoi
 
   await signInAsOperator(page);
   await page.goto('/admin/payments');
-  const card = page.getByRole('region', { name: 'Bitcoin transaction lookups' });
+  const card = page.getByRole('region', { name: 'Transaction lookups' }).getByRole('region', { name: 'Bitcoin lookups' });
   const url = card.getByLabel('Esplora API URL');
   await url.fill('ftp://example.com');
   await card.getByRole('button', { name: 'Save endpoint' }).click();

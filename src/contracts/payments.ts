@@ -2,6 +2,7 @@
 // endpoint and the rules the watcher applies. No private key or recovery phrase is ever accepted.
 import { z } from 'zod';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
+import { LOOKUP_NETWORKS } from '@/domain/networks';
 import { decimalString, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
 
@@ -51,12 +52,11 @@ export const evmChainBodySchema = z.strictObject({
 });
 export type EvmChainBody = z.input<typeof evmChainBodySchema>;
 
-/** Bitcoin-family chains with an Esplora endpoint setting (issue 13): Bitcoin for now. */
-export const UTXO_CHAINS = ['bitcoin'] as const;
-export const utxoChainParams = z.strictObject({ chain: z.enum(UTXO_CHAINS, 'Esplora endpoints are set for Bitcoin.') });
+/** Networks whose pasted transaction hashes are looked up on an endpoint set here (issue 13). */
+export const lookupParams = z.strictObject({ network: z.enum(LOOKUP_NETWORKS, 'Lookups are set for Bitcoin, TRON and Solana.') });
 
-export const esploraBodySchema = z.strictObject({ esploraUrl: httpUrl('https://mempool.space/api') });
-export type EsploraBody = z.input<typeof esploraBodySchema>;
+export const lookupBodySchema = z.strictObject({ url: httpUrl('https://mempool.space/api') });
+export type LookupBody = z.input<typeof lookupBodySchema>;
 
 export const paymentSettingsSchema = z.object({
   evmKey: z
@@ -84,8 +84,8 @@ export const paymentSettingsSchema = z.object({
       lastErrorAt: isoDateTime.nullable(),
     }),
   ),
-  /** Where pasted Bitcoin-family transaction ids are looked up; only the endpoint's host. */
-  esplora: z.array(z.object({ chain: z.enum(UTXO_CHAINS), host: z.string() })),
+  /** Where pasted Bitcoin, TRON and Solana transaction hashes are looked up; only each endpoint's host. */
+  lookups: z.array(z.object({ network: z.enum(LOOKUP_NETWORKS), host: z.string() })),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
@@ -95,8 +95,8 @@ export const paymentEndpoints = {
   'DELETE /api/admin/payments/evm-key': { responses: { 200: paymentSettingsSchema } },
   'PUT /api/admin/payments/chains/:chainId': { params: chainParams, body: evmChainBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/chains/:chainId': { params: chainParams, responses: { 200: paymentSettingsSchema } },
-  'PUT /api/admin/payments/esplora/:chain': { params: utxoChainParams, body: esploraBodySchema, responses: { 200: paymentSettingsSchema } },
-  'DELETE /api/admin/payments/esplora/:chain': { params: utxoChainParams, responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/lookups/:network': { params: lookupParams, body: lookupBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/lookups/:network': { params: lookupParams, responses: { 200: paymentSettingsSchema } },
 } satisfies EndpointMap;
 
 /** A deposit to a buyer's address that no open order holds: the operator assigns or dismisses it. */

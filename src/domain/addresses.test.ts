@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressProblem } from './addresses';
+import { addressProblem, tronAddressFromHex } from './addresses';
 
 describe('addressProblem', () => {
   it.each([
@@ -56,5 +56,14 @@ describe('addressProblem', () => {
     expect(addressProblem('other', 'a'.repeat(129))).toMatch(/at most 128/);
     expect(addressProblem('other', 'abc def')).toMatch(/spaces/);
     expect(addressProblem('other', '<script>')).toBeNull();
+  });
+});
+
+describe('TRON addresses from hex', () => {
+  it('gives the base58 form of the 21-byte and the 20-byte hex forms', () => {
+    // USDT's TRC-20 contract, as TronGrid shows it in both forms.
+    expect(tronAddressFromHex('41a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(tronAddressFromHex('a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(() => tronAddressFromHex('00')).toThrow(RangeError);
   });
 });

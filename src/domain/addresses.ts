@@ -52,6 +52,14 @@ export function addressProblem(network: AddressNetwork, address: string): string
   }
 }
 
+/** A TRON address in its base58 form from the hex form its APIs and contract data use (41 + 20 bytes, or the 20 bytes alone). */
+export function tronAddressFromHex(hex: string): string {
+  const body = hex.toLowerCase().replace(/^0x/, '');
+  const bytes = body.length === 40 ? `41${body}` : body;
+  if (!/^41[0-9a-f]{40}$/.test(bytes)) throw new RangeError(`Not a TRON address in hex: ${hex}`);
+  return tronBase58check.encode(Uint8Array.from(bytes.match(/../g) ?? [], (b) => parseInt(b, 16)));
+}
+
 function isSingleCase(hex: string): boolean {
   return hex === hex.toLowerCase() || hex === hex.toUpperCase();
 }

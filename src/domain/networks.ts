@@ -3,3 +3,7 @@
 
 export const NETWORKS = ['bitcoin', 'evm', 'tron', 'solana', 'other'] as const;
 export type Network = (typeof NETWORKS)[number];
+
+/** Networks whose pasted transaction hashes are looked up on an endpoint the operator sets (issue 13); EVM uses its chain's endpoint. */
+export const LOOKUP_NETWORKS = ['bitcoin', 'tron', 'solana'] as const satisfies readonly Network[];
+export type LookupNetwork = (typeof LOOKUP_NETWORKS)[number];

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEDGER_KINDS } from '../../domain/ledger-kinds';
-import { NETWORKS } from '../../domain/networks';
+import { LOOKUP_NETWORKS, NETWORKS } from '../../domain/networks';
 import { ORDER_STATUSES } from '../../domain/order-statuses';
 import { RATE_SOURCES } from '../../domain/rate-sources';
 
@@ -380,18 +380,19 @@ export const evmChains = pgTable(
 );
 
 /**
- * Per Bitcoin-family chain (issue 13): the Esplora-compatible API (mempool.space's, blockstream.info's,
- * or the operator's own electrs) where a pasted transaction id is looked up for the operator. May
- * carry an API key: only its host is ever shown.
+ * Where a pasted transaction hash is looked up for the operator (issue 13), per network without a
+ * watched key: Bitcoin on an Esplora API (mempool.space's, blockstream.info's or the operator's own
+ * electrs), TRON on a TronGrid-compatible HTTP API, Solana on a JSON-RPC endpoint. EVM hashes use the
+ * chain's endpoint (evm_chains). The URL may carry an API key: only its host is ever shown.
  */
-export const utxoChains = pgTable(
-  'utxo_chains',
+export const lookupEndpoints = pgTable(
+  'lookup_endpoints',
   {
-    chain: text('chain', { enum: ['bitcoin'] }).primaryKey(),
-    esploraUrl: text('esplora_url').notNull(),
+    network: text('network', { enum: LOOKUP_NETWORKS }).primaryKey(),
+    url: text('url').notNull(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('utxo_chains_chain_check', sql`${t.chain} in ('bitcoin')`)],
+  (t) => [check('lookup_endpoints_network_check', sql`${t.network} in ('bitcoin', 'tron', 'solana')`)],
 );
 
 /**

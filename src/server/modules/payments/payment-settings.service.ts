@@ -2,7 +2,8 @@
 // watcher's rules. Every change is audited; the endpoint's URL never leaves the server (it may carry
 // an API key), only its host.
 import { createPublicClient, http } from 'viem';
-import type { EsploraBody, EvmChainBody, EvmKeyBody, PaymentSettings, UTXO_CHAINS } from '@/contracts/payments';
+import type { EvmChainBody, EvmKeyBody, LookupBody, PaymentSettings } from '@/contracts/payments';
+import type { LookupNetwork } from '@/domain/networks';
 import { parseEvmAccountKey, previewEvmAddresses } from '@/domain/account-key';
 import { dec, toPlain } from '@/domain/decimal';
 import type { Actor } from '../../actor';
@@ -16,22 +17,22 @@ import {
   countOpenOrdersOnKey,
   deactivateKey,
   deleteEvmChain,
-  deleteUtxoChain,
+  deleteLookupEndpoint,
   findActiveKey,
   findEvmChain,
   findEvmChains,
-  findUtxoChain,
-  findUtxoChains,
+  findLookupEndpoint,
+  findLookupEndpoints,
   lockActiveKey,
   replaceActiveKey,
   upsertEvmChain,
-  upsertUtxoChain,
+  upsertLookupEndpoint,
 } from './payments.repository';
 
-type UtxoChain = (typeof UTXO_CHAINS)[number];
+import { solanaSlot, tronHead } from './tron-solana-lookups';
 
 export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings> {
-  const [key, chains, esplora] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findUtxoChains(db)]);
+  const [key, chains, lookups] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findLookupEndpoints(db)]);
   const parsed = key ? parseEvmAccountKey(key.xpub) : null;
   return {
     evmKey: key && parsed?.ok ? { xpub: key.xpub, firstAddresses: previewEvmAddresses(parsed.key), handedOut: key.nextIndex } : null,
@@ -47,14 +48,25 @@ export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings
       lastError: c.lastError,
       lastErrorAt: c.lastErrorAt?.toISOString() ?? null,
     })),
-    esplora: esplora.map((e) => ({ chain: e.chain, host: hostOf(e.esploraUrl) })),
+    lookups: lookups.map((l) => ({ network: l.network, host: hostOf(l.url) })),
   };
 }
 
-/** What an Esplora endpoint says of itself: the height of its tip. */
-export type EsploraProbe = (esploraUrl: string) => Promise<number>;
+/** What a lookup endpoint says of itself: the height of its newest block (or slot). */
+export type LookupProbe = (network: LookupNetwork, url: string) => Promise<number>;
 
-const probeEsplora: EsploraProbe = (esploraUrl) => new EsploraClient({ baseUrl: esploraUrl }).getTipHeight();
+const probeLookupEndpoint: LookupProbe = (network, url) => {
+  switch (network) {
+    case 'bitcoin':
+      return new EsploraClient({ baseUrl: url }).getTipHeight();
+    case 'tron':
+      return tronHead(url);
+    case 'solana':
+      return solanaSlot(url);
+  }
+};
+
+const LOOKUP_APIS: Record<LookupNetwork, string> = { bitcoin: 'an Esplora API', tron: 'a TronGrid-compatible API', solana: 'a Solana JSON-RPC endpoint' };
 
 /** What an endpoint says of itself: its chain and its head. */
 export type EndpointProbe = (rpcUrl: string) => Promise<{ chainId: number; head: bigint }>;
@@ -70,31 +82,31 @@ export class PaymentSettingsService {
     private readonly db: Db,
     private readonly deposits: DepositAddresses,
     private readonly probe: EndpointProbe = probeEndpoint,
-    private readonly probeUtxo: EsploraProbe = probeEsplora,
+    private readonly probeLookup: LookupProbe = probeLookupEndpoint,
   ) {}
 
-  /** Saves where Bitcoin transaction ids are looked up, once the endpoint has answered its tip. */
-  async setEsplora(actor: Actor, chain: UtxoChain, body: EsploraBody, now = new Date()): Promise<PaymentSettings> {
-    const url = body.esploraUrl.trim();
-    const before = await findUtxoChain(this.db, chain);
-    if (before?.esploraUrl !== url) {
-      await this.probeUtxo(url).catch((error: unknown) => {
-        const message = `The endpoint did not answer as an Esplora API: ${endpointErrorText(error, 200)}`;
-        throw invalid(message, { esploraUrl: message });
+  /** Saves where a network's pasted transaction hashes are looked up, once the endpoint has answered as one. */
+  async setLookup(actor: Actor, network: LookupNetwork, body: LookupBody, now = new Date()): Promise<PaymentSettings> {
+    const url = body.url.trim();
+    const before = await findLookupEndpoint(this.db, network);
+    if (before?.url !== url) {
+      await this.probeLookup(network, url).catch((error: unknown) => {
+        const message = `The endpoint did not answer as ${LOOKUP_APIS[network]}: ${endpointErrorText(error, 200)}`;
+        throw invalid(message, { url: message });
       });
     }
     await this.db.transaction(async (tx) => {
-      await upsertUtxoChain(tx, chain, url, now);
-      await recordAudit(tx, actor, 'payments.esplora', `esplora:${chain}`, before ? { host: hostOf(before.esploraUrl) } : null, { host: hostOf(url) });
+      await upsertLookupEndpoint(tx, network, url, now);
+      await recordAudit(tx, actor, 'payments.lookup', `lookup:${network}`, before ? { host: hostOf(before.url) } : null, { host: hostOf(url) });
     });
     return getPaymentSettings(this.db);
   }
 
-  async removeEsplora(actor: Actor, chain: UtxoChain): Promise<PaymentSettings> {
+  async removeLookup(actor: Actor, network: LookupNetwork): Promise<PaymentSettings> {
     await this.db.transaction(async (tx) => {
-      const before = await findUtxoChain(tx, chain);
-      if (!before || !(await deleteUtxoChain(tx, chain))) throw notFound('No Esplora endpoint is set for this chain.');
-      await recordAudit(tx, actor, 'payments.esplora_removed', `esplora:${chain}`, { host: hostOf(before.esploraUrl) }, null);
+      const before = await findLookupEndpoint(tx, network);
+      if (!before || !(await deleteLookupEndpoint(tx, network))) throw notFound('No lookup endpoint is set for this network.');
+      await recordAudit(tx, actor, 'payments.lookup_removed', `lookup:${network}`, { host: hostOf(before.url) }, null);
     });
     return getPaymentSettings(this.db);
   }

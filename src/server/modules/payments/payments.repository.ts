@@ -1,7 +1,8 @@
 // SQL of automatic payments: account keys, deposit addresses, EVM chain settings and cursors, payments.
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { LookupNetwork } from '@/domain/networks';
 import type { Queryable } from '../../db/client';
-import { accountKeys, depositAddresses, evmChains, excessDecisions, operators, orders, payments, users, utxoChains } from '../../db/schema';
+import { accountKeys, depositAddresses, evmChains, excessDecisions, lookupEndpoints, operators, orders, payments, users } from '../../db/schema';
 
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type EvmChainRow = typeof evmChains.$inferSelect;
@@ -294,25 +295,25 @@ export async function insertExcessDecision(db: Queryable, values: typeof excessD
   return row;
 }
 
-export type UtxoChainRow = typeof utxoChains.$inferSelect;
+export type LookupEndpointRow = typeof lookupEndpoints.$inferSelect;
 
-export async function findUtxoChains(db: Queryable): Promise<UtxoChainRow[]> {
-  return db.select().from(utxoChains).orderBy(utxoChains.chain);
+export async function findLookupEndpoints(db: Queryable): Promise<LookupEndpointRow[]> {
+  return db.select().from(lookupEndpoints).orderBy(lookupEndpoints.network);
 }
 
-export async function findUtxoChain(db: Queryable, chain: UtxoChainRow['chain']): Promise<UtxoChainRow | undefined> {
-  const [row] = await db.select().from(utxoChains).where(eq(utxoChains.chain, chain));
+export async function findLookupEndpoint(db: Queryable, network: LookupNetwork): Promise<LookupEndpointRow | undefined> {
+  const [row] = await db.select().from(lookupEndpoints).where(eq(lookupEndpoints.network, network));
   return row;
 }
 
-export async function upsertUtxoChain(db: Queryable, chain: UtxoChainRow['chain'], esploraUrl: string, now: Date): Promise<void> {
+export async function upsertLookupEndpoint(db: Queryable, network: LookupNetwork, url: string, now: Date): Promise<void> {
   await db
-    .insert(utxoChains)
-    .values({ chain, esploraUrl, updatedAt: now })
-    .onConflictDoUpdate({ target: utxoChains.chain, set: { esploraUrl, updatedAt: now } });
+    .insert(lookupEndpoints)
+    .values({ network, url, updatedAt: now })
+    .onConflictDoUpdate({ target: lookupEndpoints.network, set: { url, updatedAt: now } });
 }
 
-export async function deleteUtxoChain(db: Queryable, chain: UtxoChainRow['chain']): Promise<boolean> {
-  const rows = await db.delete(utxoChains).where(eq(utxoChains.chain, chain)).returning({ chain: utxoChains.chain });
+export async function deleteLookupEndpoint(db: Queryable, network: LookupNetwork): Promise<boolean> {
+  const rows = await db.delete(lookupEndpoints).where(eq(lookupEndpoints.network, network)).returning({ network: lookupEndpoints.network });
   return rows.length > 0;
 }

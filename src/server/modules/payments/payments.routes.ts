@@ -18,9 +18,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'DELETE /api/admin/payments/chains/:chainId', async (request) => settings.removeChain(operatorOf(request), request.params.chainId));
 
-  route(app, 'PUT /api/admin/payments/esplora/:chain', async (request) => settings.setEsplora(operatorOf(request), request.params.chain, request.body));
+  route(app, 'PUT /api/admin/payments/lookups/:network', async (request) => settings.setLookup(operatorOf(request), request.params.network, request.body));
 
-  route(app, 'DELETE /api/admin/payments/esplora/:chain', async (request) => settings.removeEsplora(operatorOf(request), request.params.chain));
+  route(app, 'DELETE /api/admin/payments/lookups/:network', async (request) => settings.removeLookup(operatorOf(request), request.params.network));
 };
 
 /** Deposits no order holds, for the operator to dismiss (operator scope). */

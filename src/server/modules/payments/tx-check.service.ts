@@ -5,25 +5,20 @@
 import { createPublicClient, decodeEventLog, erc20Abi, formatUnits, getAddress, http, parseUnits, TransactionNotFoundError, type Hash } from 'viem';
 import type { TxCheck } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
+import { LOOKUP_NETWORKS, type LookupNetwork } from '@/domain/networks';
 import type { Queryable } from '../../db/client';
 import { EsploraClient } from './esplora-client';
 import { findOtherOrderWithHash } from '../orders/order-tx-hash.service';
 import type { OrderService } from '../orders/orders.service';
 import { endpointErrorText } from './endpoint-error';
 import { hostOf } from './payment-settings.service';
-import { findEvmChain, findUtxoChain } from './payments.repository';
+import { findEvmChain, findLookupEndpoint } from './payments.repository';
+import { lookUpSolana, lookUpTron, type Sighting } from './tron-solana-lookups';
 
-/** What a lookup found: base units paid to the order's address, where else it paid, how deep it is. */
-interface Sighting {
-  toAddress: bigint;
-  recipients: string[];
-  confirmations: number;
-  failed: boolean;
-}
 
 type Order = Pick<Awaited<ReturnType<OrderService['view']>>, 'id' | 'network' | 'chainId' | 'tokenContract' | 'decimals' | 'address' | 'payAmount' | 'cryptoCode' | 'txHash'>;
 
-const NETWORK_NAMES: Record<string, string> = { tron: 'TRON', solana: 'Solana', other: 'this currency' };
+const NETWORK_NAMES: Record<string, string> = { bitcoin: 'Bitcoin', tron: 'TRON', solana: 'Solana', other: 'this currency' };
 
 export async function checkOrderTx(db: Queryable, order: Order): Promise<TxCheck> {
   const txHash = order.txHash;
@@ -33,17 +28,23 @@ export async function checkOrderTx(db: Queryable, order: Order): Promise<TxCheck
 
   const endpoint = await endpointFor(db, order);
   if (!endpoint) {
-    const where = order.network === 'evm' ? `chain ${order.chainId ?? '?'}` : order.network === 'bitcoin' ? 'Bitcoin' : NETWORK_NAMES[order.network];
+    const where = order.network === 'evm' ? `chain ${order.chainId ?? '?'}` : NETWORK_NAMES[order.network];
     const how =
-      order.network === 'evm' || order.network === 'bitcoin'
-        ? `Set an endpoint for ${where} on the Payments page to look it up here; meanwhile, check it on the explorer.`
-        : `Presale cannot look up ${where} transactions yet: check it on the explorer.`;
+      order.network === 'other'
+        ? 'Presale cannot look up transactions of this currency: check it on its explorer.'
+        : `Set an endpoint for ${where} on the Payments page to look it up here; meanwhile, check it on the explorer.`;
     return { ...base, state: 'no_lookup', source: null, message: how, found: null };
   }
 
   let seen: Sighting | null;
   try {
-    seen = endpoint.kind === 'evm' ? await lookUpEvm(endpoint.url, txHash as Hash, order) : await lookUpEsplora(endpoint.url, txHash, order);
+    const target = { address: order.address, tokenContract: order.tokenContract };
+    seen = await {
+      evm: () => lookUpEvm(endpoint.url, txHash as Hash, order),
+      bitcoin: () => lookUpEsplora(endpoint.url, txHash, order),
+      tron: () => lookUpTron(endpoint.url, txHash, target),
+      solana: () => lookUpSolana(endpoint.url, txHash, target),
+    }[endpoint.kind]();
   } catch (error) {
     return { ...base, state: 'error', source: endpoint.source, message: `The endpoint could not be asked: ${endpointErrorText(error, 200)}`, found: null };
   }
@@ -69,16 +70,17 @@ export async function checkOrderTx(db: Queryable, order: Order): Promise<TxCheck
   };
 }
 
-async function endpointFor(db: Queryable, order: Order): Promise<{ kind: 'evm' | 'esplora'; url: string; source: string } | null> {
+const LOOKUP_NAMES: Record<LookupNetwork, string> = { bitcoin: 'Esplora', tron: 'TronGrid API', solana: 'Solana RPC' };
+
+async function endpointFor(db: Queryable, order: Order): Promise<{ kind: 'evm' | LookupNetwork; url: string; source: string } | null> {
   if (order.network === 'evm' && order.chainId !== null) {
     const chain = await findEvmChain(db, order.chainId);
     return chain ? { kind: 'evm', url: chain.rpcUrl, source: `RPC at ${hostOf(chain.rpcUrl)}` } : null;
   }
-  if (order.network === 'bitcoin') {
-    const chain = await findUtxoChain(db, 'bitcoin');
-    return chain ? { kind: 'esplora', url: chain.esploraUrl, source: `Esplora at ${hostOf(chain.esploraUrl)}` } : null;
-  }
-  return null;
+  const network = LOOKUP_NETWORKS.find((n) => n === order.network);
+  if (!network) return null;
+  const endpoint = await findLookupEndpoint(db, network);
+  return endpoint ? { kind: network, url: endpoint.url, source: `${LOOKUP_NAMES[network]} at ${hostOf(endpoint.url)}` } : null;
 }
 
 /** Ether to the address, or the token's Transfer logs to it; null when the endpoint does not know the hash. */

@@ -2,20 +2,25 @@
 // says about it — on a real EVM chain (anvil) and on an Esplora API serving real signed Bitcoin
 // transactions.
 import { eq } from 'drizzle-orm';
+import { base58 } from '@scure/base';
 import { parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order, TxCheck } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
+import { tronAddressFromHex } from '@/domain/addresses';
 import { auditLog, cryptos, orders } from '../../db/schema';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
 import { HASH_ON_ANOTHER_ORDER } from '../orders/order-tx-hash.service';
+import { startSolanaRpc, startTronApi } from '../../test/tron-solana-apis';
 
 const BUYER = 'presale_session';
 const OPERATOR = 'presale_operator_session';
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ELSEWHERE = '0x000000000000000000000000000000000000dEaD';
+/** USDT's TRC-20 contract. */
+const USDT_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 let chain: LocalChain;
 let clients: ReturnType<typeof chainClients>;
@@ -152,9 +157,9 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
     const coin = payer.fund(5_000_000n);
     const txid = payer.send(coin, [{ address: shop.address, units: 1_000_000n }]);
     await attach(order.cookie, order.order.id, txid);
-    expect(await check(order.orderId)).toMatchObject({ state: 'no_lookup', message: expect.stringContaining('Payments page') as unknown });
+    expect(await check(order.orderId)).toMatchObject({ state: 'no_lookup', message: 'Set an endpoint for Bitcoin on the Payments page to look it up here; meanwhile, check it on the explorer.' });
 
-    expect((await admin('PUT', '/api/admin/payments/esplora/bitcoin', { esploraUrl: esplora.url })).json<PaymentSettings>().esplora).toEqual([{ chain: 'bitcoin', host: new URL(esplora.url).host }]);
+    expect((await admin('PUT', '/api/admin/payments/lookups/bitcoin', { url: esplora.url })).json<PaymentSettings>().lookups).toEqual([{ network: 'bitcoin', host: new URL(esplora.url).host }]);
     expect(await check(order.orderId)).toMatchObject({ state: 'found', message: expect.stringContaining('not yet in a block') as unknown, found: { amountToAddress: '0.01', confirmations: 0 }, contradictions: [] });
     esplora.mine(2);
     expect(await check(order.orderId)).toMatchObject({ state: 'found', found: { confirmations: 2 }, contradictions: [] });
@@ -163,32 +168,108 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
     expect(await check(order.orderId)).toMatchObject({ state: 'error', found: null });
   });
 
-  it('sets the Esplora endpoint only once it answers, shows only its host, and audits the change', async () => {
+  it('sets a lookup endpoint only once it answers as one, shows only its host, and audits the change', async () => {
     operator = await signInOperator(t.app, t.database);
-    const bad = await admin('PUT', '/api/admin/payments/esplora/bitcoin', { esploraUrl: 'ftp://example.com' });
+    const bad = await admin('PUT', '/api/admin/payments/lookups/bitcoin', { url: 'ftp://example.com' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ error: { fields: { esploraUrl: 'Enter the endpoint as an http(s) URL, such as https://mempool.space/api.' } } });
-    const silent = await admin('PUT', '/api/admin/payments/esplora/bitcoin', { esploraUrl: 'http://127.0.0.1:9/api' });
+    expect(bad.json()).toMatchObject({ error: { fields: { url: 'Enter the endpoint as an http(s) URL, such as https://mempool.space/api.' } } });
+    const silent = await admin('PUT', '/api/admin/payments/lookups/bitcoin', { url: 'http://127.0.0.1:9/api' });
     expect(silent.statusCode).toBe(400);
-    expect(silent.json<{ error: { fields: { esploraUrl: string } } }>().error.fields.esploraUrl).toMatch(/^The endpoint did not answer as an Esplora API/);
-    expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().esplora).toEqual([]);
+    expect(silent.json<{ error: { fields: { url: string } } }>().error.fields.url).toMatch(/^The endpoint did not answer as an Esplora API/);
+    // An Esplora API is not a TRON node.
+    const wrong = await admin('PUT', '/api/admin/payments/lookups/tron', { url: esplora.url });
+    expect(wrong.json<{ error: { fields: { url: string } } }>().error.fields.url).toMatch(/^The endpoint did not answer as a TronGrid-compatible API/);
+    expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().lookups).toEqual([]);
 
     const keyed = `${esplora.url}?key=secret-api-key`;
-    const saved = await admin('PUT', '/api/admin/payments/esplora/bitcoin', { esploraUrl: keyed });
+    const saved = await admin('PUT', '/api/admin/payments/lookups/bitcoin', { url: keyed });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.body).not.toContain('secret-api-key');
-    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payments.esplora'));
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payments.lookup'));
+    expect(entry).toMatchObject({ entity: 'lookup:bitcoin' });
     expect(JSON.stringify(entry)).not.toContain('secret-api-key');
-    expect((await admin('DELETE', '/api/admin/payments/esplora/bitcoin')).json<PaymentSettings>().esplora).toEqual([]);
-    expect((await admin('DELETE', '/api/admin/payments/esplora/bitcoin')).statusCode).toBe(404);
-    expect((await admin('PUT', '/api/admin/payments/esplora/litecoin', { esploraUrl: esplora.url })).statusCode).toBe(400);
+    expect((await admin('DELETE', '/api/admin/payments/lookups/bitcoin')).json<PaymentSettings>().lookups).toEqual([]);
+    expect((await admin('DELETE', '/api/admin/payments/lookups/bitcoin')).statusCode).toBe(404);
+    expect((await admin('PUT', '/api/admin/payments/lookups/litecoin', { url: esplora.url })).statusCode).toBe(400);
   });
 
-  it('says when a network has no lookup yet', async () => {
+  it('reads TRX and TRC-20 transfers from a TronGrid-compatible API', async () => {
     operator = await signInOperator(t.app, t.database);
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', enabled: true }).where(eq(cryptos.code, 'TRX'));
-    const order = await buy(t, 'TRX', '1000');
+    const tron = await startTronApi(1_000);
+    try {
+      const shop = tronAddressFromHex('41' + 'a1'.repeat(20));
+      const payer = tronAddressFromHex('41' + 'b2'.repeat(20));
+      await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', address: shop, enabled: true }).where(eq(cryptos.code, 'TRX'));
+      await t.database.db.insert(cryptos).values({ code: 'USDTTRON', name: 'Tether USD (TRON)', network: 'tron', tokenContract: USDT_TRON, decimals: 6, rateSource: 'manual', rate: '100', address: shop, enabled: true });
+      const trx = await buy(t, 'TRX', '1000');
+      expect(trx.order.payAmount).toBe('10');
+      await attach(trx.cookie, trx.order.id, 'a1'.repeat(32));
+      expect(await check(trx.orderId)).toMatchObject({ state: 'no_lookup', message: 'Set an endpoint for TRON on the Payments page to look it up here; meanwhile, check it on the explorer.' });
+      expect((await admin('PUT', '/api/admin/payments/lookups/tron', { url: tron.url })).statusCode).toBe(200);
+
+      expect(await check(trx.orderId)).toMatchObject({ state: 'not_found', contradictions: ['The chain does not know this transaction.'] });
+      tron.add({ txid: 'a1'.repeat(32), block: 990, trx: { from: payer, to: shop, sun: 10_000_000n } });
+      expect(await check(trx.orderId)).toMatchObject({ state: 'found', source: `TronGrid API at ${new URL(tron.url).host}`, found: { amountToAddress: '10', confirmations: 11 }, contradictions: [] });
+
+      const reverted = await buy(t, 'TRX', '1000');
+      tron.add({ txid: 'b2'.repeat(32), block: 995, result: 'REVERT', trx: { from: payer, to: shop, sun: 10_000_000n } });
+      await attach(reverted.cookie, reverted.order.id, 'b2'.repeat(32));
+      expect((await check(reverted.orderId)).contradictions).toEqual(['The transaction failed on the chain: it moved nothing.']);
+
+      const usdt = await buy(t, 'USDTTRON', '1000');
+      tron.add({ txid: 'c3'.repeat(32), trc20: { from: payer, contract: USDT_TRON, toHex: 'a1'.repeat(20), units: 4_000_000n } });
+      await attach(usdt.cookie, usdt.order.id, 'c3'.repeat(32));
+      expect(await check(usdt.orderId)).toMatchObject({
+        state: 'found',
+        message: "Found: it pays 4 USDTTRON to the order's address, not yet in a block.",
+        contradictions: ["It pays 4 USDTTRON to the order's address; the order asks 10."],
+      });
+
+      tron.failNext();
+      expect(await check(usdt.orderId)).toMatchObject({ state: 'error', message: 'The endpoint could not be asked: The endpoint answered 500.' });
+    } finally {
+      await tron.close();
+    }
+  });
+
+  it('reads SOL and SPL token transfers from a Solana JSON-RPC endpoint', async () => {
+    operator = await signInOperator(t.app, t.database);
+    const solana = await startSolanaRpc(5_000);
+    try {
+      const shop = base58.encode(new Uint8Array(32).fill(7));
+      const payer = base58.encode(new Uint8Array(32).fill(9));
+      const mint = base58.encode(new Uint8Array(32).fill(3));
+      await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', address: shop, enabled: true }).where(eq(cryptos.code, 'SOL'));
+      await t.database.db.insert(cryptos).values({ code: 'USDCSOL', name: 'USD Coin (Solana)', network: 'solana', tokenContract: mint, decimals: 6, rateSource: 'manual', rate: '100', address: shop, enabled: true });
+      expect((await admin('PUT', '/api/admin/payments/lookups/solana', { url: solana.url })).statusCode).toBe(200);
+
+      const sol = await buy(t, 'SOL', '1000');
+      const signature = base58.encode(new Uint8Array(64).fill(1));
+      solana.add({ signature, slot: 4_990, sol: { from: payer, to: shop, lamports: 10_000_000_000n } });
+      await attach(sol.cookie, sol.order.id, signature);
+      expect(await check(sol.orderId)).toMatchObject({ state: 'found', source: `Solana RPC at ${new URL(solana.url).host}`, found: { amountToAddress: '10', confirmations: 11 }, contradictions: [] });
+
+      const elsewhere = await buy(t, 'SOL', '1000');
+      const other = base58.encode(new Uint8Array(64).fill(2));
+      solana.add({ signature: other, slot: 4_999, sol: { from: payer, to: payer.replace(/.$/, 'X'), lamports: 10_000_000_000n } });
+      await attach(elsewhere.cookie, elsewhere.order.id, other);
+      expect((await check(elsewhere.orderId)).contradictions).toEqual([`It pays nothing to this order's address (${shop}).`]);
+
+      const usdc = await buy(t, 'USDCSOL', '1000');
+      const tokenSig = base58.encode(new Uint8Array(64).fill(4));
+      solana.add({ signature: tokenSig, slot: 5_000, spl: { mint, fromOwner: payer, toOwner: shop, units: 10_000_000n, decimals: 6 } });
+      await attach(usdc.cookie, usdc.order.id, tokenSig);
+      expect(await check(usdc.orderId)).toMatchObject({ state: 'found', found: { amountToAddress: '10', confirmations: 1 }, contradictions: [] });
+    } finally {
+      await solana.close();
+    }
+  });
+
+  it('says when a currency cannot be looked up', async () => {
+    operator = await signInOperator(t.app, t.database);
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', address: 'ltc1qexampleaddress0000', enabled: true }).where(eq(cryptos.code, 'LTC'));
+    const order = await buy(t, 'LTC', '1000');
     await attach(order.cookie, order.order.id, 'ab'.repeat(32));
-    expect(await check(order.orderId)).toMatchObject({ state: 'no_lookup', message: 'Presale cannot look up TRON transactions yet: check it on the explorer.' });
+    expect(await check(order.orderId)).toMatchObject({ state: 'no_lookup', message: 'Presale cannot look up transactions of this currency: check it on its explorer.' });
   });
 });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EvmChainBody, PaymentSettings } from '@/contracts/payments';
+import type { LookupNetwork } from '@/domain/networks';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
 export const adminPaymentsKey = queryKeyOf('GET /api/admin/payments');
@@ -22,5 +23,6 @@ export const useRemoveEvmKey = () => usePaymentsMutation(() => apiCall('DELETE /
 export const useSetChain = () =>
   usePaymentsMutation(({ chainId, body }: { chainId: number; body: EvmChainBody }) => apiCall('PUT /api/admin/payments/chains/:chainId', { params: { chainId }, body }));
 export const useRemoveChain = () => usePaymentsMutation((chainId: number) => apiCall('DELETE /api/admin/payments/chains/:chainId', { params: { chainId } }));
-export const useSetEsplora = () => usePaymentsMutation((esploraUrl: string) => apiCall('PUT /api/admin/payments/esplora/:chain', { params: { chain: 'bitcoin' }, body: { esploraUrl } }));
-export const useRemoveEsplora = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/esplora/:chain', { params: { chain: 'bitcoin' } }));
+export const useSetLookup = () =>
+  usePaymentsMutation(({ network, url }: { network: LookupNetwork; url: string }) => apiCall('PUT /api/admin/payments/lookups/:network', { params: { network }, body: { url } }));
+export const useRemoveLookup = () => usePaymentsMutation((network: LookupNetwork) => apiCall('DELETE /api/admin/payments/lookups/:network', { params: { network } }));

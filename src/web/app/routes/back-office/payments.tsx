@@ -3,7 +3,7 @@ import { useAdminPayments } from '@/web/api/admin/payments';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { PaymentAccountKey } from '@/web/features/back-office/components/payment-account-key';
 import { PaymentChains } from '@/web/features/back-office/components/payment-chains';
-import { EsploraEndpoint } from '@/web/features/back-office/components/esplora-endpoint';
+import { LookupEndpoints } from '@/web/features/back-office/components/lookup-endpoints';
 import { UnallocatedDeposits } from '@/web/features/back-office/components/unallocated-deposits';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
@@ -17,7 +17,7 @@ export function Component() {
           <>
             <PaymentAccountKey evmKey={settings.evmKey} />
             <PaymentChains chains={settings.chains} />
-            <EsploraEndpoint esplora={settings.esplora} />
+            <LookupEndpoints lookups={settings.lookups} />
             <UnallocatedDeposits />
           </>
         )}
