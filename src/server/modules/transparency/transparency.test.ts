@@ -215,6 +215,10 @@ describe(`transparency (${databaseKind})`, () => {
     expect(verifyLedger({ entries: exported.entries, savedHeads: exported.dailyHeads })).toMatchObject({ ok: true, savedHeads: 1 });
     const rows = await t.database.db.select().from(ledgerHeads);
     expect(rows).toHaveLength(1);
+    // A published head is never changed or removed.
+    await expect(t.database.db.update(ledgerHeads).set({ seq: 1 })).rejects.toThrow();
+    await expect(t.database.db.delete(ledgerHeads)).rejects.toThrow();
+    expect(await t.database.db.select().from(ledgerHeads)).toEqual(rows);
   });
 
   it('gives the operator charts summed by the same query as the public page', async () => {
