@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measurePages } from './lighthouse';
+import { measureBitcoinScanner, type BitcoinScanBenchResult } from './bitcoin';
 import { measureWatcher, type WatcherBenchResult } from './payments';
 
 const args = process.argv.slice(2);
@@ -216,6 +217,8 @@ async function main() {
 
   // P5: the payment watcher on a local chain (in this process, on the embedded database or a fresh PostgreSQL one).
   results.P5 = await measureWatcher(quick, databaseUrl);
+  // P5, Bitcoin: the scanner against the Esplora-compatible test server (no database).
+  results.P5bitcoin = await measureBitcoinScanner(quick);
 
   writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2));
   const r = results as { P1: { sale: { rps: number; p99: number }; helloFastify: { rps: number }; ratio: number }; P2: { ordersPerSecond: number; rawInsertsPerSecond: number; ratio: number }; orderPolling: { rps: number; p99: number }; P4: { subscribers: number; p50Ms: number; p99Ms: number; maxMs: number; serverRssMb: number } };
@@ -230,6 +233,10 @@ async function main() {
   const p5 = results.P5 as WatcherBenchResult;
   console.log(
     `P5  payment watcher        ${p5.watchedAddresses} addresses, ${p5.payments} payments over ${p5.blocks} blocks: ${p5.approved} approved; ${p5.rpcCallsPerBlock} RPC calls per block; approved after its block p50 ${p5.approvalAfterBlockMs.p50} ms, p99 ${p5.approvalAfterBlockMs.p99} ms`,
+  );
+  const btc = results.P5bitcoin as BitcoinScanBenchResult;
+  console.log(
+    `P5  Bitcoin scanner        ${btc.watchedAddresses} addresses (${btc.awaited} awaiting a payment), ${btc.paymentsPerBlock} payments a block over ${btc.blocks} blocks: ${btc.found} found; ${btc.requestsPerBlock.p50} requests per new block (${btc.requestsPerIdleScan} per idle scan); found after its block p50 ${btc.detectionAfterBlockMs.p50} ms, p99 ${btc.detectionAfterBlockMs.p99} ms`,
   );
   console.log('Written to bench/results.json');
 }
