@@ -49,8 +49,10 @@ export const publicOrderSchema = z.object({
   crypto: z.object({ code: z.string(), network: networkSchema }),
   amount: decimalString,
   usdAmount: decimalString,
+  /** Everything the order credited, an overpayment's excess included. */
   tokens: decimalString,
   bonusTokens: decimalString,
+  /** Of those, what an operator credited later for an overpayment ("0" when none). */
   excessTokens: decimalString,
   excessBonusTokens: decimalString,
   /** Masked as on the leaderboard. */

@@ -29,7 +29,7 @@ export interface ChainOrder {
   orderId: number;
   tokens: string;
   bonusTokens: string;
-  /** Tokens and bonus an operator credited for an overpayment ("0" when none). */
+  /** Of `tokens` and `bonusTokens`, what an operator credited for an overpayment ("0" when none). */
   excessTokens: string;
   excessBonusTokens: string;
 }
@@ -92,29 +92,41 @@ export function verifyLedger(input: { entries: readonly ChainEntry[]; head?: Sav
   return { ok: true, entries: entries.length, head, savedHeads: input.savedHeads?.length ?? 0 };
 }
 
-/** Which of an order's figures each kind of entry credits. */
-const FIGURE_OF_KIND = { purchase: 'tokens', bonus: 'bonusTokens', excess: 'excessTokens', excess_bonus: 'excessBonusTokens' } as const;
-type Figure = (typeof FIGURE_OF_KIND)[keyof typeof FIGURE_OF_KIND];
-const FIGURE_NAMES: Record<Figure, string> = { tokens: 'tokens', bonusTokens: 'bonus', excessTokens: 'excess tokens', excessBonusTokens: 'excess bonus' };
+type Kind = 'purchase' | 'bonus' | 'excess' | 'excess_bonus';
+const KINDS: readonly Kind[] = ['purchase', 'bonus', 'excess', 'excess_bonus'];
+
+/**
+ * What an order's figures say each kind of entry credited. An order's tokens and bonus are its
+ * totals: an overpayment's excess, once credited, is part of them and also listed on its own.
+ */
+function expectedCredits(o: ChainOrder): { kind: Kind; amount: Decimal; says: string }[] {
+  return [
+    { kind: 'purchase', amount: dec(o.tokens).minus(dec(o.excessTokens)), says: `${o.tokens} tokens (${o.excessTokens} of them for an overpayment)` },
+    { kind: 'bonus', amount: dec(o.bonusTokens).minus(dec(o.excessBonusTokens)), says: `${o.bonusTokens} bonus (${o.excessBonusTokens} of it for an overpayment)` },
+    { kind: 'excess', amount: dec(o.excessTokens), says: `${o.excessTokens} tokens for an overpayment` },
+    { kind: 'excess_bonus', amount: dec(o.excessBonusTokens), says: `${o.excessBonusTokens} bonus for an overpayment` },
+  ];
+}
+
+const KIND_NAMES: Record<Kind, string> = { purchase: 'as tokens', bonus: 'as bonus', excess: 'for the overpayment', excess_bonus: 'as the overpayment\'s bonus' };
 
 /** Each approved order's figures equal its ledger entries; every entry belongs to a listed order. */
 function ordersProblem(entries: readonly ChainEntry[], orders: readonly ChainOrder[]): { ok: false; seq: number | null; problem: string } | null {
-  const credited = new Map<number, { sums: Map<Figure, Decimal>; firstSeq: number }>();
+  const credited = new Map<number, { sums: Map<Kind, Decimal>; firstSeq: number }>();
   for (const e of entries) {
     if (e.orderId === null) continue;
-    const figure = FIGURE_OF_KIND[e.kind as keyof typeof FIGURE_OF_KIND] as Figure | undefined;
-    if (!figure) return { ok: false, seq: e.seq, problem: `Entry ${e.seq} is of an unknown kind, "${e.kind}".` };
-    const order = credited.get(e.orderId) ?? { sums: new Map<Figure, Decimal>(), firstSeq: e.seq };
-    order.sums.set(figure, (order.sums.get(figure) ?? dec(0)).plus(dec(e.amount)));
+    if (!KINDS.includes(e.kind as Kind)) return { ok: false, seq: e.seq, problem: `Entry ${e.seq} is of an unknown kind, "${e.kind}".` };
+    const order = credited.get(e.orderId) ?? { sums: new Map<Kind, Decimal>(), firstSeq: e.seq };
+    order.sums.set(e.kind as Kind, (order.sums.get(e.kind as Kind) ?? dec(0)).plus(dec(e.amount)));
     credited.set(e.orderId, order);
   }
   for (const o of orders) {
     const order = credited.get(o.orderId);
     if (!order) return { ok: false, seq: null, problem: `Order ${o.orderId} is listed as approved, but no ledger entry credits it.` };
-    for (const figure of Object.keys(FIGURE_NAMES) as Figure[]) {
-      const ledger = order.sums.get(figure) ?? dec(0);
-      if (!ledger.eq(dec(o[figure]))) {
-        return { ok: false, seq: order.firstSeq, problem: `Order ${o.orderId} says ${o[figure]} ${FIGURE_NAMES[figure]}, but the ledger credits ${ledger.toFixed()} for it.` };
+    for (const { kind, amount, says } of expectedCredits(o)) {
+      const ledger = order.sums.get(kind) ?? dec(0);
+      if (!ledger.eq(amount)) {
+        return { ok: false, seq: order.firstSeq, problem: `Order ${o.orderId} says ${says}, but the ledger credits ${ledger.toFixed()} ${KIND_NAMES[kind]} for it.` };
       }
     }
     credited.delete(o.orderId);

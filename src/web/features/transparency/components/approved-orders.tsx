@@ -23,11 +23,10 @@ function TxCell({ order }: { order: PublicOrder }) {
   );
 }
 
-/** Tokens with their bonus, and any tokens credited for an overpayment. */
+/** Tokens with their bonus; an overpayment's excess, when credited, is part of both. */
 function tokensOf(o: PublicOrder): string {
-  const parts = [formatAmount(o.tokens), `+${formatAmount(o.bonusTokens)} bonus`];
-  if (o.excessTokens !== '0') parts.push(`+${formatAmount(o.excessTokens)} and ${formatAmount(o.excessBonusTokens)} bonus for an overpayment`);
-  return parts.join(' ');
+  const text = `${formatAmount(o.tokens)} +${formatAmount(o.bonusTokens)} bonus`;
+  return o.excessTokens === '0' ? text : `${text} (with ${formatAmount(o.excessTokens)} +${formatAmount(o.excessBonusTokens)} for an overpayment)`;
 }
 
 export function ApprovedOrders() {
