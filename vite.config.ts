@@ -157,7 +157,7 @@ const APP_SHELL = [
   /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
   /node_modules\/@tanstack\/(query-core|react-query)\/.*\/(useMutation|mutationObserver)\.js$/,
   /src\/web\/components\/ui\/(button|input|label|alert|spinner|pagination|table|copy-button)\./,
-  /src\/web\/components\/(stat-card|query-view|approved-sums-table)\./,
+  /src\/web\/components\/(stat-card|query-view|approved-sums-table|section-card)\./,
   /src\/domain\/decimal-pattern\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point|chevron-left|chevron-right|copy|check|external-link)\.mjs$/,
 ];

@@ -1,12 +1,12 @@
 // Back-office overview (issue 16): how the sale is going, per day, from the same sums as the public
 // /transparency page. Recharts is loaded with this page only.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { Overview } from '@/contracts/transparency';
 import { ApprovedSumsTable } from '@/web/components/approved-sums-table';
 import { QueryView } from '@/web/components/query-view';
+import { SectionCard } from '@/web/components/section-card';
 import { StatCard } from '@/web/components/stat-card';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useOverview } from '@/web/api/admin/overview';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { BuyersChart, OrdersChart, TokensChart, UsdChart } from '@/web/features/back-office/components/overview-charts';
@@ -19,18 +19,6 @@ const RANGES: { value: Overview['range']; label: string }[] = [
   { value: '30d', label: '30 days' },
   { value: 'sale', label: 'Whole sale' },
 ];
-
-function ChartCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`);
 
@@ -103,22 +91,22 @@ export function Component() {
           <>
             <Figures overview={overview} />
             <div className="grid gap-4 xl:grid-cols-2">
-              <ChartCard title="Tokens sold per day" description="By currency.">
+              <SectionCard title="Tokens sold per day" description="By currency.">
                 <TokensChart overview={overview} />
-              </ChartCard>
-              <ChartCard title="USD raised per day" description="Valued at each order's approval, by currency.">
+              </SectionCard>
+              <SectionCard title="USD raised per day" description="Valued at each order's approval, by currency.">
                 <UsdChart overview={overview} />
-              </ChartCard>
-              <ChartCard title="Orders per day" description="By the day they were made, in their status now.">
+              </SectionCard>
+              <SectionCard title="Orders per day" description="By the day they were made, in their status now.">
                 <OrdersChart overview={overview} />
-              </ChartCard>
-              <ChartCard title="New buyers per day">
+              </SectionCard>
+              <SectionCard title="New buyers per day">
                 <BuyersChart overview={overview} />
-              </ChartCard>
+              </SectionCard>
             </div>
-            <ChartCard title="Per currency">
+            <SectionCard title="Per currency">
               <ApprovedSumsTable rows={overview.perCrypto} empty="No order was approved in this range." />
-            </ChartCard>
+            </SectionCard>
           </>
         )}
       </QueryView>

@@ -2,30 +2,17 @@
 // from the server's database, summed from approved orders; the ledger's head and daily heads let a
 // visitor who saved one notice if history was rewritten, and the check below recomputes the chain.
 import { Download, ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
 import type { Transparency } from '@/contracts/transparency';
 import { ApprovedSumsTable } from '@/web/components/approved-sums-table';
 import { QueryView } from '@/web/components/query-view';
+import { SectionCard } from '@/web/components/section-card';
 import { StatCard } from '@/web/components/stat-card';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { ledgerJsonUrl, ordersCsvUrl, useTransparency } from '@/web/api/transparency';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { ApprovedOrders } from './approved-orders';
 import { LedgerCheck } from './ledger-check';
-
-function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
-    </Card>
-  );
-}
 
 function Totals({ data }: { data: Transparency }) {
   const { totals, token } = data;
@@ -167,16 +154,16 @@ export function TransparencyContent() {
         {(data) => (
           <>
             <Totals data={data} />
-            <Section title="Per currency" description="What each currency's approved orders paid and bought, valued in USD at their approval.">
+            <SectionCard title="Per currency" description="What each currency's approved orders paid and bought, valued in USD at their approval.">
               <ApprovedSumsTable rows={data.perCrypto} empty="No order has been approved yet." />
-            </Section>
-            <Section title="How payments are verified">
+            </SectionCard>
+            <SectionCard title="How payments are verified">
               <HowVerified data={data} />
-            </Section>
-            <Section title="Receiving addresses" description="Where buyers pay. Look them up on the network's explorer.">
+            </SectionCard>
+            <SectionCard title="Receiving addresses" description="Where buyers pay. Look them up on the network's explorer.">
               <Addresses data={data} />
-            </Section>
-            <Section
+            </SectionCard>
+            <SectionCard
               title="Approved orders"
               description={
                 <span className="flex flex-wrap gap-x-4 gap-y-1">
@@ -193,8 +180,8 @@ export function TransparencyContent() {
               }
             >
               <ApprovedOrders />
-            </Section>
-            <Section
+            </SectionCard>
+            <SectionCard
               title="Ledger"
               description={
                 <>
@@ -203,7 +190,7 @@ export function TransparencyContent() {
               }
             >
               <Ledger data={data} />
-            </Section>
+            </SectionCard>
           </>
         )}
       </QueryView>
