@@ -62,7 +62,8 @@ test('a signed-out visit returns to the wanted page after sign-in; profile and p
   await expect(page.getByLabel('Full Name')).toHaveValue('Grace B. Hopper');
 
   // Password: a mismatch is caught before anything is sent; a wrong current password is refused.
-  await page.getByLabel('Current password', { exact: true }).fill(buyer.password);
+  const passwordForm = page.getByRole('form', { name: 'Change password' });
+  await passwordForm.getByLabel('Current password', { exact: true }).fill(buyer.password);
   await page.getByLabel('New password', { exact: true }).fill('brand-new-secret-7');
   await page.getByLabel('Confirm new password', { exact: true }).fill('brand-new-secret-8');
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -71,7 +72,7 @@ test('a signed-out visit returns to the wanted page after sign-in; profile and p
   await page.getByLabel('Confirm new password', { exact: true }).fill('brand-new-secret-7');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();
-  await expect(page.getByLabel('Current password', { exact: true })).toHaveValue('');
+  await expect(passwordForm.getByLabel('Current password', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
 
   await page.getByRole('button', { name: 'Log out' }).click();

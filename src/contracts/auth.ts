@@ -92,8 +92,17 @@ export const meSchema = z.object({
   emailVerified: z.boolean(),
   /** A change of address waiting for the link sent to the new address to be opened. */
   pendingEmail: z.string().nullable(),
+  /** Where the buyer's tokens are to be delivered: an EVM address, checksummed; null until given. */
+  receivingWallet: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** PUT /api/me/wallet: the address the buyer's tokens go to, confirmed with the current password. */
+export const receivingWalletBodySchema = z.strictObject({
+  address: z.string().trim().min(1, 'Enter the wallet address your tokens should go to.').max(100, 'A wallet address is at most 100 characters.'),
+  currentPassword: z.string().min(1, 'Enter your current password to change where your tokens go.').max(PASSWORD_MAX),
+});
+export type ReceivingWalletBody = z.input<typeof receivingWalletBodySchema>;
 
 export const mailPreferencesBodySchema = z.strictObject({ orderUpdates: z.boolean('Choose whether to receive order updates.') });
 export type MailPreferencesBody = z.input<typeof mailPreferencesBodySchema>;
@@ -110,4 +119,5 @@ export const authEndpoints = {
   'PATCH /api/me': { body: profileBodySchema, responses: { 200: meSchema } },
   'POST /api/me/password': { body: passwordChangeBodySchema, responses: { 200: okSchema } },
   'PUT /api/me/mail-preferences': { body: mailPreferencesBodySchema, responses: { 200: meSchema } },
+  'PUT /api/me/wallet': { body: receivingWalletBodySchema, responses: { 200: meSchema } },
 } satisfies EndpointMap;

@@ -30,6 +30,9 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: instant('totp_enabled_at'),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Where the buyer's tokens are to be delivered (issue 19): an EVM address in its checksummed form. */
+    receivingWallet: text('receiving_wallet'),
+    receivingWalletAt: instant('receiving_wallet_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

@@ -41,6 +41,6 @@ export async function findBuyerByEmail(db: Queryable, email: string): Promise<Us
   return findUserByEmail(db, email);
 }
 
-export async function updateBuyer(db: Queryable, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'orderMail' | 'emailVerifiedAt'>>): Promise<void> {
+export async function updateBuyer(db: Queryable, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'orderMail' | 'emailVerifiedAt' | 'receivingWallet' | 'receivingWalletAt'>>): Promise<void> {
   await updateUser(db, id, values);
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { buyerIdOf } from '../../plugins/access';
 import { cancelEmailChange } from '../auth/email-verification.service';
-import { changePassword, getMe, resendEmailVerification, setMailPreferences, updateProfile } from './me.service';
+import { changePassword, getMe, resendEmailVerification, setMailPreferences, setReceivingWallet, updateProfile } from './me.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -29,6 +29,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = buyerIdOf(request);
     await app.rateLimiter.consume(`verify-email:buyer:${userId}`, app.config.RESET_LIMIT_PER_ADDRESS, 60 * 60 * 1000);
     return resendEmailVerification(app.db, app.config.PUBLIC_URL, userId);
+  });
+
+  route(app, 'PUT /api/me/wallet', async (request) => {
+    const userId = buyerIdOf(request);
+    // Guessing the current password through this form is throttled like sign-in.
+    await app.rateLimiter.consume(`password:buyer:${userId}`, app.config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
+    return setReceivingWallet(app.db, userId, request.body);
   });
 
   route(app, 'PUT /api/me/mail-preferences', async (request) => setMailPreferences(app.db, buyerIdOf(request), request.body.orderUpdates));

@@ -1,4 +1,5 @@
-import { EMAIL_TAKEN, type Me, type PasswordChangeBody, type profileBodySchema } from '@/contracts/auth';
+import { EMAIL_TAKEN, type Me, type PasswordChangeBody, type profileBodySchema, type ReceivingWalletBody } from '@/contracts/auth';
+import { addressProblem } from '@/domain/addresses';
 import { dec, toFixed, toPlain } from '@/domain/decimal';
 import { levelProgress } from '@/domain/levels';
 import type { z } from 'zod';
@@ -34,6 +35,7 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
     orderUpdates: user.orderMail,
     emailVerified: user.emailVerifiedAt !== null,
     pendingEmail,
+    receivingWallet: user.receivingWallet,
   };
 }
 
@@ -75,6 +77,29 @@ export async function updateProfile(
   // The address itself changes here only in its letter case; a new one waits for its link.
   await updateBuyer(db, userId, { name: body.name, email: moved ? user.email : body.email, phone: body.phone });
   if (moved) await requestEmailChange(db, publicUrl, { id: userId, name: body.name, email: user.email }, body.email);
+  return getMe(db, userId);
+}
+
+export const SALE_ENDED_WALLET = 'The sale has ended, so the receiving wallet can no longer be changed here: contact the sale team to change it.';
+
+/**
+ * Saves where the buyer's tokens are to be delivered: an EVM address with a valid checksum, confirmed
+ * with the current password (a session alone must not redirect a buyer's tokens). Once the sale has
+ * ended a wallet already given stays as it is: distribution is near, and a change is the sale team's
+ * to make.
+ */
+export async function setReceivingWallet(db: Db, userId: number, body: ReceivingWalletBody, now = new Date()): Promise<Me> {
+  const user = await findBuyerById(db, userId);
+  if (!user) throw unauthorized();
+  const address = body.address.trim();
+  const problem = addressProblem('evm', address);
+  if (problem) throw new AppError('invalid_input', problem, { address: problem });
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+  }
+  const sale = await getSaleSettings(db);
+  if (user.receivingWallet !== null && user.receivingWallet !== address && sale.endsAt.getTime() <= now.getTime()) throw conflict(SALE_ENDED_WALLET, { address: SALE_ENDED_WALLET });
+  await updateBuyer(db, userId, { receivingWallet: address, receivingWalletAt: now });
   return getMe(db, userId);
 }
 

@@ -6,6 +6,7 @@ import { LevelCard } from '@/web/features/dashboard/components/level-card';
 import { SaleEndingNotice, endsWithinAWeek } from '@/web/features/dashboard/components/sale-ending-notice';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
 import { VerifyEmailBanner } from '@/web/features/dashboard/components/verify-email-banner';
+import { WalletReminder } from '@/web/features/dashboard/components/wallet-reminder';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
 import { useNow } from '@/web/hooks/use-now';
 import { OpenOrders } from '@/web/features/orders/components/open-orders';
@@ -25,6 +26,7 @@ export function Component() {
   return (
     <div className="grid gap-6">
       <VerifyEmailBanner me={me} />
+      <WalletReminder me={me} symbol={sale?.token.symbol ?? ''} />
       {sale && endsWithinAWeek(sale) ? <SaleEndingNotice sale={sale} /> : null}
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">Welcome, {me.name}</h1>

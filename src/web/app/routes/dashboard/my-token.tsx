@@ -1,9 +1,10 @@
-// {SYMBOL} Token Hub (PRODUCT.md §4): balance, withdrawal (closed until delivery), referral, and the
-// buyer's orders.
+// {SYMBOL} Token Hub (PRODUCT.md §4): where the tokens go, balance, withdrawal (closed until delivery),
+// referral, and the buyer's orders.
 import { Coins, Gift, Users } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { StatCard } from '@/web/components/stat-card';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
+import { ReceivingWalletNote } from '@/web/features/dashboard/components/wallet-reminder';
 import { BuyerOrders } from '@/web/features/orders/components/buyer-orders';
 import { WithdrawDialog } from '@/web/features/orders/components/withdraw-dialog';
 import { useSale } from '@/web/api/sale/get-sale';
@@ -24,6 +25,7 @@ export function Component() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{symbol ? `${symbol} Token Hub` : 'Token Hub'}</h1>
         {sale ? <WithdrawDialog deliveryNote={sale.deliveryNote} symbol={symbol} /> : null}
       </div>
+      <ReceivingWalletNote me={me} symbol={symbol} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Balance" icon={<Coins className="text-muted-foreground size-4" aria-hidden />}>
           <p className="text-2xl font-semibold tracking-tight break-all">
