@@ -18,6 +18,8 @@ export const adminUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** Where the buyer's tokens are to be delivered (issue 19); null until given. */
+  receivingWallet: z.string().nullable(),
   balance: decimalString,
   level: z.string().nullable(),
   createdAt: isoDateTime,

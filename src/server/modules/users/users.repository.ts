@@ -7,6 +7,7 @@ export interface UserWithBalance {
   name: string;
   email: string;
   phone: string;
+  receivingWallet: string | null;
   createdAt: Date;
   balance: string;
 }
@@ -21,6 +22,7 @@ const columns = {
   name: users.name,
   email: users.email,
   phone: users.phone,
+  receivingWallet: users.receivingWallet,
   createdAt: users.createdAt,
   // A scalar subquery runs only for the rows of the page, so the page stays cheap at any size.
   // Qualified by hand: inside a subquery an unqualified "id" would be the ledger's own column.

@@ -9,7 +9,7 @@ import type { OrderService } from '../orders/orders.service';
 import { findAllUsers, findLedger, findUserPage, findUserWithBalance, type UserWithBalance } from './users.repository';
 
 function toAdminUser(u: UserWithBalance): AdminUser {
-  return { id: u.id, name: u.name, email: u.email, phone: u.phone, balance: toPlain(dec(u.balance)), level: levelOf(u.balance)?.name ?? null, createdAt: u.createdAt.toISOString() };
+  return { id: u.id, name: u.name, email: u.email, phone: u.phone, receivingWallet: u.receivingWallet, balance: toPlain(dec(u.balance)), level: levelOf(u.balance)?.name ?? null, createdAt: u.createdAt.toISOString() };
 }
 
 export async function findUsers(db: Queryable, q: { page: number; pageSize: number; q: string }) {
@@ -31,7 +31,7 @@ export async function getUserDetail(db: Queryable, orders: OrderService, id: num
 }
 
 export async function usersCsv(db: Queryable): Promise<string> {
-  const header = ['ID', 'Name', 'Email', 'Phone', 'Balance', 'Level', 'Registered (UTC)'];
-  const rows = (await findAllUsers(db)).map(toAdminUser).map((u) => [asIdentifier(String(u.id)), ...[u.name, u.email, u.phone, u.balance, u.level ?? '', u.createdAt].map(asText)]);
+  const header = ['ID', 'Name', 'Email', 'Phone', 'Balance', 'Level', 'Receiving wallet', 'Registered (UTC)'];
+  const rows = (await findAllUsers(db)).map(toAdminUser).map((u) => [asIdentifier(String(u.id)), ...[u.name, u.email, u.phone, u.balance, u.level ?? '', u.receivingWallet, u.createdAt].map(asText)]);
   return writeCsv([header, ...rows]);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
 import type { AdminUser, AdminUserDetail } from '@/contracts/users';
 import { cryptos } from '../../db/schema';
-import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { databaseKind, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
 const OPERATOR = 'presale_operator_session';
 
@@ -61,8 +61,11 @@ describe(`back-office users (${databaseKind})`, () => {
     const orders = (await t.app.inject({ method: 'GET', url: '/api/admin/orders', cookies: { [OPERATOR]: operator } })).json<{ orders: AdminOrder[] }>().orders;
     await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orders[0]?.orderId ?? 0}/approve`, cookies: { [OPERATOR]: operator }, payload: {} });
 
+    const wallet = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+    await t.app.inject({ method: 'PUT', url: '/api/me/wallet', cookies: { presale_session: buyer.cookie }, payload: { address: wallet, currentPassword: REGISTRATION.password } });
+
     const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${buyer.id}`, cookies: { [OPERATOR]: operator } })).json<AdminUserDetail>();
-    expect(detail.user).toMatchObject({ email: 'rich@example.com', balance: '214', level: 'Silver' });
+    expect(detail.user).toMatchObject({ email: 'rich@example.com', balance: '214', level: 'Silver', receivingWallet: wallet });
     expect(detail.bonusTokens).toBe('14');
     expect(detail.orders.map((o) => o.status)).toEqual(['approved']);
     expect(detail.ledger.map((e) => [e.kind, e.amount]).sort()).toEqual([
@@ -72,7 +75,8 @@ describe(`back-office users (${databaseKind})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users/999999', cookies: { [OPERATOR]: operator } })).statusCode).toBe(404);
 
     const csv = await t.app.inject({ method: 'GET', url: '/api/admin/users.csv', cookies: { [OPERATOR]: operator } });
-    expect(csv.body.split('\r\n')[0]).toBe('ID,Name,Email,Phone,Balance,Level,Registered (UTC)');
+    expect(csv.body.split('\r\n')[0]).toBe('ID,Name,Email,Phone,Balance,Level,Receiving wallet,Registered (UTC)');
+    expect(csv.body).toContain(`,Silver,${wallet},`);
     // A leading + would start a formula in a spreadsheet: the cell is prefixed with an apostrophe.
     expect(csv.body).toContain(`rich@example.com,"'+44 20 7946 0000",214,Silver`);
     // The user's id is written as it is, never prefixed.

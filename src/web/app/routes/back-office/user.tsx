@@ -44,6 +44,10 @@ export function Component() {
           </Card>
         ))}
       </div>
+      <p className="text-sm">
+        <span className="text-muted-foreground">Receiving wallet: </span>
+        {user.receivingWallet ? <span className="font-mono text-xs break-all">{user.receivingWallet}</span> : 'not given yet'}
+      </p>
       <section aria-labelledby="orders-title" className="grid gap-3">
         <h2 id="orders-title" className="text-lg font-semibold">
           Orders
