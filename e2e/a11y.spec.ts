@@ -6,7 +6,7 @@ import { E2E_OPERATOR, offerCrypto, operatorApi } from './operator-api';
 // accessibility violation (WCAG 2.1 A and AA rules).
 const VISITOR = ['/', '/login', '/register', '/forgot-password', '/reset-password?token=abcdefghijklmnopqrstuvwxyz', '/verify-email?token=abcdefghijklmnopqrstuvwxyz', '/privacy', '/terms', '/transparency', '/no-such-page', '/admin/login'];
 const BUYER = ['/dashboard', '/dashboard/buy-token', '/dashboard/profile', '/dashboard/my-token', '/dashboard/status', '/dashboard/leaderboard', '/dashboard/transaction', '/dashboard/docs', '/dashboard/how-to-buy', '/dashboard/withdrawal/binance'];
-const OPERATOR = ['/admin', '/admin/overview', '/admin/users', '/admin/transactions', '/admin/sale', '/admin/main-currency', '/admin/payments', '/admin/content', '/admin/pixels', '/admin/change-password', '/admin/audit', '/admin/outbox'];
+const OPERATOR = ['/admin', '/admin/overview', '/admin/distribution', '/admin/users', '/admin/transactions', '/admin/sale', '/admin/main-currency', '/admin/payments', '/admin/content', '/admin/pixels', '/admin/change-password', '/admin/audit', '/admin/outbox'];
 
 async function audit(page: Page, path: string) {
   await page.goto(path);

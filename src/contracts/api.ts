@@ -11,6 +11,7 @@ import { teamEndpoints } from './operators';
 import { twoFactorEndpoints } from './two-factor';
 import { sessionListEndpoints } from './sessions';
 import { transparencyEndpoints } from './transparency';
+import { distributionEndpoints } from './distribution';
 import { emailVerificationEndpoints, operatorNotificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
@@ -45,6 +46,7 @@ export const endpoints = {
   ...twoFactorEndpoints,
   ...sessionListEndpoints,
   ...transparencyEndpoints,
+  ...distributionEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

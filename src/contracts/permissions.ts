@@ -112,6 +112,12 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
 
   'GET /api/admin/audit': { need: 'read' },
   'GET /api/admin/overview': { need: 'read' },
+  'GET /api/admin/distributions': { need: 'read' },
+  'PUT /api/admin/distributions/token': { need: 'manage' },
+  'POST /api/admin/distributions': { need: 'manage', stepUp: true },
+  'GET /api/admin/distributions/:id': { need: 'read' },
+  'GET /api/admin/distributions/:id/multisend.csv': { need: 'read' },
+  'GET /api/admin/distributions/:id/merkle.json': { need: 'read' },
   'GET /api/admin/backup': { need: 'own', stepUp: true },
 
   'GET /api/admin/operators': { need: 'read' },

@@ -52,6 +52,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { saleRoutes } from './modules/sale/sale.routes';
 import { overviewRoutes, transparencyRoutes } from './modules/transparency/transparency.routes';
+import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { LEDGER_HEAD_INTERVAL_MS, LedgerHeadJob } from './jobs/ledger-head';
 import { SaleFigures } from './modules/sale/sale.service';
 
@@ -189,6 +190,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       operatorTwoFactorRoutes,
       operatorSessionRoutes,
       overviewRoutes,
+      distributionRoutes,
     ),
   );
 

@@ -1,6 +1,6 @@
 // The one schema for PGlite and PostgreSQL. Amounts are NUMERIC and read as strings; never floats.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEDGER_KINDS } from '../../domain/ledger-kinds';
 import { LOOKUP_NETWORKS, NETWORKS } from '../../domain/networks';
 import { ORDER_STATUSES } from '../../domain/order-statuses';
@@ -566,4 +566,53 @@ export const recoveryCodes = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('recovery_codes_subject_idx').on(t.kind, t.subjectId), check('recovery_codes_kind_check', sql`${t.kind} in ('buyer', 'operator')`)],
+);
+
+/** The token being delivered (issue 19): its EVM chain and contract once deployed, and its decimals. One row. */
+export const tokenDelivery = pgTable(
+  'token_delivery',
+  {
+    id: integer('id').primaryKey().default(1),
+    chainId: integer('chain_id'),
+    tokenContract: text('token_contract'),
+    decimals: integer('decimals').notNull().default(18),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('token_delivery_single_row', sql`${t.id} = 1`), check('token_delivery_decimals', sql`${t.decimals} between 6 and 36`)],
+);
+
+/**
+ * A distribution (issue 19): the buyers' balances frozen at one point of the ledger (entries after
+ * the previous distribution's `upToSeq`, up to this one's), with each buyer's wallet at that moment.
+ * Approvals after the freeze go to the next distribution; a distribution never changes.
+ */
+export const distributions = pgTable('distributions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  fromSeq: bigint('from_seq', { mode: 'number' }).notNull(),
+  upToSeq: bigint('up_to_seq', { mode: 'number' }).notNull().unique(),
+  decimals: integer('decimals').notNull(),
+  chainId: integer('chain_id'),
+  tokenContract: text('token_contract'),
+  /** Of the rows with a wallet, in OpenZeppelin's standard format (address, uint256); null when none has one. */
+  merkleRoot: text('merkle_root'),
+  openedBy: integer('opened_by').references(() => operators.id),
+  openedAt: instant('opened_at').notNull().defaultNow(),
+});
+
+export const distributionRows = pgTable(
+  'distribution_rows',
+  {
+    distributionId: integer('distribution_id')
+      .notNull()
+      .references(() => distributions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The buyer's receiving wallet when the distribution was opened; null: missing. */
+    wallet: text('wallet'),
+    tokens: amount('tokens').notNull(),
+    /** `tokens` in the token's smallest unit. */
+    units: numeric('units', { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.distributionId, t.userId] }), check('distribution_rows_positive', sql`${t.tokens} > 0`)],
 );

@@ -21,6 +21,7 @@ export const backOfficeRoutes: RouteObject[] = [
       { path: 'audit', lazy: () => import('./routes/back-office/audit') },
       { path: 'outbox', lazy: () => import('./routes/back-office/outbox') },
       { path: 'operators', lazy: () => import('./routes/back-office/operators') },
+      { path: 'distribution', lazy: () => import('./routes/back-office/distribution') },
     ],
   },
 ];

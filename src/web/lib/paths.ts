@@ -37,6 +37,7 @@ export const paths = {
     audit: '/admin/audit',
     outbox: '/admin/outbox',
     operators: '/admin/operators',
+    distribution: '/admin/distribution',
     user: (id: number) => `/admin/users/${id}`,
   },
 } as const;

@@ -1,5 +1,5 @@
 // The back-office sidebar's entries, in the order an operator sets up a sale.
-import { ChartColumn, Coins, FileText, History, KeyRound, Mail, MousePointerClick, Radar, Receipt, Settings2, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { ChartColumn, Coins, FileText, History, KeyRound, Mail, MousePointerClick, Radar, Receipt, Send, Settings2, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { NavSidebarItem } from '@/web/components/nav-sidebar';
 import { paths } from '@/web/lib/paths';
 
@@ -14,6 +14,7 @@ export const ADMIN_NAV: readonly NavSidebarItem[] = [
   { label: 'Content', to: paths.admin.content, icon: FileText },
   { label: 'Pixels', to: paths.admin.pixels, icon: MousePointerClick },
   { label: 'Outbox', to: paths.admin.outbox, icon: Mail },
+  { label: 'Distribution', to: paths.admin.distribution, icon: Send },
   { label: 'Operators', to: paths.admin.operators, icon: ShieldCheck },
   { label: 'Change Pass', to: paths.admin.changePassword, icon: KeyRound },
   { label: 'Audit', to: paths.admin.audit, icon: History },
