@@ -23,6 +23,8 @@ describe('the server process', () => {
     const first = start({ PORT: port, DATA_DIR: dataDir });
     await waitFor(first.output, 'Presale is running');
     expect(first.output()).toContain(`Open ${base}`);
+    // Printed just after, by a write of its own: it may reach the pipe a moment later.
+    await waitFor(first.output, 'Sign in with login');
     expect(first.output()).toMatch(/Sign in with login "admin" and password:\s+\S{24}/);
 
     const register = await fetch(`${base}/api/auth/register`, {
