@@ -94,6 +94,13 @@ export const meSchema = z.object({
   pendingEmail: z.string().nullable(),
   /** Where the buyer's tokens are to be delivered: an EVM address, checksummed; null until given. */
   receivingWallet: z.string().nullable(),
+  /**
+   * The buyer's latest request to change the wallet after the sale ended (the sale team decides it),
+   * while it is their latest change of wallet; null otherwise.
+   */
+  walletRequest: z
+    .object({ address: z.string(), state: z.enum(['pending', 'approved', 'rejected', 'withdrawn']), requestedAt: isoDateTime, decidedAt: isoDateTime.nullable(), note: z.string() })
+    .nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -120,4 +127,5 @@ export const authEndpoints = {
   'POST /api/me/password': { body: passwordChangeBodySchema, responses: { 200: okSchema } },
   'PUT /api/me/mail-preferences': { body: mailPreferencesBodySchema, responses: { 200: meSchema } },
   'PUT /api/me/wallet': { body: receivingWalletBodySchema, responses: { 200: meSchema } },
+  'DELETE /api/me/wallet-request': { responses: { 200: meSchema } },
 } satisfies EndpointMap;

@@ -118,6 +118,15 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'GET /api/admin/distributions/:id': { need: 'read' },
   'GET /api/admin/distributions/:id/multisend.csv': { need: 'read' },
   'GET /api/admin/distributions/:id/merkle.json': { need: 'read' },
+  // Recording a delivery states a fact (a transaction anyone can check); it moves nothing.
+  'POST /api/admin/distributions/:id/deliveries': { need: 'manage' },
+  'POST /api/admin/distributions/:id/deliveries/import': { need: 'manage' },
+  // Buyers are told to send a transaction to this contract, and it never changes: like a wallet address.
+  'POST /api/admin/distributions/:id/claim': { need: 'manage', stepUp: true },
+  'GET /api/admin/wallet-changes': { need: 'read' },
+  // Approving redirects a buyer's tokens: what an account takeover would ask for.
+  'POST /api/admin/wallet-changes/:id/approve': { need: 'manage', stepUp: true },
+  'POST /api/admin/wallet-changes/:id/reject': { need: 'manage' },
   'GET /api/admin/backup': { need: 'own', stepUp: true },
 
   'GET /api/admin/operators': { need: 'read' },

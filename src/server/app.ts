@@ -52,7 +52,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { saleRoutes } from './modules/sale/sale.routes';
 import { overviewRoutes, transparencyRoutes } from './modules/transparency/transparency.routes';
-import { distributionRoutes } from './modules/distribution/distribution.routes';
+import { distributionRoutes, myDeliveryRoutes } from './modules/distribution/distribution.routes';
+import { walletChangeRoutes } from './modules/wallets/wallets.routes';
 import { LEDGER_HEAD_INTERVAL_MS, LedgerHeadJob } from './jobs/ledger-head';
 import { SaleFigures } from './modules/sale/sale.service';
 
@@ -170,7 +171,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   await app.register(
     accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes, operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
   );
-  await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes));
+  await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes, myDeliveryRoutes));
   await app.register(
     accessScope(
       'operator',
@@ -191,6 +192,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       operatorSessionRoutes,
       overviewRoutes,
       distributionRoutes,
+      walletChangeRoutes,
     ),
   );
 

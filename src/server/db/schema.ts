@@ -1,6 +1,6 @@
 // The one schema for PGlite and PostgreSQL. Amounts are NUMERIC and read as strings; never floats.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEDGER_KINDS } from '../../domain/ledger-kinds';
 import { LOOKUP_NETWORKS, NETWORKS } from '../../domain/networks';
 import { ORDER_STATUSES } from '../../domain/order-statuses';
@@ -586,18 +586,27 @@ export const tokenDelivery = pgTable(
  * the previous distribution's `upToSeq`, up to this one's), with each buyer's wallet at that moment.
  * Approvals after the freeze go to the next distribution; a distribution never changes.
  */
-export const distributions = pgTable('distributions', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  fromSeq: bigint('from_seq', { mode: 'number' }).notNull(),
-  upToSeq: bigint('up_to_seq', { mode: 'number' }).notNull().unique(),
-  decimals: integer('decimals').notNull(),
-  chainId: integer('chain_id'),
-  tokenContract: text('token_contract'),
-  /** Of the rows with a wallet, in OpenZeppelin's standard format (address, uint256); null when none has one. */
-  merkleRoot: text('merkle_root'),
-  openedBy: integer('opened_by').references(() => operators.id),
-  openedAt: instant('opened_at').notNull().defaultNow(),
-});
+export const distributions = pgTable(
+  'distributions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fromSeq: bigint('from_seq', { mode: 'number' }).notNull(),
+    /**
+     * Not unique: a distribution may carry only tokens of buyers who were missing a wallet before
+     * (`distributionRows.carried`), with no new ledger entry. Openings are serialised by the ledger
+     * chain's lock, so two never freeze the same entries.
+     */
+    upToSeq: bigint('up_to_seq', { mode: 'number' }).notNull(),
+    decimals: integer('decimals').notNull(),
+    chainId: integer('chain_id'),
+    tokenContract: text('token_contract'),
+    /** Of the rows with a wallet, in OpenZeppelin's standard format (address, uint256); null when none has one. */
+    merkleRoot: text('merkle_root'),
+    openedBy: integer('opened_by').references(() => operators.id),
+    openedAt: instant('opened_at').notNull().defaultNow(),
+  },
+  (t) => [check('distributions_seq_order', sql`${t.fromSeq} <= ${t.upToSeq}`)],
+);
 
 export const distributionRows = pgTable(
   'distribution_rows',
@@ -613,6 +622,80 @@ export const distributionRows = pgTable(
     tokens: amount('tokens').notNull(),
     /** `tokens` in the token's smallest unit. */
     units: numeric('units', { precision: 78, scale: 0 }).notNull(),
+    /**
+     * Of `tokens`, those carried from earlier distributions where this buyer had no wallet yet: they
+     * stayed frozen there as missing, and are delivered here, where the buyer has one.
+     */
+    carried: amount('carried').notNull().default('0'),
   },
-  (t) => [primaryKey({ columns: [t.distributionId, t.userId] }), check('distribution_rows_positive', sql`${t.tokens} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.distributionId, t.userId] }),
+    check('distribution_rows_positive', sql`${t.tokens} > 0`),
+    check('distribution_rows_carried', sql`${t.carried} >= 0 and ${t.carried} <= ${t.tokens}`),
+  ],
+);
+
+/**
+ * A distribution published to a claim contract (issue 19): buyers claim their tokens with their
+ * Merkle proof. Once published it never changes (trigger, migration 0020).
+ */
+export const distributionClaims = pgTable('distribution_claims', {
+  distributionId: integer('distribution_id')
+    .primaryKey()
+    .references(() => distributions.id),
+  /** The claim contract, EIP-55, on the distribution's chain. */
+  contract: text('contract').notNull(),
+  /** The sale's own claim page, if it has one (https). */
+  claimUrl: text('claim_url'),
+  publishedBy: integer('published_by').references(() => operators.id),
+  publishedAt: instant('published_at').notNull().defaultNow(),
+});
+
+/** A distribution row's tokens sent in a transaction (issue 19): one per row, append-only like the ledger. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    distributionId: integer('distribution_id').notNull(),
+    userId: integer('user_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    recordedBy: integer('recorded_by').references(() => operators.id),
+    recordedAt: instant('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.distributionId, t.userId], foreignColumns: [distributionRows.distributionId, distributionRows.userId], name: 'deliveries_row_fk' }),
+    uniqueIndex('deliveries_row_key').on(t.distributionId, t.userId),
+    index('deliveries_user_idx').on(t.userId),
+  ],
+);
+
+export const WALLET_CHANGE_STATES = ['applied', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
+
+/**
+ * Every change of a buyer's receiving wallet (issue 19): `applied` when the buyer made it (before the
+ * sale ended, or a first wallet), else a request the sale team approves or rejects (`pending`), or
+ * the buyer withdraws. At most one pending request per buyer.
+ */
+export const walletChanges = pgTable(
+  'wallet_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    previous: text('previous'),
+    address: text('address').notNull(),
+    state: text('state', { enum: WALLET_CHANGE_STATES }).notNull(),
+    requestedAt: instant('requested_at').notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: instant('decided_at'),
+    /** The operator's note to the buyer on a decision. */
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('wallet_changes_one_pending_key').on(t.userId).where(sql`${t.state} = 'pending'`),
+    index('wallet_changes_user_idx').on(t.userId, t.id),
+    index('wallet_changes_state_idx').on(t.state, t.id),
+    check('wallet_changes_state_check', sql`${t.state} in ('applied', 'pending', 'approved', 'rejected', 'withdrawn')`),
+  ],
 );

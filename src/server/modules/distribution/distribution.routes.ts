@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
-import { operatorOf } from '../../plugins/access';
+import { buyerIdOf, operatorOf } from '../../plugins/access';
+import { getMyDelivery, importDeliveries, publishClaim, recordDelivery } from './deliveries.service';
 import { getDeliveryOverview, getDistributionDetail, merkleJson, multisendCsv, openDistribution, setTokenDelivery } from './distribution.service';
 
 /** Token delivery in the back-office (operator scope). */
@@ -28,4 +29,18 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/admin/distributions/:id/merkle.json', async (request, reply) =>
     reply.header('content-disposition', `attachment; filename="distribution-${request.params.id}-merkle.json"`).send(await merkleJson(app.db, request.params.id)),
   );
+
+  route(app, 'POST /api/admin/distributions/:id/deliveries', async (request) => recordDelivery(app.db, operatorOf(request), request.params.id, request.body));
+
+  // A multisend report of many thousand lines is a few hundred kilobytes; the contract caps it at 2 MB.
+  route(app, 'POST /api/admin/distributions/:id/deliveries/import', { bodyLimit: 3 * 1024 * 1024 }, async (request) =>
+    importDeliveries(app.db, operatorOf(request), request.params.id, request.body.csv),
+  );
+
+  route(app, 'POST /api/admin/distributions/:id/claim', async (request) => publishClaim(app.db, operatorOf(request), request.params.id, request.body));
+};
+
+/** The buyer's own deliveries, for the Token Hub (buyer scope). */
+export const myDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, 'GET /api/me/delivery', async (request) => getMyDelivery(app.db, buyerIdOf(request)));
 };

@@ -13,7 +13,19 @@ import { claimDueMails, findMail, findMailPage, findQueuedKeys, insertMail, inse
 import { LOGO_CID, ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type MailContext, type OrderMailData, type OrderMailKind, type RenderedMail } from './templates';
 
 // The messages other modules queue: the mail module's templates are reached through this file.
-export { emailChangeMail, emailChangeRequestedMail, passwordChangedMail, passwordResetMail, reviewNoticeMail, verifyEmailMail, type OrderMailData, type OrderMailKind, type ReviewNotice } from './templates';
+export {
+  emailChangeMail,
+  emailChangeRequestedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  reviewNoticeMail,
+  verifyEmailMail,
+  walletChangeDecidedMail,
+  walletChangeRequestedMail,
+  type OrderMailData,
+  type OrderMailKind,
+  type ReviewNotice,
+} from './templates';
 
 /** Attempts before a message is marked failed: 1, 2, 4 and 8 minutes apart. */
 export const MAX_ATTEMPTS = 5;

@@ -134,6 +134,39 @@ export function passwordChangedMail(context: MailContext, name: string, signInLi
   );
 }
 
+// ── Receiving wallet (issue 19) ──────────────────────────────────────────────────────────────────
+
+const mono = { ...styles.text, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' as const };
+
+/** A buyer asked, after the sale ended, to have their tokens go to another wallet. */
+export function walletChangeRequestedMail(context: MailContext, name: string, address: string, profileLink: string): Promise<RenderedMail> {
+  return rendered(
+    `Your request to change your ${context.saleName} receiving wallet`,
+    <Layout context={context} preview="The sale team will review your new wallet" heading="We received your request to change your wallet" action={{ label: 'Review my profile', href: profileLink }}>
+      <Text style={styles.text}>Hello {name},</Text>
+      <Text style={styles.text}>Someone signed in to your account with your password asked that your tokens be delivered to:</Text>
+      <Text style={mono}>{address}</Text>
+      <Text style={styles.text}>The sale has ended, so the sale team reviews the change before it applies. We will write to you when it is decided.</Text>
+      <Text style={styles.text}>If this was not you, sign in, withdraw the request in My Profile and change your password at once.</Text>
+    </Layout>,
+  );
+}
+
+/** The sale team's decision on a buyer's request to change their wallet. */
+export function walletChangeDecidedMail(context: MailContext, name: string, decision: { approved: boolean; address: string; note: string }, profileLink: string): Promise<RenderedMail> {
+  const heading = decision.approved ? 'Your new receiving wallet is approved' : 'Your wallet change was not approved';
+  return rendered(
+    decision.approved ? `Your ${context.saleName} receiving wallet was changed` : `Your ${context.saleName} wallet change was not approved`,
+    <Layout context={context} preview={heading} heading={heading} action={{ label: 'Review my profile', href: profileLink }}>
+      <Text style={styles.text}>Hello {name},</Text>
+      <Text style={styles.text}>{decision.approved ? 'Your tokens will now be delivered to:' : 'Your tokens stay with your current wallet. The change you asked for was to:'}</Text>
+      <Text style={mono}>{decision.address}</Text>
+      {decision.note ? <Text style={styles.text}>Note from the sale team: {decision.note}</Text> : null}
+      {decision.approved ? <Text style={styles.text}>If you did not ask for this, contact us at once.</Text> : null}
+    </Layout>,
+  );
+}
+
 // ── Operator notifications ───────────────────────────────────────────────────────────────────────
 
 /** A payment waiting for an operator, as a notification tells it. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { buyerIdOf } from '../../plugins/access';
 import { cancelEmailChange } from '../auth/email-verification.service';
+import { withdrawWalletRequest } from '../wallets/wallets.service';
 import { changePassword, getMe, resendEmailVerification, setMailPreferences, setReceivingWallet, updateProfile } from './me.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -35,7 +36,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = buyerIdOf(request);
     // Guessing the current password through this form is throttled like sign-in.
     await app.rateLimiter.consume(`password:buyer:${userId}`, app.config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
-    return setReceivingWallet(app.db, userId, request.body);
+    const { state } = await app.saleFigures.get();
+    return setReceivingWallet(app.db, app.config.PUBLIC_URL, userId, request.body, state === 'ended' || state === 'sold_out');
+  });
+
+  route(app, 'DELETE /api/me/wallet-request', async (request) => {
+    const userId = buyerIdOf(request);
+    await withdrawWalletRequest(app.db, userId);
+    return getMe(app.db, userId);
   });
 
   route(app, 'PUT /api/me/mail-preferences', async (request) => setMailPreferences(app.db, buyerIdOf(request), request.body.orderUpdates));

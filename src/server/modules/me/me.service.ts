@@ -10,10 +10,17 @@ import { hashPassword, verifyPassword } from '../../passwords';
 import { findBuyerByEmail, findBuyerById, updateBuyer } from '../auth/auth.service';
 import { pendingEmailChange, requestEmailChange, sendEmailVerification } from '../auth/email-verification.service';
 import { getSaleSettings } from '../sale/sale.service';
+import { findWalletRequest, giveReceivingWallet } from '../wallets/wallets.service';
 import { sumLedger } from './me.repository';
 
 export async function getMe(db: Db, userId: number): Promise<Me> {
-  const [user, ledger, sale, pendingEmail] = await Promise.all([findBuyerById(db, userId), sumLedger(db, userId), getSaleSettings(db), pendingEmailChange(db, userId)]);
+  const [user, ledger, sale, pendingEmail, walletRequest] = await Promise.all([
+    findBuyerById(db, userId),
+    sumLedger(db, userId),
+    getSaleSettings(db),
+    pendingEmailChange(db, userId),
+    findWalletRequest(db, userId),
+  ]);
   if (!user) throw unauthorized();
   const balance = dec(ledger.balance);
   const progress = levelProgress(balance);
@@ -36,6 +43,7 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
     emailVerified: user.emailVerifiedAt !== null,
     pendingEmail,
     receivingWallet: user.receivingWallet,
+    walletRequest,
   };
 }
 
@@ -80,15 +88,12 @@ export async function updateProfile(
   return getMe(db, userId);
 }
 
-export const SALE_ENDED_WALLET = 'The sale has ended, so the receiving wallet can no longer be changed here: contact the sale team to change it.';
-
 /**
  * Saves where the buyer's tokens are to be delivered: an EVM address with a valid checksum, confirmed
- * with the current password (a session alone must not redirect a buyer's tokens). Once the sale has
- * ended a wallet already given stays as it is: distribution is near, and a change is the sale team's
- * to make.
+ * with the current password (a session alone must not redirect a buyer's tokens). Once the sale is
+ * over (ended or sold out), changing a wallet already given is a request the sale team decides.
  */
-export async function setReceivingWallet(db: Db, userId: number, body: ReceivingWalletBody, now = new Date()): Promise<Me> {
+export async function setReceivingWallet(db: Db, publicUrl: string, userId: number, body: ReceivingWalletBody, saleOver: boolean, now = new Date()): Promise<Me> {
   const user = await findBuyerById(db, userId);
   if (!user) throw unauthorized();
   const address = body.address.trim();
@@ -97,9 +102,7 @@ export async function setReceivingWallet(db: Db, userId: number, body: Receiving
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
-  const sale = await getSaleSettings(db);
-  if (user.receivingWallet !== null && user.receivingWallet !== address && sale.endsAt.getTime() <= now.getTime()) throw conflict(SALE_ENDED_WALLET, { address: SALE_ENDED_WALLET });
-  await updateBuyer(db, userId, { receivingWallet: address, receivingWalletAt: now });
+  await giveReceivingWallet(db, publicUrl, userId, address, saleOver, now);
   return getMe(db, userId);
 }
 

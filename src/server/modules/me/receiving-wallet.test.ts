@@ -1,11 +1,12 @@
 // Where a buyer's tokens go (issue 19): an EVM address with a valid checksum, given with the current
-// password, each buyer their own; after the sale ends a wallet already given stays.
+// password, each buyer their own; after the sale ends a change of a wallet already given is a request
+// (wallets.test.ts has the sale team's side).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '@/contracts/auth';
 import { saleSettings, users } from '../../db/schema';
 import { databaseKind, REGISTRATION, registerBuyer, useTestApp } from '../../test/harness';
-import { SALE_ENDED_WALLET, WRONG_CURRENT_PASSWORD } from './me.service';
+import { WRONG_CURRENT_PASSWORD } from './me.service';
 
 const COOKIE = 'presale_session';
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -46,15 +47,21 @@ describe(`receiving wallet (${databaseKind})`, () => {
     expect(rows).toEqual(expect.arrayContaining([{ id: alice.id, wallet: WALLET }, { id: bob.id, wallet: OTHER }]) as unknown);
   });
 
-  it('after the sale ends, gives a missing wallet but keeps one already given', async () => {
+  it('after the sale ends, gives a missing wallet at once but turns a change into a request', async () => {
     const early = await registerBuyer(t.app, { email: 'early@example.com' });
     const late = await registerBuyer(t.app, { email: 'late@example.com' });
     await put(early.cookie, { address: WALLET, currentPassword: REGISTRATION.password });
     await t.database.db.update(saleSettings).set({ startsAt: new Date(Date.now() - 7 * 86_400_000), endsAt: new Date(Date.now() - 60_000) });
+    t.app.saleFigures.invalidate();
     const change = await put(early.cookie, { address: OTHER, currentPassword: REGISTRATION.password });
-    expect(change.statusCode).toBe(409);
-    expect(change.json()).toMatchObject({ error: { fields: { address: SALE_ENDED_WALLET } } });
-    expect((await put(early.cookie, { address: WALLET, currentPassword: REGISTRATION.password })).statusCode).toBe(200);
-    expect((await put(late.cookie, { address: OTHER, currentPassword: REGISTRATION.password })).json<Me>().receivingWallet).toBe(OTHER);
+    expect(change.statusCode, change.body).toBe(200);
+    expect(change.json<Me>()).toMatchObject({ receivingWallet: WALLET, walletRequest: { address: OTHER, state: 'pending' } });
+    // The same wallet again changes nothing.
+    expect((await put(early.cookie, { address: WALLET, currentPassword: REGISTRATION.password })).json<Me>().walletRequest).toMatchObject({ state: 'pending' });
+    expect((await put(late.cookie, { address: OTHER, currentPassword: REGISTRATION.password })).json<Me>()).toMatchObject({ receivingWallet: OTHER, walletRequest: null });
+
+    const withdrawn = await t.app.inject({ method: 'DELETE', url: '/api/me/wallet-request', cookies: { [COOKIE]: early.cookie } });
+    expect(withdrawn.json<Me>()).toMatchObject({ receivingWallet: WALLET, walletRequest: { address: OTHER, state: 'withdrawn' } });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/me/wallet-request', cookies: { [COOKIE]: early.cookie } })).statusCode).toBe(409);
   });
 });

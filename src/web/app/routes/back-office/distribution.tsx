@@ -1,5 +1,6 @@
-// Token delivery (issue 19; PRODUCT.md /admin/distribution): the token, and distributions that freeze
-// the buyers' balances with their wallets, with a multisend CSV and Merkle proofs for a claim contract.
+// Token delivery (issue 19; PRODUCT.md /admin/distribution): the token; buyers' wallet changes after
+// the sale; distributions that freeze the buyers' balances with their wallets, with a multisend CSV
+// and Merkle proofs for a claim contract; and the deliveries recorded against them.
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { Distribution } from '@/contracts/distribution';
@@ -7,11 +8,14 @@ import { QueryView } from '@/web/components/query-view';
 import { SectionCard } from '@/web/components/section-card';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { merkleUrl, multisendUrl, useDeliveryOverview, useDistribution, useOpenDistribution } from '@/web/api/admin/distribution';
+import { merkleUrl, multisendUrl, useDeliveryOverview, useDistribution, useOpenDistribution, useWalletChanges } from '@/web/api/admin/distribution';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { Can } from '@/web/features/back-office/components/can';
+import { ClaimForm } from '@/web/features/back-office/components/claim-form';
+import { DeliveryImportForm } from '@/web/features/back-office/components/delivery-import-form';
+import { DistributionBuyers } from '@/web/features/back-office/components/distribution-buyers';
 import { TokenDeliveryForm } from '@/web/features/back-office/components/token-delivery-form';
+import { WalletChanges } from '@/web/features/back-office/components/wallet-changes';
 import { errorMessage } from '@/web/lib/api-client';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
@@ -24,24 +28,12 @@ function Buyers({ id }: { id: number }) {
   return (
     <QueryView data={data} isError={isError} errorText="The distribution's buyers could not be loaded." loadingLabel="Loading the buyers" skeletonClassName="h-32 w-full">
       {(detail) => (
-        <Table aria-label={`Buyers of distribution ${id}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Buyer</TableHead>
-              <TableHead className="text-right">Tokens</TableHead>
-              <TableHead>Wallet</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {detail.rows.map((r) => (
-              <TableRow key={r.userId}>
-                <TableCell className="break-all">{r.email}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatAmount(r.tokens)}</TableCell>
-                <TableCell className="font-mono text-xs break-all">{r.wallet ?? <span className="text-destructive font-sans font-medium">missing</span>}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <div className="grid gap-4">
+          <DistributionBuyers detail={detail} />
+          <Can need="manage">
+            <DeliveryImportForm distributionId={id} />
+          </Can>
+        </div>
       )}
     </QueryView>
   );
@@ -49,24 +41,38 @@ function Buyers({ id }: { id: number }) {
 
 function DistributionItem({ d }: { d: Distribution }) {
   const [open, setOpen] = useState(false);
+  const withWallet = d.buyers - d.missingWallets;
   return (
-    <li className="grid gap-2 rounded-md border p-4">
+    <li className="grid min-w-0 gap-3 rounded-md border p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold">Distribution {d.id}</h3>
         <span className="text-muted-foreground text-sm">
           {formatDateTime(d.openedAt)}
-          {d.openedBy ? ` by ${d.openedBy}` : ''} · ledger entries {d.fromSeq + 1}–{d.upToSeq}
+          {d.openedBy ? ` by ${d.openedBy}` : ''} · {d.upToSeq > d.fromSeq ? `ledger entries ${d.fromSeq + 1}–${d.upToSeq}` : 'no new ledger entries'}
         </span>
       </div>
       <p className="text-sm">
-        {d.buyers} {d.buyers === 1 ? 'buyer' : 'buyers'}, {formatAmount(d.totalTokens)} tokens;{' '}
+        {d.buyers} {d.buyers === 1 ? 'buyer' : 'buyers'}, {formatAmount(d.totalTokens)} tokens
+        {d.carriedTokens !== '0' ? ` (${formatAmount(d.carriedTokens)} carried from earlier distributions)` : ''};{' '}
         {d.missingWallets > 0 ? <strong className="text-destructive font-medium">{d.missingWallets} without a wallet</strong> : 'every buyer has a wallet'}; {formatAmount(d.deliverableTokens)} to deliver
-        ({d.decimals} decimals{d.chainId ? `, chain ${d.chainId}` : ''}).
+        ({d.decimals} decimals{d.chainId ? `, chain ${d.chainId}` : ''}). Delivered: {d.delivered} of {withWallet}.
       </p>
       {d.merkleRoot ? (
         <p className="text-xs">
           <span className="text-muted-foreground">Merkle root: </span>
           <code className="font-mono break-all">{d.merkleRoot}</code>
+        </p>
+      ) : null}
+      {d.claim ? (
+        <p className="text-xs">
+          <span className="text-muted-foreground">Claim contract: </span>
+          <code className="font-mono break-all">{d.claim.contract}</code>
+          {d.claim.claimUrl ? <span className="break-all"> · {d.claim.claimUrl}</span> : null}
+          <span className="text-muted-foreground">
+            {' '}
+            · published {formatDateTime(d.claim.publishedAt)}
+            {d.claim.publishedBy ? ` by ${d.claim.publishedBy}` : ''}
+          </span>
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-4">
@@ -80,8 +86,25 @@ function DistributionItem({ d }: { d: Distribution }) {
           {open ? 'Hide buyers' : 'Show buyers'}
         </Button>
       </div>
+      {d.merkleRoot && !d.claim ? (
+        <Can need="manage">
+          <ClaimForm distributionId={d.id} />
+        </Can>
+      ) : null}
       {open ? <Buyers id={d.id} /> : null}
     </li>
+  );
+}
+
+function WalletChangesSection() {
+  const { data, isError } = useWalletChanges();
+  if (data && data.changes.length === 0) return null;
+  return (
+    <SectionCard title="Wallet changes" description="After the sale ends, a buyer's change of a wallet already given waits here. The buyer is told by e-mail when you decide.">
+      <QueryView data={data} isError={isError} errorText="The wallet changes could not be loaded." loadingLabel="Loading the wallet changes" skeletonClassName="h-24 w-full">
+        {(list) => <WalletChanges changes={list.changes} />}
+      </QueryView>
+    </SectionCard>
   );
 }
 
@@ -99,20 +122,22 @@ export function Component() {
                 <TokenDeliveryForm token={overview.token} />
               </Can>
             </SectionCard>
+            <WalletChangesSection />
             <SectionCard
               title="Distributions"
-              description="Opening one freezes every buyer's tokens credited since the last one, with their wallet at that moment. Orders approved later go to the next."
+              description="Opening one freezes every buyer's tokens credited since the last one, with their wallet at that moment. Orders approved later go to the next; so do the tokens of buyers who were missing a wallet, once they give one."
             >
               <p className="text-sm">
                 {overview.saleOver
-                  ? `${formatAmount(overview.undistributedTokens)} tokens credited and not yet in a distribution.`
+                  ? `${formatAmount(overview.undistributedTokens)} tokens credited and not yet in a distribution${overview.carryableTokens !== '0' ? `; ${formatAmount(overview.carryableTokens)} tokens to carry from earlier distributions` : ''}.`
                   : 'A distribution can be opened once the sale has ended or sold out.'}
+                {overview.pendingWalletChanges > 0 ? ` ${overview.pendingWalletChanges} wallet ${overview.pendingWalletChanges === 1 ? 'change waits' : 'changes wait'} for a decision.` : ''}
               </p>
               <Can need="manage">
                 <div>
                   <Button
                     type="button"
-                    disabled={!overview.saleOver || overview.undistributedTokens === '0' || openOne.isPending}
+                    disabled={!overview.saleOver || (overview.undistributedTokens === '0' && overview.carryableTokens === '0') || openOne.isPending}
                     onClick={() =>
                       openOne.mutate(undefined, {
                         onSuccess: () => toast.success('Distribution opened'),

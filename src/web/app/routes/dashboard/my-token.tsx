@@ -1,12 +1,14 @@
-// {SYMBOL} Token Hub (PRODUCT.md §4): where the tokens go, balance, withdrawal (closed until delivery),
-// referral, and the buyer's orders.
+// {SYMBOL} Token Hub (PRODUCT.md §4): where the tokens go, balance, withdrawal (closed until the
+// buyer's tokens are in a distribution; then their delivery, issue 19), referral, and the buyer's orders.
 import { Coins, Gift, Users } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { StatCard } from '@/web/components/stat-card';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
 import { ReceivingWalletNote } from '@/web/features/dashboard/components/wallet-reminder';
 import { BuyerOrders } from '@/web/features/orders/components/buyer-orders';
+import { TokenDelivery } from '@/web/features/orders/components/token-delivery';
 import { WithdrawDialog } from '@/web/features/orders/components/withdraw-dialog';
+import { useMyDelivery } from '@/web/api/orders/get-my-delivery';
 import { useSale } from '@/web/api/sale/get-sale';
 import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { formatAmount, formatUsd } from '@/web/lib/format';
@@ -18,14 +20,18 @@ export function Component() {
   useDocumentTitle(symbol ? `${symbol} Token Hub` : 'Token Hub');
   useLiveUpdates();
   const me = useBuyer();
+  const delivery = useMyDelivery();
+  // The Withdraw button says claims are closed until the buyer's tokens are in a distribution.
+  const distributed = delivery.data && delivery.data.deliveries.length > 0 ? delivery.data : null;
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{symbol ? `${symbol} Token Hub` : 'Token Hub'}</h1>
-        {sale ? <WithdrawDialog deliveryNote={sale.deliveryNote} symbol={symbol} /> : null}
+        {sale && !distributed && (delivery.data || delivery.isError) ? <WithdrawDialog deliveryNote={sale.deliveryNote} symbol={symbol} /> : null}
       </div>
       <ReceivingWalletNote me={me} symbol={symbol} />
+      {distributed ? <TokenDelivery delivery={distributed} symbol={symbol} deliveryNote={sale?.deliveryNote ?? ''} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Balance" icon={<Coins className="text-muted-foreground size-4" aria-hidden />}>
           <p className="text-2xl font-semibold tracking-tight break-all">

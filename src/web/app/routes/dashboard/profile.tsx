@@ -18,7 +18,7 @@ export function Component() {
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">My Profile</h1>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileForm me={me} />
-        <ReceivingWalletForm me={me} symbol={sale?.token.symbol ?? ''} />
+        <ReceivingWalletForm me={me} symbol={sale?.token.symbol ?? ''} saleOver={sale?.state === 'ended' || sale?.state === 'sold_out'} />
         <PasswordForm />
         <MailPreferences me={me} />
         <TwoFactorCard owner="buyer" />
