@@ -2,6 +2,7 @@
 // endpoint and the rules the watcher applies. No private key or recovery phrase is ever accepted.
 import { z } from 'zod';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
+import { SCRIPT_TYPES } from '@/domain/bitcoin/chains';
 import { LOOKUP_NETWORKS } from '@/domain/networks';
 import { decimalString, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
@@ -58,6 +59,45 @@ export const lookupParams = z.strictObject({ network: z.enum(LOOKUP_NETWORKS, 'L
 export const lookupBodySchema = z.strictObject({ url: httpUrl('https://mempool.space/api') });
 export type LookupBody = z.input<typeof lookupBodySchema>;
 
+/** A Bitcoin account key (issue 13): a zpub, ypub or xpub as the wallet exports it. */
+export const bitcoinKeyBodySchema = z.strictObject({
+  // The server reads the key itself (domain/bitcoin/account-key): its refusals name what was pasted.
+  xpub: z.string().max(300, 'An extended public key is about 111 characters: check what was pasted.'),
+  /**
+   * For an xpub, which the wallet exports for every script type: the addresses it uses. Omitted:
+   * what the key's own version says (zpub: native segwit, ypub: nested segwit, xpub: legacy).
+   */
+  scriptType: z.enum(SCRIPT_TYPES, 'Choose the address type: native segwit (bc1q…), nested segwit (3…) or legacy (1…).').optional(),
+});
+export type BitcoinKeyBody = z.input<typeof bitcoinKeyBodySchema>;
+
+const wholeCoins = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(DECIMAL_PATTERN, `${what} is an amount in BTC such as 0.5.`)
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 8, `${what} has at most 8 decimals.`)
+    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 8, `${what} is too large.`);
+
+const confirmationCount = z
+  .number('Confirmations are a whole number.')
+  .int('Confirmations are a whole number.')
+  .min(0, 'Confirmations cannot be negative.')
+  .max(144, 'At most 144 confirmations (a day of blocks).');
+
+/** How the Bitcoin watcher reads the chain and judges its payments. */
+export const bitcoinChainBodySchema = z.strictObject({
+  /** An Esplora API: mempool.space's, blockstream.info's, or the operator's own electrs or mempool. */
+  esploraUrl: httpUrl('https://mempool.space/api'),
+  confirmations: confirmationCount,
+  /** Payments (orders) strictly above this amount wait for `largeConfirmations`; null: no such rule. */
+  largeAboveBtc: wholeCoins('The amount for more confirmations').nullable(),
+  largeConfirmations: confirmationCount,
+  tolerancePercent: evmChainBodySchema.shape.tolerancePercent,
+  autoApproveUsd: evmChainBodySchema.shape.autoApproveUsd,
+});
+export type BitcoinChainBody = z.input<typeof bitcoinChainBodySchema>;
+
 export const paymentSettingsSchema = z.object({
   evmKey: z
     .object({
@@ -84,6 +124,37 @@ export const paymentSettingsSchema = z.object({
       lastErrorAt: isoDateTime.nullable(),
     }),
   ),
+  /** Automatic Bitcoin payments: the account key and the chain's watcher. */
+  bitcoin: z.object({
+    key: z
+      .object({
+        xpub: z.string(),
+        scriptType: z.enum(SCRIPT_TYPES),
+        /** The first receiving addresses (…/0/0, 1, 2), to compare with the wallet. */
+        firstAddresses: z.array(z.string()),
+        handedOut: z.number().int(),
+        /**
+         * Addresses handed out after the last one that received a payment (all of them when none
+         * has): a wallet stops looking after its gap limit (20 by default) of unused addresses.
+         */
+        gap: z.number().int(),
+      })
+      .nullable(),
+    chain: z
+      .object({
+        esploraHost: z.string(),
+        confirmations: z.number().int(),
+        largeAboveBtc: decimalString.nullable(),
+        largeConfirmations: z.number().int(),
+        tolerancePercent: decimalString,
+        autoApproveUsd: decimalString,
+        tipHeight: z.number().int().nullable(),
+        scannedAt: isoDateTime.nullable(),
+        lastError: z.string().nullable(),
+        lastErrorAt: isoDateTime.nullable(),
+      })
+      .nullable(),
+  }),
   /** Where pasted Bitcoin, TRON and Solana transaction hashes are looked up; only each endpoint's host. */
   lookups: z.array(z.object({ network: z.enum(LOOKUP_NETWORKS), host: z.string() })),
 });
@@ -95,6 +166,10 @@ export const paymentEndpoints = {
   'DELETE /api/admin/payments/evm-key': { responses: { 200: paymentSettingsSchema } },
   'PUT /api/admin/payments/chains/:chainId': { params: chainParams, body: evmChainBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/chains/:chainId': { params: chainParams, responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/bitcoin-key': { body: bitcoinKeyBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/bitcoin-key': { responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/bitcoin-chain': { body: bitcoinChainBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/bitcoin-chain': { responses: { 200: paymentSettingsSchema } },
   'PUT /api/admin/payments/lookups/:network': { params: lookupParams, body: lookupBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/lookups/:network': { params: lookupParams, responses: { 200: paymentSettingsSchema } },
 } satisfies EndpointMap;
@@ -102,7 +177,9 @@ export const paymentEndpoints = {
 /** A deposit to a buyer's address that no open order holds: the operator assigns or dismisses it. */
 export const unallocatedDepositSchema = z.object({
   id: z.number().int(),
-  chainId: z.number().int(),
+  network: z.enum(['evm', 'bitcoin']),
+  /** The EVM chain; null on Bitcoin. */
+  chainId: z.number().int().nullable(),
   /** The offered currency it was paid in, when one matches (chain and token contract). */
   crypto: z.string().nullable(),
   /** In the currency's units when it is known, else in base units. */
@@ -112,7 +189,8 @@ export const unallocatedDepositSchema = z.object({
   explorerUrl: z.string().nullable(),
   from: z.string(),
   to: z.string(),
-  blockNumber: z.string(),
+  /** Null while a Bitcoin transaction waits in the mempool. */
+  blockNumber: z.string().nullable(),
   confirmed: z.boolean(),
   buyer: z.object({ id: z.number().int(), email: z.string() }),
   seenAt: isoDateTime,

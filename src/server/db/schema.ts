@@ -1,6 +1,7 @@
 // The one schema for PGlite and PostgreSQL. Amounts are NUMERIC and read as strings; never floats.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SCRIPT_TYPES } from '../../domain/bitcoin/chains';
 import { LEDGER_KINDS } from '../../domain/ledger-kinds';
 import { LOOKUP_NETWORKS, NETWORKS } from '../../domain/networks';
 import { ORDER_STATUSES } from '../../domain/order-statuses';
@@ -318,6 +319,10 @@ export const jobRuns = pgTable('job_runs', {
 
 // ── Automatic payments (issue 12, decision 016) ─────────────────────────────────────────────────
 
+/** Chain families with a watch-only account key. */
+export const KEY_FAMILIES = ['evm', 'bitcoin'] as const;
+export type KeyFamily = (typeof KEY_FAMILIES)[number];
+
 /**
  * The operator's watch-only account keys, one active per chain family ('evm'). A replaced key stays
  * (inactive) so the addresses derived from it keep naming their buyer. Never a private key.
@@ -326,14 +331,20 @@ export const accountKeys = pgTable(
   'account_keys',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    family: text('family', { enum: ['evm'] }).notNull(),
+    family: text('family', { enum: KEY_FAMILIES }).notNull(),
     xpub: text('xpub').notNull(),
+    /** Bitcoin: the addresses the key derives (an xpub is exported for every type); null for EVM. */
+    scriptType: text('script_type', { enum: SCRIPT_TYPES }),
     active: boolean('active').notNull().default(true),
     /** The next …/0/i index to hand out; addresses are never handed out twice. */
     nextIndex: integer('next_index').notNull().default(0),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('account_keys_active_family_key').on(t.family).where(sql`${t.active}`), check('account_keys_family_check', sql`${t.family} in ('evm')`)],
+  (t) => [
+    uniqueIndex('account_keys_active_family_key').on(t.family).where(sql`${t.active}`),
+    check('account_keys_family_check', sql`${t.family} in ('evm', 'bitcoin')`),
+    check('account_keys_script_type_check', sql`(${t.family} = 'bitcoin') = (${t.scriptType} is not null)`),
+  ],
 );
 
 /** A buyer's deposit address on a chain family, derived from an account key and never given to anyone else. */
@@ -348,7 +359,7 @@ export const depositAddresses = pgTable(
       .notNull()
       .references(() => users.id),
     derivationIndex: integer('derivation_index').notNull(),
-    /** Lower-case, for matching what a chain reports. */
+    /** EVM: lower-case, for matching what a chain reports. Bitcoin: as derived (base58 is case-sensitive). */
     address: text('address').notNull().unique(),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
@@ -383,6 +394,37 @@ export const evmChains = pgTable(
 );
 
 /**
+ * Per Bitcoin-family chain watched (issue 13, decision 023): the Esplora API it is read on, the
+ * confirmation policy, the watcher's rules, and the scanner's cursor (JSON, `scanCursorSchema`).
+ */
+export const bitcoinChains = pgTable(
+  'bitcoin_chains',
+  {
+    chain: text('chain', { enum: ['bitcoin'] }).primaryKey(),
+    /** May carry an API key: only its host is ever shown. */
+    esploraUrl: text('esplora_url').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    /** Payments (orders) strictly above this many satoshis wait for `largeConfirmations`. */
+    largeAboveUnits: numeric('large_above_units', { precision: 20, scale: 0 }),
+    largeConfirmations: integer('large_confirmations').notNull(),
+    toleranceBps: integer('tolerance_bps').notNull().default(50),
+    autoApproveUsd: amount('auto_approve_usd').notNull().default('10000'),
+    cursor: jsonb('cursor'),
+    tipHeight: integer('tip_height'),
+    scannedAt: instant('scanned_at'),
+    lastError: text('last_error'),
+    lastErrorAt: instant('last_error_at'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('bitcoin_chains_chain_check', sql`${t.chain} in ('bitcoin')`),
+    check('bitcoin_chains_confirmations_check', sql`${t.confirmations} between 0 and 144 and ${t.largeConfirmations} between ${t.confirmations} and 144`),
+    check('bitcoin_chains_tolerance_check', sql`${t.toleranceBps} between 0 and 1000`),
+    check('bitcoin_chains_auto_approve_check', sql`${t.autoApproveUsd} >= 0`),
+  ],
+);
+
+/**
  * Where a pasted transaction hash is looked up for the operator (issue 13), per network without a
  * watched key: Bitcoin on an Esplora API (mempool.space's, blockstream.info's or the operator's own
  * electrs), TRON on a TronGrid-compatible HTTP API, Solana on a JSON-RPC endpoint. EVM hashes use the
@@ -407,7 +449,9 @@ export const payments = pgTable(
   'payments',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    chainId: integer('chain_id').notNull(),
+    /** 'evm' (chain_id set), or a Bitcoin-family chain (chain_id null; one row per transaction and address, log index 0). */
+    network: text('network', { enum: ['evm', 'bitcoin'] }).notNull().default('evm'),
+    chainId: integer('chain_id'),
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),
     /** null for ether. Lower-case. */
@@ -416,8 +460,9 @@ export const payments = pgTable(
     toAddress: text('to_address').notNull(),
     /** Base units (wei, a token's smallest unit): up to 2^256. */
     value: numeric('value', { precision: 78, scale: 0 }).notNull(),
-    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
-    blockHash: text('block_hash').notNull(),
+    /** Null while a Bitcoin transaction waits in the mempool. */
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    blockHash: text('block_hash'),
     userId: integer('user_id').references(() => users.id),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     /** seen (in a block, not yet confirmed) → confirmed, or reverted (its block left the chain). */
@@ -430,6 +475,10 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
+    uniqueIndex('payments_bitcoin_tx_address_key').on(t.network, t.txHash, t.toAddress).where(sql`${t.network} <> 'evm'`),
+    check('payments_network_check', sql`${t.network} in ('evm', 'bitcoin')`),
+    check('payments_network_chain_check', sql`(${t.network} = 'evm') = (${t.chainId} is not null)`),
+    check('payments_evm_block_check', sql`${t.network} <> 'evm' or ${t.blockNumber} is not null`),
     index('payments_order_idx').on(t.orderId),
     index('payments_user_idx').on(t.userId),
     check('payments_state_check', sql`${t.state} in ('seen', 'confirmed', 'reverted')`),

@@ -1,28 +1,35 @@
-// Runs the payment watcher once per interval across instances (several instances on one database
-// watch the chains once between them); its own cursor guard makes an overlapping tick harmless.
+// Runs the payment watchers (EVM chains, then Bitcoin) once per interval across instances (several
+// instances on one database watch the chains once between them); each watcher's own cursor guard
+// makes an overlapping tick harmless.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
+import type { BitcoinTickReport, BitcoinWatcher } from '../modules/payments/bitcoin-watcher.service';
 import type { EvmWatcher, TickReport } from '../modules/payments/evm-watcher.service';
 import { IntervalJob } from './interval-job';
 
-export class PaymentWatchJob extends IntervalJob<TickReport[]> {
+export type WatchReport = TickReport | BitcoinTickReport;
+
+export class PaymentWatchJob extends IntervalJob<WatchReport[]> {
   constructor(
     db: Queryable,
-    private readonly watcher: EvmWatcher,
+    private readonly watchers: { evm: EvmWatcher; bitcoin: BitcoinWatcher },
     intervalMs: number,
     log: FastifyBaseLogger,
   ) {
     super(db, 'payment-watch', intervalMs, log);
   }
 
-  async runOnce(now = new Date()): Promise<TickReport[]> {
-    try {
-      const reports = await this.watcher.tick(now);
-      for (const r of reports) if (r.error) this.log.warn({ chainId: r.chainId, error: r.error }, 'payment watcher could not read a chain');
-      return reports;
-    } catch (error) {
-      this.log.error({ err: error }, 'payment watcher failed');
-      return [];
+  async runOnce(now = new Date()): Promise<WatchReport[]> {
+    const reports: WatchReport[] = [];
+    // One watcher failing outright does not keep the other from its chains.
+    for (const [name, watcher] of Object.entries(this.watchers)) {
+      try {
+        reports.push(...(await watcher.tick(now)));
+      } catch (error) {
+        this.log.error({ err: error, watcher: name }, 'payment watcher failed');
+      }
     }
+    for (const r of reports) if (r.error) this.log.warn({ chain: 'chainId' in r ? r.chainId : r.chain, error: r.error }, 'payment watcher could not read a chain');
+    return reports;
   }
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AdminCrypto, createCryptoBodySchema, updateCryptoBodySchema } from '@/contracts/admin';
 import type { PublicCrypto } from '@/contracts/cryptos';
+import { COIN_DECIMALS } from '@/domain/bitcoin/chains';
 import { dec } from '@/domain/decimal';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -51,7 +52,8 @@ function columns(body: UpdateBody): Omit<CryptoInsert, 'code'> {
     network: body.network,
     chainId: body.chainId,
     tokenContract: body.tokenContract || null,
-    decimals: body.decimals,
+    // Bitcoin amounts are whole satoshis: 8 decimals, whatever the form sent.
+    decimals: body.network === 'bitcoin' ? COIN_DECIMALS : body.decimals,
     priceFeedId: body.priceFeedId || null,
     rateSource: body.rateSource,
     address: body.address || null,
@@ -161,6 +163,11 @@ export async function findCryptoByCode(db: Queryable, code: string): Promise<Cry
 /** Lower-case contracts of the tokens offered on an EVM chain (the payment watcher reads their Transfer logs). */
 export async function findTokenContractsOnChain(db: Queryable, chainId: number): Promise<string[]> {
   return findTokenContracts(db, chainId);
+}
+
+/** The currencies a payment seen on a chain may be in: those of its EVM chain (told apart by token contract), or Bitcoin. */
+export async function findCryptosPaidOn(db: Queryable, on: { network: string; chainId: number | null }): Promise<Pick<CryptoRow, 'code' | 'chainId' | 'tokenContract' | 'decimals'>[]> {
+  return (await listCryptos(db)).filter((c) => (on.network === 'evm' ? c.network === 'evm' && c.chainId === on.chainId : c.network === on.network));
 }
 
 /** The currencies offered on an EVM chain, with their token contract and decimals. */

@@ -9,7 +9,7 @@ import { hardCapRefusal } from '../../db/errors';
 import { AppError, conflict } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
-import { findCryptoByCode, findCryptosOnChain } from '../cryptos/cryptos.service';
+import { findCryptoByCode, findCryptosPaidOn } from '../cryptos/cryptos.service';
 import { assignDeposit, takeUnallocatedDeposit } from '../payments/unallocated.service';
 import { getSaleSettings, lockSale } from '../sale/sale.service';
 import { allowOverHardCap, creditOrder } from './order-changes.repository';
@@ -31,9 +31,9 @@ export async function createOrderFromDeposit(
       const deposit = await takeUnallocatedDeposit(tx, paymentId);
       if (!deposit || deposit.userId === null) throw conflict('This deposit is not unallocated any more: it was assigned to an order or dismissed already.');
       if (deposit.state !== 'confirmed') throw conflict('This deposit is not confirmed yet: credit it once it is.');
-      const matching = (await findCryptosOnChain(tx, deposit.chainId)).find((c) => (c.tokenContract?.toLowerCase() ?? null) === deposit.tokenContract);
+      const matching = (await findCryptosPaidOn(tx, deposit)).find((c) => (c.tokenContract?.toLowerCase() ?? null) === deposit.tokenContract);
       const crypto = matching ? await findCryptoByCode(tx, matching.code) : undefined;
-      if (!crypto || crypto.decimals === null) throw conflict(`No offered currency matches this deposit (chain ${String(deposit.chainId)}${deposit.tokenContract ? `, token ${deposit.tokenContract}` : ''}): offer it first.`);
+      if (!crypto || crypto.decimals === null) throw conflict(`No offered currency matches this deposit (${deposit.network === 'evm' ? `chain ${String(deposit.chainId)}` : 'Bitcoin'}${deposit.tokenContract ? `, token ${deposit.tokenContract}` : ''}): offer it first.`);
       // Under the sale's lock, like every new order: the hard cap counts it with the others.
       await lockSale(tx);
       const at = await currentRateAndPrice(tx, crypto.code, now, options.rateMaxAgeMinutes);
@@ -66,7 +66,7 @@ export async function createOrderFromDeposit(
       await assignDeposit(tx, deposit.id, row.id, now);
       await creditOrder(tx, row);
       await recordAudit(tx, actor, 'payment.order', `order:${row.publicId}`, null, {
-        payment: `${String(deposit.chainId)}:${deposit.txHash}:${String(deposit.logIndex)}`,
+        payment: deposit.network === 'evm' ? `${String(deposit.chainId)}:${deposit.txHash}:${String(deposit.logIndex)}` : `${deposit.network}:${deposit.txHash}:${deposit.toAddress}`,
         crypto: crypto.code,
         payAmount: quote.payAmount,
         tokens: quote.tokens,

@@ -70,7 +70,7 @@ export class OrderQueries {
   private progressOf(views: BuyerOrderView[]) {
     return findPaymentProgress(
       this.db,
-      views.filter((v) => v.depositAddressId !== null).map((v) => ({ id: v.id, chainId: v.chainId })),
+      views.filter((v) => v.depositAddressId !== null).map((v) => ({ id: v.id, network: v.network, chainId: v.chainId, payAmount: v.payAmount })),
     );
   }
 

@@ -31,7 +31,7 @@ export async function currentRateAndPrice(db: Queryable, code: string, now: Date
 
 /** What arrived at an order's deposit address and is confirmed, in base units and in the currency's units. */
 export async function receivedFor(db: Queryable, order: OrderRow): Promise<{ base: bigint; units: string; progress: PaymentProgress | undefined }> {
-  const progress = (await findPaymentProgress(db, [{ id: order.id, chainId: order.chainId }])).get(order.id);
+  const progress = (await findPaymentProgress(db, [{ id: order.id, network: order.network, chainId: order.chainId, payAmount: order.payAmount }])).get(order.id);
   const base = confirmedTotal(progress?.transfers ?? []);
   return { base, units: toPlain(dec(formatUnits(base, order.decimals ?? 18))), progress };
 }

@@ -4,8 +4,9 @@
 import { LRUCache } from 'lru-cache';
 import { getAddress } from 'viem';
 import { deriveEvmAddress, parseEvmAccountKey } from '@/domain/account-key';
+import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/bitcoin/account-key';
 import type { Db, Queryable } from '../../db/client';
-import { findActiveKey, findDepositAddress, findEvmChain, insertDepositAddress, lockActiveKey } from './payments.repository';
+import { findActiveKey, findBitcoinChain, findDepositAddress, findEvmChain, insertDepositAddress, lockActiveKey, type AccountKeyRow } from './payments.repository';
 
 /** The parts of a currency that decide how it is paid. */
 export interface PayableCrypto {
@@ -17,17 +18,19 @@ export interface PayableCrypto {
 const SETUP_CACHE_MS = 5000;
 
 export class DepositAddresses {
-  private readonly automatic = new LRUCache<number, boolean>({ max: 100, ttl: SETUP_CACHE_MS });
+  private readonly automatic = new LRUCache<string, boolean>({ max: 100, ttl: SETUP_CACHE_MS });
 
   constructor(private readonly db: Db) {}
 
   /** Whether orders in this currency pay to deposit addresses, as read at most a few seconds ago. */
   async isAutomaticCached(crypto: PayableCrypto): Promise<boolean> {
-    if (crypto.network !== 'evm' || crypto.chainId === null) return false;
-    const known = this.automatic.get(crypto.chainId);
+    const family = familyOf(crypto);
+    if (family === null) return false;
+    const cacheKey = `${family}:${String(crypto.chainId)}`;
+    const known = this.automatic.get(cacheKey);
     if (known !== undefined) return known;
     const answer = await isAutomatic(this.db, crypto);
-    this.automatic.set(crypto.chainId, answer);
+    this.automatic.set(cacheKey, answer);
     return answer;
   }
 
@@ -42,20 +45,38 @@ export class DepositAddresses {
    * index order under the key's row lock, and never to two buyers.
    */
   async assign(tx: Queryable, userId: number, crypto: PayableCrypto): Promise<{ id: number; address: string } | null> {
-    if (!(await isAutomatic(tx, crypto))) return null;
-    const key = await lockActiveKey(tx, 'evm');
+    const family = familyOf(crypto);
+    if (family === null || !(await isAutomatic(tx, crypto))) return null;
+    const key = await lockActiveKey(tx, family);
     if (!key) return null;
     const existing = await findDepositAddress(tx, key.id, userId);
-    if (existing) return { id: existing.id, address: getAddress(existing.address) };
-    const parsed = parseEvmAccountKey(key.xpub);
-    if (!parsed.ok) throw new Error(`The stored account key no longer reads: ${parsed.message}`);
-    const row = await insertDepositAddress(tx, key, userId, deriveEvmAddress(parsed.key, key.nextIndex));
-    return { id: row.id, address: getAddress(row.address) };
+    if (existing) return { id: existing.id, address: family === 'evm' ? getAddress(existing.address) : existing.address };
+    const row = await insertDepositAddress(tx, key, userId, deriveAddress(key));
+    return { id: row.id, address: family === 'evm' ? getAddress(row.address) : row.address };
   }
 }
 
+/** The address at the key's next index. */
+function deriveAddress(key: AccountKeyRow): string {
+  if (key.family === 'evm') {
+    const parsed = parseEvmAccountKey(key.xpub);
+    if (!parsed.ok) throw new Error(`The stored account key no longer reads: ${parsed.message}`);
+    return deriveEvmAddress(parsed.key, key.nextIndex);
+  }
+  const parsed = parseBitcoinAccountKey('bitcoin', key.xpub, { scriptType: key.scriptType ?? undefined });
+  if (!parsed.ok) throw new Error(`The stored account key no longer reads: ${parsed.message}`);
+  return deriveBitcoinAddress(parsed.key, key.nextIndex);
+}
+
+/** The key family that pays this currency automatically, if any: an EVM chain's currency, or Bitcoin. */
+function familyOf(crypto: PayableCrypto): AccountKeyRow['family'] | null {
+  if (crypto.network === 'evm') return crypto.chainId === null ? null : 'evm';
+  return crypto.network === 'bitcoin' ? 'bitcoin' : null;
+}
+
 async function isAutomatic(db: Queryable, crypto: PayableCrypto): Promise<boolean> {
-  if (crypto.network !== 'evm' || crypto.chainId === null) return false;
-  const [key, chain] = await Promise.all([findActiveKey(db, 'evm'), findEvmChain(db, crypto.chainId)]);
+  const family = familyOf(crypto);
+  if (family === null) return false;
+  const [key, chain] = await Promise.all([findActiveKey(db, family), family === 'evm' ? findEvmChain(db, crypto.chainId ?? 0) : findBitcoinChain(db)]);
   return key !== undefined && chain !== undefined;
 }

@@ -2,41 +2,17 @@
 // deposit addresses, store them once, move the cursor, confirm what is deep enough, hand each payment
 // to its order, and approve the orders paid in full within the operator's limits through the same
 // exactly-once approval an operator uses (actor "Automatic").
-import pLimit from 'p-limit';
-import { createPublicClient, formatUnits, http, parseUnits, type Address, type Hash, type PublicClient } from 'viem';
-import { dec, toPlain } from '@/domain/decimal';
-import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
+import { createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem';
 import { AUTOMATIC } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { findTokenContractsOnChain } from '../cryptos/cryptos.service';
-import type { OrderService } from '../orders/orders.service';
 import { endpointErrorText } from './endpoint-error';
 import { EvmScanner, type ScanCursor } from './evm-scanner';
-import {
-  assignPayment,
-  confirmPaymentsUpTo,
-  findEvmChains,
-  findOrderForPayment,
-  findOrderPayments,
-  findOrdersAwaitingConfirmations,
-  findPaidOrder,
-  findUnassignedPayments,
-  findWatchedAddresses,
-  insertPayments,
-  moveCursor,
-  recordChainError,
-  revertPaymentsFrom,
-  type EvmChainRow,
-  type PaymentRow,
-} from './payments.repository';
+import { settlePayments, type SettlerOrders } from './payment-settler';
+import { confirmPaymentsUpTo, findEvmChains, findPaidOrder, findWatchedAddresses, insertPayments, moveCursor, recordChainError, revertPaymentsFrom, type EvmChainRow } from './payments.repository';
 
-/** A payment that arrives after its order expired is still matched to it for this long (then: unallocated). */
-export const LATE_PAYMENT_DAYS = 7;
-
-/** Orders judged at once in a tick: within the database pool (10), leaving room for requests. */
-const ORDERS_AT_ONCE = 6;
+export { LATE_PAYMENT_DAYS } from './payment-settler';
 
 type ChainClient = Pick<PublicClient, 'getBlockNumber' | 'getBlock' | 'getLogs'>;
 
@@ -66,7 +42,7 @@ export class EvmWatcher {
 
   constructor(
     private readonly db: Db,
-    private readonly orders: Pick<OrderService, 'approveOnly' | 'view' | 'notePayment'>,
+    private readonly orders: SettlerOrders,
     private readonly options: WatcherOptions = {},
   ) {}
 
@@ -162,59 +138,8 @@ export class EvmWatcher {
     return { chainId: chain.chainId, scannedTo: result.cursor.next - 1n, approved };
   }
 
-  /**
-   * Hands unassigned payments to their orders, then judges the orders that got a payment or had one
-   * confirmed, and approves those paid in full.
-   */
-  private async settle(chain: EvmChainRow, confirmedOrders: number[], now: Date): Promise<number> {
-    const lateSince = new Date(now.getTime() - LATE_PAYMENT_DAYS * 86_400_000);
-    const touched = new Set<number>(confirmedOrders);
-    // Buyers side by side (on PostgreSQL one buyer's round trips need not wait for another's, P5);
-    // one buyer's payments in order, so each finds the order the one before it left.
-    const limit = pLimit(ORDERS_AT_ONCE);
-    const byBuyer = new Map<number | null, PaymentRow[]>();
-    for (const p of await findUnassignedPayments(this.db, chain.chainId)) byBuyer.set(p.userId, [...(byBuyer.get(p.userId) ?? []), p]);
-    await Promise.all(
-      [...byBuyer].map(([userId, buyerPayments]) =>
-        limit(async () => {
-          if (userId === null) return;
-          for (const payment of buyerPayments) {
-            const order = await findOrderForPayment(this.db, userId, chain.chainId, payment.tokenContract, lateSince, payment.createdAt);
-            // No open order: the deposit stays unallocated until an operator assigns or dismisses it.
-            if (!order) continue;
-            if (await assignPayment(this.db, payment.id, order.id, now)) {
-              await this.orders.notePayment(order.id, payment.txHash);
-              touched.add(order.id);
-            }
-          }
-        }),
-      ),
-    );
-    // Orders are judged side by side too: each approval is its own guarded transaction.
-    const results = await Promise.all([...touched].map((orderId) => limit(() => this.approveIfPaid(chain, orderId, now))));
-    // Pages of orders whose payment is still gaining confirmations show the new count.
-    const waiting = new Map((await findOrdersAwaitingConfirmations(this.db, chain.chainId)).map((w) => [w.orderId, w.txHash]));
-    await Promise.all([...waiting].filter(([orderId]) => !touched.has(orderId)).map(([orderId, txHash]) => limit(() => this.orders.notePayment(orderId, txHash))));
-    return results.filter(Boolean).length;
-  }
-
-  private async approveIfPaid(chain: EvmChainRow, orderId: number, now: Date): Promise<boolean> {
-    const order = await this.orders.view(orderId);
-    // Late payments (an expired order) wait for the operator, who credits at the order's rate or today's.
-    if (order.status !== 'pending' || order.decimals === null) return false;
-    const received = confirmedTotal((await findOrderPayments(this.db, orderId)).map((p) => ({ state: p.state, value: BigInt(p.value) })));
-    if (received === 0n) return false;
-    const verdict = judgeAmount(parseUnits(order.payAmount, order.decimals), received, chain.toleranceBps);
-    // Underpaid: the buyer is shown the remainder. Over the limit: the operator approves.
-    if (verdict.kind === 'underpaid' || dec(order.usdAmount).gt(chain.autoApproveUsd)) return false;
-    try {
-      await this.orders.approveOnly(AUTOMATIC, orderId, verdict.kind === 'overpaid' ? `Paid with ${toPlain(dec(formatUnits(verdict.excess, order.decimals)))} ${order.cryptoCode} more than asked.` : 'Paid in full.', now);
-      return true;
-    } catch (error) {
-      // An operator approved or rejected it a moment earlier: one decision stands, and it credited once.
-      if (error instanceof AppError && error.code === 'conflict') return false;
-      throw error;
-    }
+  private settle(chain: EvmChainRow, confirmedOrders: number[], now: Date): Promise<number> {
+    return settlePayments(this.db, this.orders, { on: { network: 'evm', chainId: chain.chainId }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, confirmedOrders, now);
   }
 }
 

@@ -1,7 +1,10 @@
 // What the watcher has seen for orders paying to deposit addresses, for their buyers' order pages:
 // each transfer with its confirmations, and the confirmations the operator asked for.
+import { parseCoins } from '@/domain/bitcoin/amount';
+import { requiredConfirmations } from '@/domain/bitcoin/confirmation-policy';
 import type { Queryable } from '../../db/client';
-import { findEvmChains, findExcessDecisions, findPaymentsOfOrders, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
+import { bitcoinPolicyOf } from './bitcoin-policy';
+import { findBitcoinChain, findEvmChains, findExcessDecisions, findPaymentsOfOrders, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
 
 export type ExcessDecision = Pick<ExcessDecisionRow, 'action' | 'note' | 'decidedAt' | 'decidedByLogin'> & {
   /** Base units. */
@@ -28,35 +31,55 @@ export interface PaymentProgress {
   excessDecision: ExcessDecision | null;
 }
 
+/** An order as its progress needs it: its chain, and its amount (on Bitcoin a large order waits longer). */
+export interface ProgressOrder {
+  id: number;
+  network: string;
+  chainId: number | null;
+  payAmount: string;
+}
+
 /** Progress per order id, for the orders given with their chain. Orders without payments get none. */
-export async function findPaymentProgress(db: Queryable, orders: { id: number; chainId: number | null }[]): Promise<Map<number, PaymentProgress>> {
+export async function findPaymentProgress(db: Queryable, orders: ProgressOrder[]): Promise<Map<number, PaymentProgress>> {
   const result = new Map<number, PaymentProgress>();
   if (orders.length === 0) return result;
   const ids = orders.map((o) => o.id);
-  const [rows, chains, decisions] = await Promise.all([findPaymentsOfOrders(db, ids), findEvmChains(db), findExcessDecisions(db, ids)]);
+  const onBitcoin = orders.some((o) => o.network === 'bitcoin');
+  const [rows, chains, decisions, bitcoin] = await Promise.all([findPaymentsOfOrders(db, ids), findEvmChains(db), findExcessDecisions(db, ids), onBitcoin ? findBitcoinChain(db) : undefined]);
   const chainOf = new Map(chains.map((c) => [c.chainId, c]));
   const decisionOf = new Map(decisions.map((d) => [d.orderId, d]));
   for (const order of orders) {
-    const chain = order.chainId === null ? undefined : chainOf.get(order.chainId);
-    const head = chain?.headBlock ?? null;
+    const rules = rulesOf(order);
+    const head = rules.head;
     const decision = decisionOf.get(order.id);
     result.set(order.id, {
       excessDecision: decision
         ? { action: decision.action, amount: BigInt(decision.amount), tokens: decision.tokens, bonusTokens: decision.bonusTokens, note: decision.note, decidedAt: decision.decidedAt, decidedByLogin: decision.decidedByLogin }
         : null,
-      required: chain?.confirmations ?? null,
-      toleranceBps: chain?.toleranceBps ?? 0,
+      required: rules.required,
+      toleranceBps: rules.toleranceBps,
       transfers: rows
         .filter((p) => p.orderId === order.id)
         .map((p) => ({
           txHash: p.txHash,
           value: BigInt(p.value),
           state: p.state,
-          confirmations: head === null || p.state === 'reverted' ? 0 : Math.max(0, Number(head - p.blockNumber + 1n)),
+          confirmations: head === null || p.blockNumber === null || p.state === 'reverted' ? 0 : Math.max(0, Number(head - p.blockNumber + 1n)),
         })),
     });
   }
   return result;
+
+  function rulesOf(order: ProgressOrder): { head: bigint | null; required: number | null; toleranceBps: number } {
+    if (order.network === 'bitcoin') {
+      if (!bitcoin) return { head: null, required: null, toleranceBps: 0 };
+      // The order's whole amount decides whether the large-payment rule applies (decision 023).
+      const required = requiredConfirmations(bitcoinPolicyOf(bitcoin), parseCoins(order.payAmount));
+      return { head: bitcoin.tipHeight === null ? null : BigInt(bitcoin.tipHeight), required, toleranceBps: bitcoin.toleranceBps };
+    }
+    const chain = order.chainId === null ? undefined : chainOf.get(order.chainId);
+    return { head: chain?.headBlock ?? null, required: chain?.confirmations ?? null, toleranceBps: chain?.toleranceBps ?? 0 };
+  }
 }
 
 /**

@@ -2,7 +2,9 @@
 // watcher's rules. Every change is audited; the endpoint's URL never leaves the server (it may carry
 // an API key), only its host.
 import { createPublicClient, http } from 'viem';
-import type { EvmChainBody, EvmKeyBody, LookupBody, PaymentSettings } from '@/contracts/payments';
+import type { BitcoinChainBody, BitcoinKeyBody, EvmChainBody, EvmKeyBody, LookupBody, PaymentSettings } from '@/contracts/payments';
+import { parseBitcoinAccountKey, previewBitcoinAddresses } from '@/domain/bitcoin/account-key';
+import { formatCoins, parseCoins } from '@/domain/bitcoin/amount';
 import type { LookupNetwork } from '@/domain/networks';
 import { parseEvmAccountKey, previewEvmAddresses } from '@/domain/account-key';
 import { dec, toPlain } from '@/domain/decimal';
@@ -14,8 +16,14 @@ import type { DepositAddresses } from './deposit-addresses.service';
 import { endpointErrorText } from './endpoint-error';
 import { EsploraClient } from './esplora-client';
 import {
+  countGap,
   countOpenOrdersOnKey,
   deactivateKey,
+  deleteBitcoinChain,
+  findBitcoinChain,
+  upsertBitcoinChain,
+  type AccountKeyRow,
+  type BitcoinChainRow,
   deleteEvmChain,
   deleteLookupEndpoint,
   findActiveKey,
@@ -32,9 +40,10 @@ import {
 import { solanaSlot, tronHead } from './tron-solana-lookups';
 
 export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings> {
-  const [key, chains, lookups] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findLookupEndpoints(db)]);
+  const [key, chains, lookups, bitcoinKey, bitcoinChain] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findLookupEndpoints(db), findActiveKey(db, 'bitcoin'), findBitcoinChain(db)]);
   const parsed = key ? parseEvmAccountKey(key.xpub) : null;
   return {
+    bitcoin: { key: bitcoinKey ? await bitcoinKeyShown(db, bitcoinKey) : null, chain: bitcoinChain ? bitcoinChainShown(bitcoinChain) : null },
     evmKey: key && parsed?.ok ? { xpub: key.xpub, firstAddresses: previewEvmAddresses(parsed.key), handedOut: key.nextIndex } : null,
     chains: chains.map((c) => ({
       chainId: c.chainId,
@@ -49,6 +58,27 @@ export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings
       lastErrorAt: c.lastErrorAt?.toISOString() ?? null,
     })),
     lookups: lookups.map((l) => ({ network: l.network, host: hostOf(l.url) })),
+  };
+}
+
+async function bitcoinKeyShown(db: Queryable, key: AccountKeyRow): Promise<PaymentSettings['bitcoin']['key']> {
+  const parsed = parseBitcoinAccountKey('bitcoin', key.xpub, { scriptType: key.scriptType ?? undefined });
+  if (!parsed.ok) return null;
+  return { xpub: key.xpub, scriptType: parsed.key.scriptType, firstAddresses: previewBitcoinAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) };
+}
+
+function bitcoinChainShown(c: BitcoinChainRow): NonNullable<PaymentSettings['bitcoin']['chain']> {
+  return {
+    esploraHost: hostOf(c.esploraUrl),
+    confirmations: c.confirmations,
+    largeAboveBtc: c.largeAboveUnits === null ? null : formatCoins(BigInt(c.largeAboveUnits)),
+    largeConfirmations: c.largeConfirmations,
+    tolerancePercent: toPlain(dec(c.toleranceBps).div(100)),
+    autoApproveUsd: toPlain(dec(c.autoApproveUsd)),
+    tipHeight: c.tipHeight,
+    scannedAt: c.scannedAt?.toISOString() ?? null,
+    lastError: c.lastError,
+    lastErrorAt: c.lastErrorAt?.toISOString() ?? null,
   };
 }
 
@@ -126,6 +156,90 @@ export class PaymentSettingsService {
     return getPaymentSettings(this.db);
   }
 
+  /**
+   * Saves the Bitcoin account key (zpub, ypub or xpub with its address type); refused while orders
+   * are open on addresses of the key it replaces, like the EVM key.
+   */
+  async setBitcoinKey(actor: Actor, body: BitcoinKeyBody): Promise<PaymentSettings> {
+    const parsed = parseBitcoinAccountKey('bitcoin', body.xpub, { scriptType: body.scriptType });
+    if (!parsed.ok) {
+      const field = /address type|script/i.test(parsed.message) && body.scriptType !== undefined ? 'scriptType' : 'xpub';
+      throw invalid(parsed.message, { [field]: parsed.message });
+    }
+    const key = parsed.key;
+    await this.db.transaction(async (tx) => {
+      const current = await lockActiveKey(tx, 'bitcoin');
+      if (current?.xpub === key.text && current.scriptType === key.scriptType) return;
+      if (current) await refuseWhileOrdersOpen(tx, current.id, 'replaced');
+      await replaceActiveKey(tx, 'bitcoin', key.text, key.scriptType);
+      await recordAudit(tx, actor, 'payments.bitcoin_key', 'payments:bitcoin', current ? { firstAddress: firstBitcoinAddressOf(current), scriptType: current.scriptType } : null, {
+        firstAddress: previewBitcoinAddresses(key, 1)[0],
+        scriptType: key.scriptType,
+      });
+    });
+    this.deposits.forget();
+    return getPaymentSettings(this.db);
+  }
+
+  async removeBitcoinKey(actor: Actor): Promise<PaymentSettings> {
+    await this.db.transaction(async (tx) => {
+      const current = await lockActiveKey(tx, 'bitcoin');
+      if (!current) return;
+      await refuseWhileOrdersOpen(tx, current.id, 'removed');
+      await deactivateKey(tx, 'bitcoin');
+      await recordAudit(tx, actor, 'payments.bitcoin_key_removed', 'payments:bitcoin', { firstAddress: firstBitcoinAddressOf(current), scriptType: current.scriptType }, null);
+    });
+    this.deposits.forget();
+    return getPaymentSettings(this.db);
+  }
+
+  /**
+   * Saves how Bitcoin is read and judged. A new endpoint is asked for its tip first (it must answer as
+   * an Esplora API) and the watcher starts afresh at the tip: nothing paid before counts.
+   */
+  async setBitcoinChain(actor: Actor, body: BitcoinChainBody, now = new Date()): Promise<PaymentSettings> {
+    if (body.largeAboveBtc !== null && body.largeConfirmations < body.confirmations) {
+      const message = 'Large payments cannot need fewer confirmations than others.';
+      throw invalid(message, { largeConfirmations: message });
+    }
+    const url = body.esploraUrl.trim();
+    const current = await findBitcoinChain(this.db);
+    const newEndpoint = current?.esploraUrl !== url;
+    if (newEndpoint) {
+      await this.probeLookup('bitcoin', url).catch((error: unknown) => {
+        const message = `The endpoint did not answer as an Esplora API: ${endpointErrorText(error, 200)}`;
+        throw invalid(message, { esploraUrl: message });
+      });
+    }
+    const settings = {
+      esploraUrl: url,
+      confirmations: body.confirmations,
+      largeAboveUnits: body.largeAboveBtc === null ? null : parseCoins(body.largeAboveBtc).toString(),
+      // Without an amount for it, the rule is off: the column keeps the plain count.
+      largeConfirmations: body.largeAboveBtc === null ? body.confirmations : body.largeConfirmations,
+      toleranceBps: Number(dec(body.tolerancePercent).times(100).toFixed(0)),
+      autoApproveUsd: toPlain(dec(body.autoApproveUsd)),
+    };
+    await this.db.transaction(async (tx) => {
+      const before = await findBitcoinChain(tx);
+      await upsertBitcoinChain(tx, settings, newEndpoint, now);
+      const shown = (c: typeof settings) => ({ esploraHost: hostOf(c.esploraUrl), confirmations: c.confirmations, largeAboveUnits: c.largeAboveUnits, largeConfirmations: c.largeConfirmations, toleranceBps: c.toleranceBps, autoApproveUsd: toPlain(dec(c.autoApproveUsd)) });
+      await recordAudit(tx, actor, 'payments.bitcoin_chain', 'chain:bitcoin', before ? shown(before) : null, shown(settings));
+    });
+    this.deposits.forget();
+    return getPaymentSettings(this.db);
+  }
+
+  async removeBitcoinChain(actor: Actor): Promise<PaymentSettings> {
+    await this.db.transaction(async (tx) => {
+      const before = await findBitcoinChain(tx);
+      if (!before || !(await deleteBitcoinChain(tx))) throw notFound('No watcher is set for Bitcoin.');
+      await recordAudit(tx, actor, 'payments.bitcoin_chain_removed', 'chain:bitcoin', { esploraHost: hostOf(before.esploraUrl) }, null);
+    });
+    this.deposits.forget();
+    return getPaymentSettings(this.db);
+  }
+
   async removeEvmKey(actor: Actor): Promise<PaymentSettings> {
     await this.db.transaction(async (tx) => {
       const current = await lockActiveKey(tx, 'evm');
@@ -190,6 +304,11 @@ async function refuseWhileOrdersOpen(db: Queryable, keyId: number, change: 'repl
     const message = `${open} ${open === 1 ? 'order is' : 'orders are'} awaiting payment to addresses of the current key: it can be ${change} once they are paid or expired.`;
     throw conflict(message, { xpub: message });
   }
+}
+
+function firstBitcoinAddressOf(key: AccountKeyRow): string | null {
+  const parsed = parseBitcoinAccountKey('bitcoin', key.xpub, { scriptType: key.scriptType ?? undefined });
+  return parsed.ok ? (previewBitcoinAddresses(parsed.key, 1)[0] ?? null) : null;
 }
 
 function firstAddressOf(xpub: string): string | null {

@@ -2,34 +2,35 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { LookupNetwork } from '@/domain/networks';
 import type { Queryable } from '../../db/client';
-import { accountKeys, depositAddresses, evmChains, excessDecisions, lookupEndpoints, operators, orders, payments, users } from '../../db/schema';
+import { accountKeys, bitcoinChains, depositAddresses, evmChains, excessDecisions, lookupEndpoints, operators, orders, payments, users, type KeyFamily } from '../../db/schema';
 
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type EvmChainRow = typeof evmChains.$inferSelect;
+export type BitcoinChainRow = typeof bitcoinChains.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
 // ── Account keys and deposit addresses ───────────────────────────────────────────────────────────
 
-export async function findActiveKey(db: Queryable, family: 'evm'): Promise<AccountKeyRow | undefined> {
+export async function findActiveKey(db: Queryable, family: KeyFamily): Promise<AccountKeyRow | undefined> {
   const [row] = await db.select().from(accountKeys).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true)));
   return row;
 }
 
 /** The active key, locked until the transaction ends: handing out an index is one at a time. */
-export async function lockActiveKey(db: Queryable, family: 'evm'): Promise<AccountKeyRow | undefined> {
+export async function lockActiveKey(db: Queryable, family: KeyFamily): Promise<AccountKeyRow | undefined> {
   const [row] = await db.select().from(accountKeys).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true))).for('update');
   return row;
 }
 
-export async function replaceActiveKey(db: Queryable, family: 'evm', xpub: string): Promise<AccountKeyRow> {
+export async function replaceActiveKey(db: Queryable, family: KeyFamily, xpub: string, scriptType: AccountKeyRow['scriptType'] = null): Promise<AccountKeyRow> {
   await db.update(accountKeys).set({ active: false }).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true)));
-  const [row] = await db.insert(accountKeys).values({ family, xpub }).returning();
+  const [row] = await db.insert(accountKeys).values({ family, xpub, scriptType }).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
-export async function deactivateKey(db: Queryable, family: 'evm'): Promise<void> {
+export async function deactivateKey(db: Queryable, family: KeyFamily): Promise<void> {
   await db.update(accountKeys).set({ active: false }).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true)));
 }
 
@@ -55,7 +56,8 @@ export async function findDepositAddress(db: Queryable, keyId: number, userId: n
 export async function insertDepositAddress(db: Queryable, key: AccountKeyRow, userId: number, address: string): Promise<{ id: number; address: string }> {
   const [row] = await db
     .insert(depositAddresses)
-    .values({ keyId: key.id, userId, derivationIndex: key.nextIndex, address: address.toLowerCase() })
+    // EVM addresses are matched lower-case; Bitcoin's base58 addresses are case-sensitive.
+    .values({ keyId: key.id, userId, derivationIndex: key.nextIndex, address: key.family === 'evm' ? address.toLowerCase() : address })
     .returning({ id: depositAddresses.id, address: depositAddresses.address });
   await db.update(accountKeys).set({ nextIndex: key.nextIndex + 1 }).where(eq(accountKeys.id, key.id));
   if (!row) throw new Error('insert returned no row');
@@ -63,12 +65,132 @@ export async function insertDepositAddress(db: Queryable, key: AccountKeyRow, us
 }
 
 /** Every deposit address of a family, with its buyer: what the watcher looks for. */
-export async function findWatchedAddresses(db: Queryable, family: 'evm'): Promise<{ address: string; userId: number }[]> {
+export async function findWatchedAddresses(db: Queryable, family: KeyFamily): Promise<{ address: string; userId: number }[]> {
   return db
     .select({ address: depositAddresses.address, userId: depositAddresses.userId })
     .from(depositAddresses)
     .innerJoin(accountKeys, eq(depositAddresses.keyId, accountKeys.id))
     .where(eq(accountKeys.family, family));
+}
+
+/**
+ * Addresses of the key handed out after the last one that received a payment (all of them when none
+ * has): the "gap" a wallet must look across to find later payments.
+ */
+export async function countGap(db: Queryable, key: AccountKeyRow): Promise<number> {
+  const [row] = await db
+    .select({ lastUsed: sql<number | null>`max(${depositAddresses.derivationIndex})`.mapWith(Number) })
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.keyId, key.id), sql`exists (select 1 from ${payments} where ${payments.toAddress} = ${depositAddresses.address} and ${payments.state} <> 'reverted')`));
+  const lastUsed = row?.lastUsed ?? null;
+  return key.nextIndex - (lastUsed === null ? 0 : lastUsed + 1);
+}
+
+/** Deposit addresses of a family that pending orders pay to: the Bitcoin watcher polls their mempool. */
+export async function findAwaitedAddresses(db: Queryable, family: KeyFamily): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ address: depositAddresses.address })
+    .from(orders)
+    .innerJoin(depositAddresses, eq(orders.depositAddressId, depositAddresses.id))
+    .innerJoin(accountKeys, eq(depositAddresses.keyId, accountKeys.id))
+    .where(and(eq(accountKeys.family, family), eq(orders.status, 'pending')));
+  return rows.map((r) => r.address);
+}
+
+/**
+ * Per deposit address, the largest order open on it (pending, or expired and still taking a late
+ * payment), in satoshis: the amount the large-payment rule looks at, whatever part of it a payment is.
+ */
+export async function findAwaitedAmounts(db: Queryable, addresses: string[]): Promise<Map<string, bigint>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db
+    .select({ address: depositAddresses.address, units: sql<string>`(max(${orders.payAmount}) * 100000000)::numeric(30, 0)::text` })
+    .from(orders)
+    .innerJoin(depositAddresses, eq(orders.depositAddressId, depositAddresses.id))
+    .where(and(inArray(depositAddresses.address, addresses), inArray(orders.status, ['pending', 'expired'])))
+    .groupBy(depositAddresses.address);
+  return new Map(rows.map((r) => [r.address, BigInt(r.units)]));
+}
+
+// ── Bitcoin chains ───────────────────────────────────────────────────────────────────────────────
+
+export async function findBitcoinChain(db: Queryable): Promise<BitcoinChainRow | undefined> {
+  const [row] = await db.select().from(bitcoinChains).where(eq(bitcoinChains.chain, 'bitcoin'));
+  return row;
+}
+
+export type BitcoinChainSettings = Pick<BitcoinChainRow, 'esploraUrl' | 'confirmations' | 'largeAboveUnits' | 'largeConfirmations' | 'toleranceBps' | 'autoApproveUsd'>;
+
+/** Saves the chain's settings; a new endpoint starts the watcher afresh (`resetCursor`): nothing paid before counts. */
+export async function upsertBitcoinChain(db: Queryable, settings: BitcoinChainSettings, resetCursor: boolean, now: Date): Promise<void> {
+  const cursor = resetCursor ? { cursor: null, tipHeight: null, scannedAt: null } : {};
+  await db
+    .insert(bitcoinChains)
+    .values({ chain: 'bitcoin', ...settings, updatedAt: now })
+    .onConflictDoUpdate({ target: bitcoinChains.chain, set: { ...settings, ...cursor, lastError: null, lastErrorAt: null, updatedAt: now } });
+}
+
+export async function deleteBitcoinChain(db: Queryable): Promise<boolean> {
+  const rows = await db.delete(bitcoinChains).where(eq(bitcoinChains.chain, 'bitcoin')).returning({ chain: bitcoinChains.chain });
+  return rows.length > 0;
+}
+
+/**
+ * Stores the scanner's new cursor, only if the stored one is still the one this scan started from
+ * (compared by its tip and its scan time): a slower scan elsewhere cannot move it backwards.
+ */
+export async function moveBitcoinCursor(db: Queryable, from: Date | null, to: { cursor: unknown; tipHeight: number; scannedAt: Date }): Promise<boolean> {
+  const rows = await db
+    .update(bitcoinChains)
+    .set({ ...to, lastError: null, lastErrorAt: null })
+    .where(and(eq(bitcoinChains.chain, 'bitcoin'), from === null ? isNull(bitcoinChains.scannedAt) : eq(bitcoinChains.scannedAt, from)))
+    .returning({ chain: bitcoinChains.chain });
+  return rows.length === 1;
+}
+
+export async function recordBitcoinChainError(db: Queryable, message: string, at: Date): Promise<void> {
+  await db.update(bitcoinChains).set({ lastError: message, lastErrorAt: at }).where(eq(bitcoinChains.chain, 'bitcoin'));
+}
+
+/** What a Bitcoin scan reports of a payment: stored once per (transaction, address), its state brought up to date. */
+export interface BitcoinSighting {
+  txHash: string;
+  toAddress: string;
+  value: string;
+  blockNumber: bigint | null;
+  blockHash: string | null;
+  state: 'seen' | 'confirmed' | 'reverted';
+  userId: number | null;
+}
+
+/**
+ * Stores each sighting: a new payment is inserted, a known one takes the scan's block and state (a
+ * transaction mined, reorganised into another block, confirmed, or gone). Returns the rows that
+ * changed state, with the state they had.
+ */
+export async function upsertBitcoinPayments(db: Queryable, sightings: BitcoinSighting[], now: Date): Promise<(PaymentRow & { previous: PaymentRow['state'] | null })[]> {
+  const changed: (PaymentRow & { previous: PaymentRow['state'] | null })[] = [];
+  for (const s of sightings) {
+    const [known] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.network, 'bitcoin'), eq(payments.txHash, s.txHash), eq(payments.toAddress, s.toAddress)))
+      .for('update');
+    if (!known) {
+      if (s.state === 'reverted') continue; // gone before it was ever stored: nothing to undo
+      const [row] = await db
+        .insert(payments)
+        .values({ network: 'bitcoin', chainId: null, txHash: s.txHash, logIndex: 0, tokenContract: null, fromAddress: '', toAddress: s.toAddress, value: s.value, blockNumber: s.blockNumber, blockHash: s.blockHash, state: s.state, userId: s.userId, createdAt: now, updatedAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (row) changed.push({ ...row, previous: null });
+      continue;
+    }
+    if (known.state === s.state && known.blockHash === s.blockHash) continue;
+    const [row] = await db.update(payments).set({ blockNumber: s.blockNumber, blockHash: s.blockHash, state: s.state, updatedAt: now }).where(eq(payments.id, known.id)).returning();
+    if (row) changed.push({ ...row, previous: known.state });
+  }
+  return changed;
 }
 
 // ── EVM chains ───────────────────────────────────────────────────────────────────────────────────
@@ -140,6 +262,13 @@ export async function recordChainError(db: Queryable, chainId: number, message: 
   await db.update(evmChains).set({ lastError: message, lastErrorAt: at }).where(eq(evmChains.chainId, chainId));
 }
 
+/** The chain payments were seen on: an EVM chain by id, or Bitcoin. */
+export type PaymentChain = { network: 'evm'; chainId: number } | { network: 'bitcoin' };
+
+function onChain(on: PaymentChain) {
+  return on.network === 'evm' ? and(eq(payments.network, 'evm'), eq(payments.chainId, on.chainId)) : eq(payments.network, on.network);
+}
+
 // ── Payments ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Stores payments not seen before; a payment already stored (a re-scan) is left as it is. */
@@ -153,7 +282,7 @@ export async function revertPaymentsFrom(db: Queryable, chainId: number, fromBlo
   return db
     .update(payments)
     .set({ state: 'reverted', updatedAt: now })
-    .where(and(eq(payments.chainId, chainId), gte(payments.blockNumber, fromBlock), inArray(payments.state, ['seen', 'confirmed'])))
+    .where(and(eq(payments.network, 'evm'), eq(payments.chainId, chainId), gte(payments.blockNumber, fromBlock), inArray(payments.state, ['seen', 'confirmed'])))
     .returning();
 }
 
@@ -162,16 +291,16 @@ export async function confirmPaymentsUpTo(db: Queryable, chainId: number, height
   return db
     .update(payments)
     .set({ state: 'confirmed', updatedAt: now })
-    .where(and(eq(payments.chainId, chainId), eq(payments.state, 'seen'), lte(payments.blockNumber, height)))
+    .where(and(eq(payments.network, 'evm'), eq(payments.chainId, chainId), eq(payments.state, 'seen'), lte(payments.blockNumber, height)))
     .returning();
 }
 
 /** Payments on the chain (seen or confirmed) that no order holds yet and no operator dismissed. */
-export async function findUnassignedPayments(db: Queryable, chainId: number): Promise<PaymentRow[]> {
+export async function findUnassignedPayments(db: Queryable, on: PaymentChain): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.chainId, chainId), inArray(payments.state, ['seen', 'confirmed']), isNull(payments.orderId), isNull(payments.dismissedAt), isNotNull(payments.userId)))
+    .where(and(onChain(on), inArray(payments.state, ['seen', 'confirmed']), isNull(payments.orderId), isNull(payments.dismissedAt), isNotNull(payments.userId)))
     .orderBy(payments.blockNumber, payments.logIndex);
 }
 
@@ -198,7 +327,7 @@ export async function findOrderPayments(db: Queryable, orderId: number): Promise
 export async function findOrderForPayment(
   db: Queryable,
   userId: number,
-  chainId: number,
+  on: PaymentChain,
   tokenContract: string | null,
   lateSince: Date,
   seenAt: Date,
@@ -210,8 +339,8 @@ export async function findOrderForPayment(
       and(
         eq(orders.userId, userId),
         isNotNull(orders.depositAddressId),
-        eq(orders.network, 'evm'),
-        eq(orders.chainId, chainId),
+        eq(orders.network, on.network),
+        on.network === 'evm' ? eq(orders.chainId, on.chainId) : undefined,
         tokenContract === null ? isNull(orders.tokenContract) : sql`lower(${orders.tokenContract}) = ${tokenContract}`,
         sql`(${orders.status} = 'pending' or (${orders.status} = 'expired' and ${orders.expiresAt} >= ${lateSince}))`,
         lte(orders.createdAt, seenAt),
@@ -235,11 +364,11 @@ export async function findPaymentsOfOrders(db: Queryable, orderIds: number[]): P
 }
 
 /** Orders holding a payment still short of its confirmations on this chain, with that payment's hash. */
-export async function findOrdersAwaitingConfirmations(db: Queryable, chainId: number): Promise<{ orderId: number; txHash: string }[]> {
+export async function findOrdersAwaitingConfirmations(db: Queryable, on: PaymentChain): Promise<{ orderId: number; txHash: string }[]> {
   const rows = await db
     .select({ orderId: payments.orderId, txHash: payments.txHash })
     .from(payments)
-    .where(and(eq(payments.chainId, chainId), eq(payments.state, 'seen'), isNotNull(payments.orderId)));
+    .where(and(onChain(on), eq(payments.state, 'seen'), isNotNull(payments.orderId)));
   return rows.flatMap((r) => (r.orderId === null ? [] : [{ orderId: r.orderId, txHash: r.txHash }]));
 }
 

@@ -18,6 +18,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'DELETE /api/admin/payments/chains/:chainId', async (request) => settings.removeChain(operatorOf(request), request.params.chainId));
 
+  route(app, 'PUT /api/admin/payments/bitcoin-key', async (request) => settings.setBitcoinKey(operatorOf(request), request.body));
+
+  route(app, 'DELETE /api/admin/payments/bitcoin-key', async (request) => settings.removeBitcoinKey(operatorOf(request)));
+
+  route(app, 'PUT /api/admin/payments/bitcoin-chain', async (request) => settings.setBitcoinChain(operatorOf(request), request.body));
+
+  route(app, 'DELETE /api/admin/payments/bitcoin-chain', async (request) => settings.removeBitcoinChain(operatorOf(request)));
+
   route(app, 'PUT /api/admin/payments/lookups/:network', async (request) => settings.setLookup(operatorOf(request), request.params.network, request.body));
 
   route(app, 'DELETE /api/admin/payments/lookups/:network', async (request) => settings.removeLookup(operatorOf(request), request.params.network));

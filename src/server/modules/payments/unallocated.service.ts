@@ -10,7 +10,7 @@ import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { conflict } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { findCryptosOnChain } from '../cryptos/cryptos.service';
+import { findCryptosPaidOn } from '../cryptos/cryptos.service';
 import { assignPayment, dismissPayment, findUnallocated, lockUnallocatedPayment, type PaymentRow } from './payments.repository';
 
 /** The watcher hands a fresh payment to its order on its next tick: only older ones are unallocated. */
@@ -28,8 +28,8 @@ function quoteAt(amount: string, at: { rate: string; priceUsd: string } | null):
 
 export async function findUnallocatedDeposits(db: Queryable, rateNow: RateNow, now = new Date()): Promise<UnallocatedDeposit[]> {
   const rows = await findUnallocated(db, new Date(now.getTime() - SETTLING_MS));
-  const chains = [...new Set(rows.map((r) => r.chainId))];
-  const offered = (await Promise.all(chains.map((c) => findCryptosOnChain(db, c)))).flat();
+  const chains = [...new Map(rows.map((r) => [`${r.network}:${String(r.chainId)}`, { network: r.network, chainId: r.chainId }])).values()];
+  const offered = (await Promise.all(chains.map(async (on) => (await findCryptosPaidOn(db, on)).map((c) => ({ ...c, network: on.network }))))).flat();
   // One rate read per currency, however many deposits are in it.
   const rates = new Map<string, ReturnType<RateNow>>();
   const rateOf = (code: string) => {
@@ -38,20 +38,21 @@ export async function findUnallocatedDeposits(db: Queryable, rateNow: RateNow, n
     return rate;
   };
   return Promise.all(rows.map(async (p) => {
-    const crypto = offered.find((c) => c.chainId === p.chainId && (c.tokenContract?.toLowerCase() ?? null) === p.tokenContract);
+    const crypto = offered.find((c) => c.network === p.network && c.chainId === p.chainId && (c.tokenContract?.toLowerCase() ?? null) === p.tokenContract);
     const amount = crypto?.decimals != null ? toPlain(dec(formatUnits(BigInt(p.value), crypto.decimals))) : p.value;
     return {
       quote: crypto?.decimals != null ? quoteAt(amount, await rateOf(crypto.code)) : null,
       id: p.id,
+      network: p.network,
       chainId: p.chainId,
       crypto: crypto?.code ?? null,
       amount,
       baseUnits: p.value,
       txHash: p.txHash,
-      explorerUrl: explorerTxUrl('evm', p.chainId, p.txHash),
+      explorerUrl: explorerTxUrl(p.network, p.chainId, p.txHash),
       from: p.fromAddress,
       to: p.toAddress,
-      blockNumber: p.blockNumber.toString(),
+      blockNumber: p.blockNumber?.toString() ?? null,
       confirmed: p.state === 'confirmed',
       buyer: { id: p.userId ?? 0, email: p.buyerEmail },
       seenAt: p.createdAt.toISOString(),
@@ -77,7 +78,7 @@ export async function dismissDeposit(db: Db, rateNow: RateNow, actor: Actor, id:
   await db.transaction(async (tx) => {
     const row = await dismissPayment(tx, id, note, now);
     if (!row) throw conflict('This deposit is not unallocated any more: it was assigned to an order or dismissed already.');
-    await recordAudit(tx, actor, 'payment.dismiss', `payment:${row.chainId}:${row.txHash}:${row.logIndex}`, null, { note, value: row.value, to: row.toAddress });
+    await recordAudit(tx, actor, 'payment.dismiss', `payment:${row.network === 'evm' ? String(row.chainId) : row.network}:${row.txHash}:${row.network === 'evm' ? String(row.logIndex) : row.toAddress}`, null, { note, value: row.value, to: row.toAddress });
   });
   return findUnallocatedDeposits(db, rateNow, now);
 }

@@ -140,7 +140,7 @@ export function UnallocatedDeposits() {
                       </span>
                       <span className="text-muted-foreground font-mono text-xs break-all">{d.txHash}</span>
                       <span className="text-muted-foreground text-xs">
-                        Chain {d.chainId}, block {d.blockNumber}, seen {formatDateTime(d.seenAt)}
+                        {d.network === 'bitcoin' ? 'Bitcoin' : `Chain ${String(d.chainId)}`}, {d.blockNumber === null ? 'unconfirmed' : `block ${d.blockNumber}`}, seen {formatDateTime(d.seenAt)}
                         {d.confirmed ? '' : ' (not yet confirmed)'}
                       </span>
                       {d.quote ? (

@@ -1,0 +1,303 @@
+// Automatic Bitcoin payments end to end (issue 13): the operator's zpub and Esplora endpoint, a
+// buyer's deposit address, transactions really built and signed with @scure/btc-signer and served by
+// the Esplora test server, the watcher's ticks, and each order approved exactly once, or not at all
+// when the payment is replaced, dropped or reorganised away.
+import { randomBytes } from 'node:crypto';
+import { HDKey } from '@scure/bip32';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminOrder, Order } from '@/contracts/orders';
+import type { PaymentSettings } from '@/contracts/payments';
+import { BITCOIN_KEY_MESSAGES, deriveBitcoinAddress, parseBitcoinAccountKey, type BitcoinAccountKey } from '@/domain/bitcoin/account-key';
+import { parseCoins } from '@/domain/bitcoin/amount';
+import { auditLog, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
+import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
+import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+
+const BUYER = 'presale_session';
+const OPERATOR = 'presale_operator_session';
+const ZPUB_VERSIONS = { public: 0x04b24746, private: 0x04b2430c };
+/** The sale's own Bitcoin wallet (BIP-173's example address): where manual orders would pay. */
+const SALE_WALLET = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+describe(`automatic Bitcoin payments (${databaseKind})`, () => {
+  const t = useTestApp();
+  let operator: string;
+  let server: EsploraTestServer;
+  let account: HDKey;
+  let key: BitcoinAccountKey;
+  let wallet: TestWallet;
+
+  const admin = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, cookies: { [OPERATOR]: operator }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const order = (cookie: string, tokens: string) => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: cookie }, payload: { crypto: 'BTC', tokens } });
+  const view = async (cookie: string, id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, cookies: { [BUYER]: cookie } })).json<Order>();
+  const tick = () => t.app.paymentWatch.runOnce();
+  const credits = async (userId: number) => (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).length;
+  const settings = async () => (await admin('GET', '/api/admin/payments')).json<PaymentSettings>();
+  const chainBody = (overrides: Record<string, unknown> = {}) => ({ esploraUrl: server.url, confirmations: 2, largeAboveBtc: '1', largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000', ...overrides });
+
+  /** A coin for the payer, and a payment of `btc` from it to `to`. */
+  function pay(to: string, btc: string, options: { rbf?: boolean } = {}) {
+    const coin = wallet.fund(parseCoins(btc) + 100_000n);
+    return { coin, txid: wallet.send(coin, [{ address: to, units: parseCoins(btc) }], options) };
+  }
+
+  async function setUpAutomatic(chain: Record<string, unknown> = {}) {
+    // 1 BTC buys 1,000,000 tokens: 100 tokens cost 0.0001 BTC.
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', address: SALE_WALLET, enabled: true }).where(eq(cryptos.code, 'BTC'));
+    expect((await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
+    const res = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody(chain));
+    expect(res.statusCode, res.body).toBe(200);
+    // The first tick starts at the tip: nothing paid before counts.
+    await tick();
+  }
+
+  async function placeOrder(cookie: string, tokens: string): Promise<Order> {
+    const res = await order(cookie, tokens);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Order>();
+  }
+
+  beforeEach(async () => {
+    operator = await signInOperator(t.app, t.database);
+    server = await startEsploraServer();
+    // The operator's account: the zpub is all the server sees; the seed exists only in this test.
+    account = HDKey.fromMasterSeed(randomBytes(32), ZPUB_VERSIONS).derive("m/84'/0'/0'");
+    const parsed = parseBitcoinAccountKey('bitcoin', account.publicExtendedKey);
+    if (!parsed.ok) throw new Error(parsed.message);
+    key = parsed.key;
+    wallet = new TestWallet(server);
+  });
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('takes a watch-only zpub, shows its first addresses, refuses secrets, and shows only the endpoint host', async () => {
+    const xprv = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.privateExtendedKey });
+    expect(xprv.statusCode).toBe(400);
+    expect(xprv.json()).toMatchObject({ error: { fields: { xpub: BITCOIN_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub') } } });
+    expect(xprv.body).not.toContain(account.privateExtendedKey);
+    expect((await settings()).bitcoin.key).toBeNull();
+
+    const saved = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.publicExtendedKey });
+    expect(saved.json<PaymentSettings>().bitcoin.key).toEqual({
+      xpub: account.publicExtendedKey,
+      scriptType: 'p2wpkh',
+      firstAddresses: [0, 1, 2].map((i) => deriveBitcoinAddress(key, i)),
+      handedOut: 0,
+      gap: 0,
+    });
+    expect(deriveBitcoinAddress(key, 0)).toMatch(/^bc1q/);
+
+    const unreachable = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody({ esploraUrl: 'http://127.0.0.1:9/api?key=SECRET-KEY' }));
+    expect(unreachable.json()).toMatchObject({ error: { fields: { esploraUrl: expect.stringContaining('did not answer as an Esplora API') as unknown } } });
+    expect(unreachable.body).not.toContain('SECRET-KEY');
+    const fewer = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody({ confirmations: 3, largeConfirmations: 2 }));
+    expect(fewer.json()).toMatchObject({ error: { fields: { largeConfirmations: 'Large payments cannot need fewer confirmations than others.' } } });
+    const tooMany = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody({ confirmations: 145 }));
+    expect(tooMany.json()).toMatchObject({ error: { fields: { confirmations: expect.stringContaining('144') as unknown } } });
+
+    const chainSaved = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody({ esploraUrl: `${server.url}?key=SECRET-KEY` }));
+    expect(chainSaved.statusCode, chainSaved.body).toBe(200);
+    expect(chainSaved.json<PaymentSettings>().bitcoin.chain).toMatchObject({ esploraHost: new URL(server.url).host, confirmations: 2, largeAboveBtc: '1', largeConfirmations: 6, tolerancePercent: '0.5' });
+    expect(chainSaved.body).not.toContain('SECRET-KEY');
+    const audit = await t.database.db.select().from(auditLog);
+    expect(audit.map((a) => a.action).sort()).toEqual(['payments.bitcoin_chain', 'payments.bitcoin_key']);
+    expect(JSON.stringify(audit)).not.toContain('SECRET-KEY');
+  });
+
+  it('gives each buyer their own address in order, and approves an exact payment once, at 2 confirmations', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const other = await registerBuyer(t.app, { email: 'other@example.com' });
+    const placed = await placeOrder(buyer.cookie, '100');
+    expect(placed.address).toBe(deriveBitcoinAddress(key, 0));
+    expect(placed.payAmount).toBe('0.0001');
+    expect(placed.paymentUri).toBe(`bitcoin:${placed.address}?amount=0.0001`);
+    expect((await placeOrder(other.cookie, '100')).address).toBe(deriveBitcoinAddress(key, 1));
+
+    const { txid } = pay(placed.address, '0.0001');
+    await tick();
+    let seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('pending');
+    expect(seen.payment).toMatchObject({ required: 2, received: '0', transfers: [{ txHash: txid, amount: '0.0001', state: 'seen', confirmations: 0 }] });
+    expect(seen.txHash).toBe(txid);
+
+    server.mine();
+    await tick();
+    seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('pending');
+    expect(seen.payment?.transfers[0]).toMatchObject({ state: 'seen', confirmations: 1 });
+
+    server.mine();
+    await tick();
+    seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('approved');
+    expect(seen.payment).toMatchObject({ received: '0.0001', remaining: '0', transfers: [{ state: 'confirmed', confirmations: 2 }] });
+    expect(seen.ledger.length).toBeGreaterThan(0);
+    const credited = await credits(buyer.id);
+
+    // More blocks and ticks credit nothing more.
+    server.mine(3);
+    await tick();
+    await tick();
+    expect(await credits(buyer.id)).toBe(credited);
+    expect((await admin('GET', `/api/admin/orders?q=${placed.id}`)).json<{ orders: AdminOrder[] }>().orders[0]).toMatchObject({ decidedBy: 'Automatic' });
+
+    // One address received something: the other buyer's is the gap.
+    expect((await settings()).bitcoin.key).toMatchObject({ handedOut: 2, gap: 1 });
+  });
+
+  it('shows the remainder of a short payment as a BIP-21 QR, and approves once it is topped up', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    pay(placed.address, '0.00006');
+    server.mine(2);
+    await tick();
+    let seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('pending');
+    expect(seen.payment).toMatchObject({ received: '0.00006', remaining: '0.00004', remainderUri: `bitcoin:${placed.address}?amount=0.00004` });
+
+    pay(placed.address, '0.00004');
+    server.mine(2);
+    await tick();
+    seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('approved');
+    expect(seen.payment?.transfers).toHaveLength(2);
+  });
+
+  it('pays two buyers from one batched exchange payout, each order once', async () => {
+    await setUpAutomatic();
+    const first = await registerBuyer(t.app);
+    const second = await registerBuyer(t.app, { email: 'second@example.com' });
+    const a = await placeOrder(first.cookie, '100');
+    const b = await placeOrder(second.cookie, '200');
+    const coin = wallet.fund(1_000_000n);
+    const txid = wallet.send(coin, [
+      { address: a.address, units: parseCoins(a.payAmount) },
+      { address: b.address, units: parseCoins(b.payAmount) },
+    ]);
+    server.mine(2);
+    await tick();
+    expect((await view(first.cookie, a.id)).status).toBe('approved');
+    expect((await view(second.cookie, b.id)).status).toBe('approved');
+    const rows = await t.database.db.select().from(payments).where(eq(payments.txHash, txid));
+    expect(rows.map((r) => [r.toAddress, r.value]).sort()).toEqual([
+      [a.address, parseCoins(a.payAmount).toString()],
+      [b.address, parseCoins(b.payAmount).toString()],
+    ].sort());
+  });
+
+  it('never credits a replace-by-fee payment unconfirmed, and credits nothing once it is replaced', async () => {
+    // Even an operator who asks for no confirmation at all does not get an RBF payment credited at 0.
+    await setUpAutomatic({ confirmations: 0, largeAboveBtc: null, largeConfirmations: 0 });
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    const { coin, txid } = pay(placed.address, '0.0001', { rbf: true });
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).payment?.transfers).toMatchObject([{ txHash: txid, state: 'seen', confirmations: 0 }]);
+
+    // The payer replaces it with a transaction that pays themselves instead.
+    server.replace(txid, wallet.pay(coin, [{ address: wallet.address, units: 50_000n }], { rbf: true, fee: 5_000n }).hex);
+    server.mine();
+    await tick();
+    await tick();
+    const seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('pending');
+    expect(seen.payment).toMatchObject({ received: '0', transfers: [{ txHash: txid, state: 'reverted' }] });
+    expect(await credits(buyer.id)).toBe(0);
+  });
+
+  it('credits nothing for a payment a reorganisation takes away before its confirmations', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    const { txid } = pay(placed.address, '0.0001');
+    server.mine();
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).payment?.transfers).toMatchObject([{ state: 'seen', confirmations: 1 }]);
+
+    server.reorg(1, { blocks: 3, drop: [txid] });
+    await tick();
+    await tick();
+    const seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('pending');
+    expect(seen.payment?.transfers).toMatchObject([{ txHash: txid, state: 'reverted' }]);
+    expect(await credits(buyer.id)).toBe(0);
+  });
+
+  it('waits for 6 confirmations when the order is above the large amount, even paid in small parts', async () => {
+    await setUpAutomatic({ largeAboveBtc: '0.001' });
+    const buyer = await registerBuyer(t.app);
+    // 0.002 BTC, paid as two payments each below the large amount.
+    const placed = await placeOrder(buyer.cookie, '2000');
+    expect(placed.payAmount).toBe('0.002');
+    pay(placed.address, '0.001');
+    pay(placed.address, '0.001');
+    server.mine(2);
+    await tick();
+    let seen = await view(buyer.cookie, placed.id);
+    expect(seen.payment?.required).toBe(6);
+    expect(seen.status).toBe('pending');
+    server.mine(4);
+    await tick();
+    seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('approved');
+  });
+
+  it('hands a late payment to its expired order for the operator, and keeps a payment with no order unallocated', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.publicId, placed.id));
+    await t.app.orders.expireOverdue();
+    pay(placed.address, '0.0001');
+    server.mine(2);
+    await tick();
+    const late = await view(buyer.cookie, placed.id);
+    expect(late.status).toBe('expired');
+    expect(late.payment?.received).toBe('0.0001');
+    expect(await credits(buyer.id)).toBe(0);
+
+    // A second payment to the same address, with no order open: unallocated, listed for the operator.
+    await t.database.db.update(orders).set({ status: 'rejected' }).where(eq(orders.publicId, placed.id));
+    const { txid } = pay(placed.address, '0.0003');
+    server.mine(2);
+    await tick();
+    await t.database.db.update(payments).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(payments.txHash, txid));
+    const listed = (await admin('GET', '/api/admin/payments/unallocated')).json<{ deposits: { txHash: string; network: string; crypto: string | null; amount: string }[] }>().deposits;
+    expect(listed).toEqual([expect.objectContaining({ txHash: txid, network: 'bitcoin', crypto: 'BTC', amount: '0.0003' })]);
+  });
+
+  it('records an endpoint fault on the chain, keeps nothing of that scan, and finds the payment once it answers', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    pay(placed.address, '0.0001');
+    server.mine(2);
+    server.inject('error', { times: 1, pathPrefix: '/blocks/tip' });
+    const [failed] = await tick();
+    expect(failed?.error).toBeTruthy();
+    expect((await settings()).bitcoin.chain?.lastError).toBeTruthy();
+    expect(await t.database.db.select().from(payments)).toHaveLength(0);
+
+    // The endpoint answers again; the watcher asks once its backoff has passed.
+    await t.app.paymentWatch.runOnce(new Date(Date.now() + 10 * 60_000));
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect((await settings()).bitcoin.chain?.lastError).toBeNull();
+  });
+
+  it('refuses to replace or remove the key while an order awaits payment to one of its addresses', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    await placeOrder(buyer.cookie, '100');
+    const other = HDKey.fromMasterSeed(randomBytes(32), ZPUB_VERSIONS).derive("m/84'/0'/0'");
+    const replaced = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: other.publicExtendedKey });
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json()).toMatchObject({ error: { fields: { xpub: expect.stringContaining('1 order is awaiting payment') as unknown } } });
+    expect((await admin('DELETE', '/api/admin/payments/bitcoin-key')).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,149 @@
+// One tick of the payment watcher on Bitcoin (issue 13, decision 023): the scanner reads what changed
+// on the operator's Esplora API since the stored cursor; each payment to a deposit address is stored
+// once per (transaction, address) with its state brought up to date (in the mempool or a block:
+// seen; deep enough under the order's policy: confirmed; replaced, dropped or reorganised away:
+// reverted); the cursor moves only if no other scan moved it; then payments go to their orders and
+// the orders paid in full are approved, exactly as on EVM chains (payment-settler).
+import { judgeConfirmations } from '@/domain/bitcoin/confirmation-policy';
+import { AUTOMATIC } from '../../actor';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../audit/audit.service';
+import { bitcoinPolicyOf } from './bitcoin-policy';
+import { BitcoinScanner, scanCursorSchema, type Payment, type ScanCursor } from './bitcoin-scanner';
+import { endpointErrorText } from './endpoint-error';
+import { EsploraClient, type EsploraApi } from './esplora-client';
+import { settlePayments, type SettlerOrders } from './payment-settler';
+import {
+  findAwaitedAddresses,
+  findBitcoinChain,
+  findAwaitedAmounts,
+  findPaidOrder,
+  findWatchedAddresses,
+  moveBitcoinCursor,
+  recordBitcoinChainError,
+  upsertBitcoinPayments,
+  type BitcoinChainRow,
+  type BitcoinSighting,
+} from './payments.repository';
+
+/** After a failure the endpoint is left alone for 5 s, doubling with each failure in a row, up to 5 minutes. */
+const BACKOFF_FIRST_MS = 5_000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+export interface BitcoinWatcherOptions {
+  /** Builds the client for an endpoint; tests may wrap it. */
+  clientFor?: (esploraUrl: string) => EsploraApi;
+  maxBlocksPerTick?: number;
+}
+
+export interface BitcoinTickReport {
+  chain: 'bitcoin';
+  tipHeight?: number;
+  approved: number;
+  /** HTTP requests the scan made. */
+  calls?: number;
+  /** More blocks wait: the next tick reads on. */
+  behind?: boolean;
+  error?: string;
+  retryAt?: Date;
+}
+
+export class BitcoinWatcher {
+  private client: { url: string; api: EsploraApi } | null = null;
+  private backoff: { failures: number; retryAt: number } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly orders: SettlerOrders,
+    private readonly options: BitcoinWatcherOptions = {},
+  ) {}
+
+  /** One pass over Bitcoin, when it is watched: a failing endpoint is recorded on the chain's row, and left alone a while. */
+  async tick(now = new Date()): Promise<BitcoinTickReport[]> {
+    const chain = await findBitcoinChain(this.db);
+    if (!chain) return [];
+    // A changed endpoint is tried at once.
+    if (this.backoff && this.client?.url === chain.esploraUrl && now.getTime() < this.backoff.retryAt) return [{ chain: 'bitcoin', approved: 0, retryAt: new Date(this.backoff.retryAt) }];
+    try {
+      const report = await this.tickChain(chain, now);
+      this.backoff = null;
+      return [report];
+    } catch (error) {
+      const message = endpointErrorText(error);
+      const failures = (this.backoff?.failures ?? 0) + 1;
+      const retryAt = now.getTime() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
+      this.backoff = { failures, retryAt };
+      await recordBitcoinChainError(this.db, message, now);
+      return [{ chain: 'bitcoin', approved: 0, error: message, retryAt: new Date(retryAt) }];
+    }
+  }
+
+  private apiFor(url: string): EsploraApi {
+    if (this.client?.url === url) return this.client.api;
+    this.backoff = null;
+    const api = this.options.clientFor?.(url) ?? new EsploraClient({ baseUrl: url });
+    this.client = { url, api };
+    return api;
+  }
+
+  private async tickChain(chain: BitcoinChainRow, now: Date): Promise<BitcoinTickReport> {
+    const policy = bitcoinPolicyOf(chain);
+    const scanner = new BitcoinScanner(this.apiFor(chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10 });
+    const [watched, awaited] = await Promise.all([findWatchedAddresses(this.db, 'bitcoin'), findAwaitedAddresses(this.db, 'bitcoin')]);
+    const owners = new Map(watched.map((w) => [w.address, w.userId]));
+    const stored = chain.cursor === null ? null : scanCursorSchema.safeParse(chain.cursor);
+    // An unreadable cursor (never written by this code) starts afresh at the tip, as a new endpoint does.
+    const previous: ScanCursor | null = stored?.success ? stored.data : null;
+    const result = await scanner.scan({ addresses: watched.map((w) => w.address), mempool: awaited }, previous);
+    // The chain moved while it was read: nothing is taken from this scan.
+    if (result.moved) return { chain: 'bitcoin', tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
+
+    // The large-payment rule looks at the whole order a payment is for, so that several small payments
+    // cannot add up past it unnoticed (decision 023).
+    const orderUnits = await findAwaitedAmounts(this.db, [...new Set(result.payments.map((p) => p.address))]);
+    const sightings: BitcoinSighting[] = result.payments.map((p) => ({
+      txHash: p.txid,
+      toAddress: p.address,
+      value: p.units.toString(),
+      blockNumber: p.block === null ? null : BigInt(p.block.height),
+      blockHash: p.block?.hash ?? null,
+      state: stateOf(p, judgeConfirmations(p, policy, maxOf(p.units, orderUnits.get(p.address)))),
+      userId: owners.get(p.address) ?? null,
+    }));
+
+    const touched = await this.db
+      .transaction(async (tx) => {
+        if (!(await moveBitcoinCursor(tx, chain.scannedAt, { cursor: result.cursor, tipHeight: result.tip.height, scannedAt: now }))) throw new CursorMoved();
+        const changed = await upsertBitcoinPayments(tx, sightings, now);
+        for (const payment of changed) {
+          if (payment.state !== 'reverted' || payment.orderId === null) continue;
+          const order = await findPaidOrder(tx, payment.orderId);
+          // Credited tokens are never taken back by the server: the operator is told and decides.
+          if (order?.status === 'approved') {
+            await recordAudit(tx, AUTOMATIC, 'payment.reverted_after_approval', `order:${order.publicId}`, { txHash: payment.txHash, address: payment.toAddress }, { state: 'reverted' });
+          }
+        }
+        return changed.flatMap((p) => (p.orderId === null ? [] : [p.orderId]));
+      })
+      .catch((error: unknown) => {
+        // Another scan stored its cursor first (a slow tick elsewhere): its work stands, this one's is dropped.
+        if (error instanceof CursorMoved) return null;
+        throw error;
+      });
+    if (touched === null) return { chain: 'bitcoin', tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
+
+    const approved = await settlePayments(this.db, this.orders, { on: { network: 'bitcoin' }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, touched, now);
+    return { chain: 'bitcoin', tipHeight: result.tip.height, approved, calls: result.calls, behind: result.behind };
+  }
+}
+
+class CursorMoved extends Error {}
+
+function stateOf(payment: Payment, verdict: ReturnType<typeof judgeConfirmations>): BitcoinSighting['state'] {
+  if (payment.gone) return 'reverted';
+  return verdict.creditable ? 'confirmed' : 'seen';
+}
+
+function maxOf(a: bigint, b: bigint | undefined): bigint {
+  return b !== undefined && b > a ? b : a;
+}

@@ -1,0 +1,81 @@
+// What both watchers do once payments are stored: hand each new payment to its buyer's order, judge
+// the orders that got a payment or had one confirmed, and approve those paid in full within the
+// operator's limits through the same exactly-once approval an operator uses (actor "Automatic").
+import pLimit from 'p-limit';
+import { formatUnits, parseUnits } from 'viem';
+import { dec, toPlain } from '@/domain/decimal';
+import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
+import { AUTOMATIC } from '../../actor';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { OrderService } from '../orders/orders.service';
+import { assignPayment, findOrderForPayment, findOrderPayments, findOrdersAwaitingConfirmations, findUnassignedPayments, type PaymentChain, type PaymentRow } from './payments.repository';
+
+/** A payment that arrives after its order expired is still matched to it for this long (then: unallocated). */
+export const LATE_PAYMENT_DAYS = 7;
+
+/** Orders judged at once in a tick: within the database pool (10), leaving room for requests. */
+const ORDERS_AT_ONCE = 6;
+
+export interface SettleRules {
+  on: PaymentChain;
+  toleranceBps: number;
+  autoApproveUsd: string;
+}
+
+export type SettlerOrders = Pick<OrderService, 'approveOnly' | 'view' | 'notePayment'>;
+
+/**
+ * Hands unassigned payments to their orders, then judges the orders that got a payment or had one
+ * confirmed (`touchedOrders`), and approves those paid in full. Returns how many it approved.
+ */
+export async function settlePayments(db: Db, orders: SettlerOrders, rules: SettleRules, touchedOrders: Iterable<number>, now: Date): Promise<number> {
+  const lateSince = new Date(now.getTime() - LATE_PAYMENT_DAYS * 86_400_000);
+  const touched = new Set<number>(touchedOrders);
+  // Buyers side by side (on PostgreSQL one buyer's round trips need not wait for another's, P5);
+  // one buyer's payments in order, so each finds the order the one before it left.
+  const limit = pLimit(ORDERS_AT_ONCE);
+  const byBuyer = new Map<number | null, PaymentRow[]>();
+  for (const p of await findUnassignedPayments(db, rules.on)) byBuyer.set(p.userId, [...(byBuyer.get(p.userId) ?? []), p]);
+  await Promise.all(
+    [...byBuyer].map(([userId, buyerPayments]) =>
+      limit(async () => {
+        if (userId === null) return;
+        for (const payment of buyerPayments) {
+          const order = await findOrderForPayment(db, userId, rules.on, payment.tokenContract, lateSince, payment.createdAt);
+          // No open order: the deposit stays unallocated until an operator assigns or dismisses it.
+          if (!order) continue;
+          if (await assignPayment(db, payment.id, order.id, now)) {
+            await orders.notePayment(order.id, payment.txHash);
+            touched.add(order.id);
+          }
+        }
+      }),
+    ),
+  );
+  // Orders are judged side by side too: each approval is its own guarded transaction.
+  const results = await Promise.all([...touched].map((orderId) => limit(() => approveIfPaid(db, orders, rules, orderId, now))));
+  // Pages of orders whose payment is still gaining confirmations show the new count.
+  const waiting = new Map((await findOrdersAwaitingConfirmations(db, rules.on)).map((w) => [w.orderId, w.txHash]));
+  await Promise.all([...waiting].filter(([orderId]) => !touched.has(orderId)).map(([orderId, txHash]) => limit(() => orders.notePayment(orderId, txHash))));
+  return results.filter(Boolean).length;
+}
+
+async function approveIfPaid(db: Db, orders: SettlerOrders, rules: SettleRules, orderId: number, now: Date): Promise<boolean> {
+  const order = await orders.view(orderId);
+  // Late payments (an expired order) wait for the operator, who credits at the order's rate or today's.
+  if (order.status !== 'pending' || order.decimals === null) return false;
+  const received = confirmedTotal((await findOrderPayments(db, orderId)).map((p) => ({ state: p.state, value: BigInt(p.value) })));
+  if (received === 0n) return false;
+  const verdict = judgeAmount(parseUnits(order.payAmount, order.decimals), received, rules.toleranceBps);
+  // Underpaid: the buyer is shown the remainder. Over the limit: the operator approves.
+  if (verdict.kind === 'underpaid' || dec(order.usdAmount).gt(rules.autoApproveUsd)) return false;
+  try {
+    await orders.approveOnly(AUTOMATIC, orderId, verdict.kind === 'overpaid' ? `Paid with ${toPlain(dec(formatUnits(verdict.excess, order.decimals)))} ${order.cryptoCode} more than asked.` : 'Paid in full.', now);
+    return true;
+  } catch (error) {
+    // An operator approved or rejected it a moment earlier: one decision stands, and it credited once.
+    if (error instanceof AppError && error.code === 'conflict') return false;
+    throw error;
+  }
+}
