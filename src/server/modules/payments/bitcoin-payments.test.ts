@@ -10,6 +10,7 @@ import type { AdminOrder, Order } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
 import { BITCOIN_KEY_MESSAGES, deriveBitcoinAddress, parseBitcoinAccountKey, type BitcoinAccountKey } from '@/domain/bitcoin/account-key';
 import { parseCoins } from '@/domain/bitcoin/amount';
+import { buildApp } from '../../app';
 import { auditLog, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
@@ -288,6 +289,30 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     await t.app.paymentWatch.runOnce(new Date(Date.now() + 10 * 60_000));
     expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
     expect((await settings()).bitcoin.chain?.lastError).toBeNull();
+  });
+
+  it('resumes from the stored cursor after a restart, and two instances ticking at once count a payment once', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    const { txid } = pay(placed.address, '0.0001');
+    await tick();
+    // The process stops mid-way (its watcher's memory with it); two fresh instances share the database.
+    const restarted = [await buildApp({ config: t.config, database: t.database, webRoot: '/nonexistent' }), await buildApp({ config: t.config, database: t.database, webRoot: '/nonexistent' })];
+    try {
+      await Promise.all(restarted.map((app) => app.ready()));
+      server.mine(2);
+      await Promise.all(restarted.map((app) => app.paymentWatch.runOnce()));
+      await Promise.all(restarted.map((app) => app.paymentWatch.runOnce()));
+      expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+      expect(await t.database.db.select().from(payments).where(eq(payments.txHash, txid))).toHaveLength(1);
+      expect(await credits(buyer.id)).toBeGreaterThan(0);
+      const credited = await credits(buyer.id);
+      await Promise.all(restarted.map((app) => app.paymentWatch.runOnce()));
+      expect(await credits(buyer.id)).toBe(credited);
+    } finally {
+      await Promise.all(restarted.map((app) => app.close()));
+    }
   });
 
   it('refuses to replace or remove the key while an order awaits payment to one of its addresses', async () => {
