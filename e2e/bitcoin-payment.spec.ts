@@ -2,14 +2,15 @@
 // endpoint on the Payments page; a buyer orders in a Bitcoin currency, the test pays with a
 // transaction really signed with @scure/btc-signer on the Esplora test server, and the order page
 // follows it live, from the mempool to its confirmations to approved, without a reload.
+// (Browser tests run one at a time, in file order: the second test uses what the first saved.)
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { HDKey } from '@scure/bip32';
 import type { PaymentSettings } from '../src/contracts/payments';
-import { deriveBitcoinAddress, parseBitcoinAccountKey } from '../src/domain/bitcoin/account-key';
+import { BITCOIN_KEY_MESSAGES, deriveBitcoinAddress, parseBitcoinAccountKey } from '../src/domain/bitcoin/account-key';
 import { parseCoins } from '../src/domain/bitcoin/amount';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../src/server/test/esplora-server';
-import { expect, newBuyer, registerThroughApi, test, uniqueCode } from './fixtures';
+import { expect, newBuyer, registerThroughApi, signInAsOperator, test, uniqueCode } from './fixtures';
 import { ensureLiveSale, operatorApi } from './operator-api';
 
 const ZPUB_VERSIONS = { public: 0x04b24746, private: 0x04b2430c };
@@ -43,11 +44,56 @@ test.afterAll(async () => {
   await server.close();
 });
 
+test('the operator enters a zpub and an Esplora endpoint on the Payments page', async ({ page }) => {
+  await api.delete('/api/admin/payments/bitcoin-chain');
+  await api.delete('/api/admin/payments/bitcoin-key');
+  await signInAsOperator(page);
+  await page.goto('/admin/payments');
+  const card = page.getByRole('region', { name: 'Bitcoin', exact: true });
+  await expect(card).toContainText('No Bitcoin account key yet');
+
+  // A private key is refused at its field, never saved.
+  const keyField = card.getByLabel('Account key (zpub, ypub or xpub)');
+  await keyField.fill(account.privateExtendedKey);
+  await card.getByRole('button', { name: 'Save key' }).click();
+  await expect(keyField).toHaveAccessibleDescription(BITCOIN_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub'));
+  expect((await bitcoinSettings()).key).toBeNull();
+
+  await keyField.fill(account.publicExtendedKey);
+  await card.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByText('Bitcoin account key saved')).toBeVisible();
+  const parsed = parseBitcoinAccountKey('bitcoin', account.publicExtendedKey);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const first = card.getByRole('list', { name: 'First Bitcoin addresses' });
+  for (const i of [0, 1, 2]) await expect(first).toContainText(deriveBitcoinAddress(parsed.key, i));
+  await expect(card).toContainText('Address type: Native segwit (bc1q…)');
+
+  // An endpoint that does not answer is refused at its field, its URL (and API key) not echoed.
+  const watcher = card.getByRole('region', { name: 'Watcher' });
+  const url = watcher.getByLabel('Esplora API URL');
+  await url.fill('http://127.0.0.1:9/api?key=E2E-SECRET');
+  await watcher.getByRole('button', { name: 'Save watcher' }).click();
+  await expect(url).toHaveAccessibleDescription(/did not answer as an Esplora API/);
+  await url.fill(`${server.url}?key=E2E-SECRET`);
+  await watcher.getByRole('button', { name: 'Save watcher' }).click();
+  await expect(page.getByText('Bitcoin watcher saved')).toBeVisible();
+  await expect(watcher).toContainText(`Current endpoint: ${new URL(server.url).host}`);
+  await expect(card).not.toContainText('E2E-SECRET');
+  // The page polls every 15 s; once the watcher has read the chain, a reload shows where it is.
+  await expect.poll(async () => (await bitcoinSettings()).chain?.tipHeight ?? null).not.toBeNull();
+  await page.reload();
+  await expect(watcher).toContainText(`Tip height ${String((await bitcoinSettings()).chain?.tipHeight)}`);
+  await expect(card).toContainText('Unused addresses in a row: 0');
+});
+
 test('a Bitcoin order paid from a wallet turns approved on its page without a reload', async ({ page }) => {
+  // What the test before saved through the page (saved again here when this test runs alone: the same key and URL change nothing).
   const key = await api.put('/api/admin/payments/bitcoin-key', { data: { xpub: account.publicExtendedKey } });
   expect(key.status(), await key.text()).toBe(200);
-  const chain = await api.put('/api/admin/payments/bitcoin-chain', { data: { esploraUrl: server.url, confirmations: 2, largeAboveBtc: null, largeConfirmations: 2, tolerancePercent: '0.5', autoApproveUsd: '10000' } });
-  expect(chain.status(), await chain.text()).toBe(200);
+  if ((await bitcoinSettings()).chain === null) {
+    const chain = await api.put('/api/admin/payments/bitcoin-chain', { data: { esploraUrl: server.url, confirmations: 2, largeAboveBtc: null, largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '10000' } });
+    expect(chain.status(), await chain.text()).toBe(200);
+  }
   // The watcher has read the chain once: payments from now on count.
   await expect.poll(async () => (await bitcoinSettings()).chain?.tipHeight ?? null).not.toBeNull();
 

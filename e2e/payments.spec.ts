@@ -119,7 +119,7 @@ test.describe('Payments page', () => {
     await expect(endpoint).toBeFocused();
     await endpoint.fill(`${chain.url}/?apikey=E2E-SECRET-KEY`);
     await page.getByLabel('Wait for the finalized block').check();
-    await expect(page.getByLabel('Confirmations')).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'Chains' }).getByLabel('Confirmations', { exact: true })).toBeDisabled();
     await page.getByRole('button', { name: 'Save chain' }).click();
     await expect(saved).toContainText('Confirmationsfinalized');
     expect((await getPaymentSettings()).chains.find((c) => c.chainId === chain.chainId)?.confirmations).toBeNull();

@@ -82,6 +82,8 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     expect(xprv.body).not.toContain(account.privateExtendedKey);
     expect((await settings()).bitcoin.key).toBeNull();
 
+    const wrongType = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.publicExtendedKey, scriptType: 'p2pkh' });
+    expect(wrongType.json()).toMatchObject({ error: { fields: { scriptType: BITCOIN_KEY_MESSAGES.scriptMismatch('zpub', 'p2wpkh', 'p2pkh') } } });
     const saved = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.publicExtendedKey });
     expect(saved.json<PaymentSettings>().bitcoin.key).toEqual({
       xpub: account.publicExtendedKey,

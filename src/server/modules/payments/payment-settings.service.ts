@@ -163,7 +163,8 @@ export class PaymentSettingsService {
   async setBitcoinKey(actor: Actor, body: BitcoinKeyBody): Promise<PaymentSettings> {
     const parsed = parseBitcoinAccountKey('bitcoin', body.xpub, { scriptType: body.scriptType });
     if (!parsed.ok) {
-      const field = /address type|script/i.test(parsed.message) && body.scriptType !== undefined ? 'scriptType' : 'xpub';
+      // A key that reads without the chosen address type but not with it: the choice is what is wrong.
+      const field = body.scriptType !== undefined && parseBitcoinAccountKey('bitcoin', body.xpub).ok ? 'scriptType' : 'xpub';
       throw invalid(parsed.message, { [field]: parsed.message });
     }
     const key = parsed.key;

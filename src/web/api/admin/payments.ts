@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EvmChainBody, PaymentSettings } from '@/contracts/payments';
+import type { BitcoinChainBody, BitcoinKeyBody, EvmChainBody, PaymentSettings } from '@/contracts/payments';
 import type { LookupNetwork } from '@/domain/networks';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
@@ -23,6 +23,10 @@ export const useRemoveEvmKey = () => usePaymentsMutation(() => apiCall('DELETE /
 export const useSetChain = () =>
   usePaymentsMutation(({ chainId, body }: { chainId: number; body: EvmChainBody }) => apiCall('PUT /api/admin/payments/chains/:chainId', { params: { chainId }, body }));
 export const useRemoveChain = () => usePaymentsMutation((chainId: number) => apiCall('DELETE /api/admin/payments/chains/:chainId', { params: { chainId } }));
+export const useSetBitcoinKey = () => usePaymentsMutation((body: BitcoinKeyBody) => apiCall('PUT /api/admin/payments/bitcoin-key', { body }));
+export const useRemoveBitcoinKey = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/bitcoin-key'));
+export const useSetBitcoinChain = () => usePaymentsMutation((body: BitcoinChainBody) => apiCall('PUT /api/admin/payments/bitcoin-chain', { body }));
+export const useRemoveBitcoinChain = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/bitcoin-chain'));
 export const useSetLookup = () =>
   usePaymentsMutation(({ network, url }: { network: LookupNetwork; url: string }) => apiCall('PUT /api/admin/payments/lookups/:network', { params: { network }, body: { url } }));
 export const useRemoveLookup = () => usePaymentsMutation((network: LookupNetwork) => apiCall('DELETE /api/admin/payments/lookups/:network', { params: { network } }));

@@ -1,0 +1,129 @@
+// The Bitcoin watcher form sends what the server takes (no amount: null), shows each of the server's
+// refusals beside its field, and starts a change from the saved watcher with the URL to enter again.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Operator } from '@/contracts/admin';
+import type { PaymentSettings } from '@/contracts/payments';
+import { operatorQueryKey } from '@/web/api/admin/operator';
+import { BitcoinChainForm, type BitcoinWatcher } from './bitcoin-chain-form';
+
+const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
+
+const WATCHER: BitcoinWatcher = {
+  esploraHost: 'mempool.example.com',
+  confirmations: 3,
+  largeAboveBtc: '1.5',
+  largeConfirmations: 6,
+  tolerancePercent: '1.25',
+  autoApproveUsd: '2500.5',
+  tipHeight: 880123,
+  scannedAt: '2026-11-23T18:00:00.000Z',
+  lastError: 'HTTP 503 from mempool.example.com',
+  lastErrorAt: '2026-11-23T17:59:00.000Z',
+};
+
+const SAVED: PaymentSettings = { evmKey: null, chains: [], bitcoin: { key: null, chain: WATCHER }, lookups: [] };
+
+function renderForm(watcher: BitcoinWatcher | null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(operatorQueryKey, OWNER);
+  const ui: ReactNode = <BitcoinChainForm watcher={watcher} />;
+  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+}
+
+function serve(answer: () => Response) {
+  const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answer());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const sentBody = (init: RequestInit | undefined): unknown => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body);
+
+/** The field is marked invalid and names the message as its description. */
+async function expectMessageAt(label: string, message: string) {
+  const field = screen.getByLabelText(label);
+  const shown = await screen.findByText(message);
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(shown.id);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the Bitcoin watcher form', () => {
+  it('sends the defaults, with no amount for more confirmations as null', async () => {
+    const fetchMock = serve(() => Response.json(SAVED));
+    const user = userEvent.setup();
+    renderForm(null);
+    expect(screen.getByLabelText('Esplora API URL')).toHaveAttribute('placeholder', 'https://mempool.space/api');
+    await user.type(screen.getByLabelText('Esplora API URL'), 'https://mempool.example.com/api');
+    await user.click(screen.getByRole('button', { name: 'Save watcher' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/admin/payments/bitcoin-chain');
+    expect(init?.method).toBe('PUT');
+    expect(sentBody(init)).toEqual({
+      esploraUrl: 'https://mempool.example.com/api',
+      confirmations: 2,
+      largeAboveBtc: null,
+      largeConfirmations: 6,
+      tolerancePercent: '0.5',
+      autoApproveUsd: '10000',
+    });
+  });
+
+  it('refuses what the contract refuses without sending it', async () => {
+    const fetchMock = serve(() => Response.json(SAVED));
+    const user = userEvent.setup();
+    renderForm(null);
+    await user.type(screen.getByLabelText('Esplora API URL'), 'mempool.space');
+    await user.type(screen.getByLabelText('More confirmations above (BTC)'), '0.123456789');
+    await user.clear(screen.getByLabelText('Confirmations above that amount'));
+    await user.type(screen.getByLabelText('Confirmations above that amount'), '145');
+    await user.click(screen.getByRole('button', { name: 'Save watcher' }));
+    await expectMessageAt('Esplora API URL', 'Enter the endpoint as an http(s) URL, such as https://mempool.space/api.');
+    await expectMessageAt('More confirmations above (BTC)', 'The amount for more confirmations has at most 8 decimals.');
+    await expectMessageAt('Confirmations above that amount', 'At most 144 confirmations (a day of blocks).');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows each of the server’s field messages beside its field', async () => {
+    const fields = {
+      esploraUrl: 'The endpoint did not answer as an Esplora API: HTTP request failed.',
+      confirmations: 'Confirmations from the server.',
+      largeAboveBtc: 'The amount from the server.',
+      largeConfirmations: 'Large payments cannot need fewer confirmations than others.',
+      tolerancePercent: 'Tolerance from the server.',
+      autoApproveUsd: 'The limit from the server.',
+    };
+    serve(() => Response.json({ error: { code: 'invalid_input', message: fields.esploraUrl, fields } }, { status: 400 }));
+    const user = userEvent.setup();
+    renderForm(null);
+    await user.type(screen.getByLabelText('Esplora API URL'), 'http://127.0.0.1:9');
+    await user.type(screen.getByLabelText('More confirmations above (BTC)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Save watcher' }));
+    await expectMessageAt('Esplora API URL', fields.esploraUrl);
+    await expectMessageAt('Confirmations', fields.confirmations);
+    await expectMessageAt('More confirmations above (BTC)', fields.largeAboveBtc);
+    await expectMessageAt('Confirmations above that amount', fields.largeConfirmations);
+    await expectMessageAt('Tolerance (%)', fields.tolerancePercent);
+    await expectMessageAt('Auto-approve up to (USD)', fields.autoApproveUsd);
+  });
+
+  it('shows the saved watcher’s state and starts a change from its rules, with the URL to enter again', () => {
+    renderForm(WATCHER);
+    expect(screen.getByText('Current endpoint:')).toHaveTextContent('Current endpoint: mempool.example.com');
+    expect(screen.getByText(/^Tip height 880123, last scanned /)).toBeInTheDocument();
+    expect(screen.getByText(/HTTP 503 from mempool\.example\.com/)).toHaveClass('text-destructive');
+    expect(screen.getByLabelText('Esplora API URL')).toHaveValue('');
+    expect(screen.getByLabelText('Confirmations')).toHaveValue('3');
+    expect(screen.getByLabelText('More confirmations above (BTC)')).toHaveValue('1.5');
+    expect(screen.getByLabelText('Tolerance (%)')).toHaveValue('1.25');
+    expect(screen.getByLabelText('Auto-approve up to (USD)')).toHaveValue('2500.5');
+    expect(screen.getByRole('button', { name: 'Remove watcher' })).toBeInTheDocument();
+  });
+});

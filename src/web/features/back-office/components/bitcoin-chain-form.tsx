@@ -1,0 +1,185 @@
+// How the Bitcoin watcher reads the chain (an Esplora API) and judges its payments (issue 13): the
+// watcher's state, the form that sets or changes its rules, and its removal. The server asks a new
+// endpoint for its tip before saving, so its refusal lands on the endpoint field.
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import { bitcoinChainBodySchema, type PaymentSettings } from '@/contracts/payments';
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useRemoveBitcoinChain, useSetBitcoinChain } from '@/web/api/admin/payments';
+import { useServerForm } from '@/web/hooks/use-server-form';
+import { errorMessage } from '@/web/lib/api-client';
+import { applyFieldErrors } from '@/web/lib/apply-field-errors';
+import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
+import { toast } from '@/web/lib/toast';
+import { Can } from './can';
+import { PaymentRemoveDialog } from './payment-remove-dialog';
+
+export type BitcoinWatcher = NonNullable<PaymentSettings['bitcoin']['chain']>;
+
+interface WatcherFormValues {
+  esploraUrl: string;
+  confirmations: number;
+  /** Empty: every payment waits for `confirmations`. */
+  largeAboveBtc: string;
+  largeConfirmations: number;
+  tolerancePercent: string;
+  autoApproveUsd: string;
+}
+
+const FIELDS = ['esploraUrl', 'confirmations', 'largeAboveBtc', 'largeConfirmations', 'tolerancePercent', 'autoApproveUsd'] as const;
+
+const DEFAULTS: WatcherFormValues = { esploraUrl: '', confirmations: 2, largeAboveBtc: '', largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '10000' };
+
+const watcherFormSchema = z
+  .custom<WatcherFormValues>()
+  .transform(({ largeAboveBtc, ...rest }): z.input<typeof bitcoinChainBodySchema> => ({ ...rest, largeAboveBtc: largeAboveBtc.trim() === '' ? null : largeAboveBtc }))
+  .pipe(bitcoinChainBodySchema);
+
+// The URL is never sent back (it may hold an API key), so a change starts with the field empty.
+function toForm(watcher: BitcoinWatcher | null): WatcherFormValues {
+  if (!watcher) return DEFAULTS;
+  return {
+    esploraUrl: '',
+    confirmations: watcher.confirmations,
+    largeAboveBtc: watcher.largeAboveBtc ?? '',
+    largeConfirmations: watcher.largeConfirmations,
+    tolerancePercent: watcher.tolerancePercent,
+    autoApproveUsd: watcher.autoApproveUsd,
+  };
+}
+
+const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-0.5">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function WatcherState({ watcher }: { watcher: BitcoinWatcher }) {
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm">
+        Current endpoint: <span className="font-mono break-all">{watcher.esploraHost}</span>
+      </p>
+      <p className="text-sm">
+        Tip height {watcher.tipHeight ?? 'not read yet'}, last scanned {watcher.scannedAt ? formatDateTime(watcher.scannedAt) : 'not yet'}
+      </p>
+      {watcher.lastError ? (
+        <p className="text-destructive text-sm break-words">
+          Last error{watcher.lastErrorAt ? ` (${formatDateTime(watcher.lastErrorAt)})` : ''}: {watcher.lastError}
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+        <Detail label="Confirmations">{watcher.confirmations}</Detail>
+        <Detail label="Above an amount">
+          {watcher.largeAboveBtc === null ? 'no other rule' : `${watcher.largeConfirmations} above ${formatAmount(watcher.largeAboveBtc, 8)} BTC`}
+        </Detail>
+        <Detail label="Tolerance">{formatAmount(watcher.tolerancePercent, 2)} %</Detail>
+        <Detail label="Auto-approve up to">{formatUsd(watcher.autoApproveUsd)}</Detail>
+      </dl>
+    </div>
+  );
+}
+
+export function BitcoinChainForm({ watcher }: { watcher: PaymentSettings['bitcoin']['chain'] }) {
+  const save = useSetBitcoinChain();
+  const remove = useRemoveBitcoinChain();
+  const [confirming, setConfirming] = useState(false);
+  // Not `values`: the settings are polled, and a poll must not wipe what the operator is typing.
+  const { register, onSubmit, setError, reset, formState } = useServerForm({
+    schema: watcherFormSchema,
+    defaultValues: toForm(watcher),
+    fields: FIELDS,
+    submit: (body) => save.mutateAsync(body),
+    successToast: 'Bitcoin watcher saved',
+    errorToast: { fallback: 'Failed to save the Bitcoin watcher.', unlessShownAtFields: true },
+    onSuccess: (settings, { form }) => form.reset(toForm(settings.bitcoin.chain)),
+  });
+  const { errors } = formState;
+
+  const removeWatcher = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        reset(DEFAULTS);
+        toast.success('Bitcoin watcher removed');
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(error, FIELDS, setError)) toast.error(errorMessage(error, 'Failed to remove the Bitcoin watcher.'));
+      },
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <section aria-labelledby="bitcoin-watcher-title" className="grid gap-4">
+      <h3 id="bitcoin-watcher-title" className="font-semibold">
+        Watcher
+      </h3>
+      <p className="text-muted-foreground text-sm">
+        Presale reads the chain from an Esplora API for payments to the buyers&apos; Bitcoin addresses. A payment is credited once it has the confirmations below. A transaction that
+        signals replace-by-fee is never credited unconfirmed, and a transaction that is replaced, dropped or reorganised away credits nothing.
+      </p>
+      {watcher ? (
+        <WatcherState watcher={watcher} />
+      ) : (
+        <p className="text-muted-foreground text-sm">No watcher yet: Bitcoin payments to the buyers&apos; addresses are not seen, and you approve each payment.</p>
+      )}
+      <Can need="own">
+        <form onSubmit={onSubmit} noValidate aria-label="Bitcoin watcher" className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField
+            label="Esplora API URL"
+            error={errors.esploraUrl?.message}
+            className="sm:col-span-2"
+            hint={
+              watcher
+                ? 'Enter the URL again to save a change: only the host is kept on view, because the URL may hold an API key.'
+                : 'mempool.space, blockstream.info or your own electrs or mempool. Only the host is shown after saving: the URL may hold an API key.'
+            }
+          >
+            <Input type="url" spellCheck={false} autoComplete="off" placeholder="https://mempool.space/api" {...register('esploraUrl')} />
+          </FormField>
+          <FormField label="Confirmations" error={errors.confirmations?.message} hint="Blocks, counting the payment's own, before a payment counts; 0 credits it unconfirmed unless it signals replace-by-fee.">
+            <Input inputMode="numeric" {...register('confirmations', { setValueAs: toNumber })} />
+          </FormField>
+          <FormField label="More confirmations above (BTC)" error={errors.largeAboveBtc?.message} hint="Optional: orders above this amount wait longer. Empty: no such rule.">
+            <Input inputMode="decimal" placeholder="e.g. 1" {...register('largeAboveBtc')} />
+          </FormField>
+          <FormField label="Confirmations above that amount" error={errors.largeConfirmations?.message} hint="At least as many as for other payments.">
+            <Input inputMode="numeric" {...register('largeConfirmations', { setValueAs: toNumber })} />
+          </FormField>
+          <FormField label="Tolerance (%)" error={errors.tolerancePercent?.message} hint="A payment within this much of the amount due, either way, counts as paid in full.">
+            <Input inputMode="decimal" {...register('tolerancePercent')} />
+          </FormField>
+          <FormField label="Auto-approve up to (USD)" error={errors.autoApproveUsd?.message} hint="Paid orders worth more than this wait for your approval.">
+            <Input inputMode="decimal" {...register('autoApproveUsd')} />
+          </FormField>
+          <div className="flex flex-wrap gap-2 sm:col-span-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner /> : null}
+              Save watcher
+            </Button>
+            {watcher ? (
+              <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
+                Remove watcher
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </Can>
+      <PaymentRemoveDialog
+        open={confirming}
+        title="Remove the Bitcoin watcher"
+        description="Presale stops reading the Bitcoin chain: payments to the buyers' Bitcoin addresses are no longer seen, and you approve each one by hand."
+        pending={remove.isPending}
+        onConfirm={removeWatcher}
+        onClose={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
