@@ -23,8 +23,10 @@ let code: string;
 
 const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
 
-async function bitcoinSettings(): Promise<PaymentSettings['bitcoin']> {
-  return ((await (await api.get('/api/admin/payments')).json()) as PaymentSettings).bitcoin;
+async function bitcoinSettings(): Promise<PaymentSettings['utxoChains'][number]> {
+  const bitcoin = ((await (await api.get('/api/admin/payments')).json()) as PaymentSettings).utxoChains.find((c) => c.chain === 'bitcoin');
+  if (!bitcoin) throw new Error('no bitcoin in the payment settings');
+  return bitcoin;
 }
 
 test.beforeAll(async () => {
@@ -38,15 +40,15 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await api.delete('/api/admin/payments/bitcoin-chain');
-  await api.delete('/api/admin/payments/bitcoin-key');
+  await api.delete('/api/admin/payments/utxo/bitcoin/watcher');
+  await api.delete('/api/admin/payments/utxo/bitcoin/key');
   await api.dispose();
   await server.close();
 });
 
 test('the operator enters a zpub and an Esplora endpoint on the Payments page', async ({ page }) => {
-  await api.delete('/api/admin/payments/bitcoin-chain');
-  await api.delete('/api/admin/payments/bitcoin-key');
+  await api.delete('/api/admin/payments/utxo/bitcoin/watcher');
+  await api.delete('/api/admin/payments/utxo/bitcoin/key');
   await signInAsOperator(page);
   await page.goto('/admin/payments');
   const card = page.getByRole('region', { name: 'Bitcoin', exact: true });
@@ -80,22 +82,22 @@ test('the operator enters a zpub and an Esplora endpoint on the Payments page', 
   await expect(watcher).toContainText(`Current endpoint: ${new URL(server.url).host}`);
   await expect(card).not.toContainText('E2E-SECRET');
   // The page polls every 15 s; once the watcher has read the chain, a reload shows where it is.
-  await expect.poll(async () => (await bitcoinSettings()).chain?.tipHeight ?? null).not.toBeNull();
+  await expect.poll(async () => (await bitcoinSettings()).watcher?.tipHeight ?? null).not.toBeNull();
   await page.reload();
-  await expect(watcher).toContainText(`Tip height ${String((await bitcoinSettings()).chain?.tipHeight)}`);
+  await expect(watcher).toContainText(`Tip height ${String((await bitcoinSettings()).watcher?.tipHeight)}`);
   await expect(card).toContainText('Unused addresses in a row: 0');
 });
 
 test('a Bitcoin order paid from a wallet turns approved on its page without a reload', async ({ page }) => {
   // What the test before saved through the page (saved again here when this test runs alone: the same key and URL change nothing).
-  const key = await api.put('/api/admin/payments/bitcoin-key', { data: { xpub: account.publicExtendedKey } });
+  const key = await api.put('/api/admin/payments/utxo/bitcoin/key', { data: { xpub: account.publicExtendedKey } });
   expect(key.status(), await key.text()).toBe(200);
-  if ((await bitcoinSettings()).chain === null) {
-    const chain = await api.put('/api/admin/payments/bitcoin-chain', { data: { esploraUrl: server.url, confirmations: 2, largeAboveBtc: null, largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '10000' } });
+  if ((await bitcoinSettings()).watcher === null) {
+    const chain = await api.put('/api/admin/payments/utxo/bitcoin/watcher', { data: { esploraUrl: server.url, confirmations: 2, largeAbove: null, largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '10000' } });
     expect(chain.status(), await chain.text()).toBe(200);
   }
   // The watcher has read the chain once: payments from now on count.
-  await expect.poll(async () => (await bitcoinSettings()).chain?.tipHeight ?? null).not.toBeNull();
+  await expect.poll(async () => (await bitcoinSettings()).watcher?.tipHeight ?? null).not.toBeNull();
 
   await registerThroughApi(page.request, newBuyer());
   const created = await page.request.post('/api/orders', { data: { crypto: code, tokens: '100' } });

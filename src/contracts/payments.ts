@@ -2,8 +2,8 @@
 // endpoint and the rules the watcher applies. No private key or recovery phrase is ever accepted.
 import { z } from 'zod';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
-import { SCRIPT_TYPES } from '@/domain/bitcoin/chains';
-import { LOOKUP_NETWORKS } from '@/domain/networks';
+import { SCRIPT_TYPES, UTXO_CHAINS } from '@/domain/bitcoin/chains';
+import { LOOKUP_NETWORKS, PAYMENT_NETWORKS } from '@/domain/networks';
 import { decimalString, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
 
@@ -59,44 +59,91 @@ export const lookupParams = z.strictObject({ network: z.enum(LOOKUP_NETWORKS, 'L
 export const lookupBodySchema = z.strictObject({ url: httpUrl('https://mempool.space/api') });
 export type LookupBody = z.input<typeof lookupBodySchema>;
 
-/** A Bitcoin account key (issue 13): a zpub, ypub or xpub as the wallet exports it. */
-export const bitcoinKeyBodySchema = z.strictObject({
+/** The Bitcoin-family chains paid automatically (issue 13): each has its own account key and watcher. */
+export const utxoChainParams = z.strictObject({ chain: z.enum(UTXO_CHAINS, 'The chain is bitcoin, litecoin or dogecoin.') });
+
+/** An account key of a Bitcoin-family chain: a zpub, ypub or xpub (Ltub, Mtub, dgub) as the wallet exports it. */
+export const utxoKeyBodySchema = z.strictObject({
   // The server reads the key itself (domain/bitcoin/account-key): its refusals name what was pasted.
   xpub: z.string().max(300, 'An extended public key is about 111 characters: check what was pasted.'),
   /**
-   * For an xpub, which the wallet exports for every script type: the addresses it uses. Omitted:
-   * what the key's own version says (zpub: native segwit, ypub: nested segwit, xpub: legacy).
+   * For an xpub (or Ltub, dgub), which wallets export for every script type: the addresses it uses.
+   * Omitted: what the key's own version says (zpub: native segwit, ypub: nested segwit, xpub: legacy).
    */
-  scriptType: z.enum(SCRIPT_TYPES, 'Choose the address type: native segwit (bc1q…), nested segwit (3…) or legacy (1…).').optional(),
+  scriptType: z.enum(SCRIPT_TYPES, 'Choose the address type: native segwit, nested segwit or legacy.').optional(),
 });
-export type BitcoinKeyBody = z.input<typeof bitcoinKeyBodySchema>;
+export type UtxoKeyBody = z.input<typeof utxoKeyBodySchema>;
 
-const wholeCoins = (what: string) =>
-  z
-    .string()
-    .trim()
-    .regex(DECIMAL_PATTERN, `${what} is an amount in BTC such as 0.5.`)
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 8, `${what} has at most 8 decimals.`)
-    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 8, `${what} is too large.`);
+const coinAmount = z
+  .string()
+  .trim()
+  .regex(DECIMAL_PATTERN, 'The amount for more confirmations is an amount in coins such as 0.5.')
+  .refine((v) => (v.split('.')[1]?.length ?? 0) <= 8, 'The amount for more confirmations has at most 8 decimals.')
+  .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 11, 'The amount for more confirmations is too large.');
 
 const confirmationCount = z
   .number('Confirmations are a whole number.')
   .int('Confirmations are a whole number.')
   .min(0, 'Confirmations cannot be negative.')
-  .max(144, 'At most 144 confirmations (a day of blocks).');
+  .max(144, 'At most 144 confirmations (a day of Bitcoin blocks).');
 
-/** How the Bitcoin watcher reads the chain and judges its payments. */
-export const bitcoinChainBodySchema = z.strictObject({
-  /** An Esplora API: mempool.space's, blockstream.info's, or the operator's own electrs or mempool. */
+/** How the watcher reads a Bitcoin-family chain and judges its payments. */
+export const utxoWatcherBodySchema = z.strictObject({
+  /** An Esplora API: mempool.space's, blockstream.info's, litecoinspace.org's, or the operator's own electrs or mempool. */
   esploraUrl: httpUrl('https://mempool.space/api'),
   confirmations: confirmationCount,
-  /** Payments (orders) strictly above this amount wait for `largeConfirmations`; null: no such rule. */
-  largeAboveBtc: wholeCoins('The amount for more confirmations').nullable(),
+  /** Payments (orders) strictly above this amount, in the chain's coins, wait for `largeConfirmations`; null: no such rule. */
+  largeAbove: coinAmount.nullable(),
   largeConfirmations: confirmationCount,
   tolerancePercent: evmChainBodySchema.shape.tolerancePercent,
   autoApproveUsd: evmChainBodySchema.shape.autoApproveUsd,
 });
-export type BitcoinChainBody = z.input<typeof bitcoinChainBodySchema>;
+export type UtxoWatcherBody = z.input<typeof utxoWatcherBodySchema>;
+
+export const utxoChainSettingsSchema = z.object({
+  chain: z.enum(UTXO_CHAINS),
+  /** "Bitcoin", "Litecoin", "Dogecoin". */
+  name: z.string(),
+  /** BTC, LTC, DOGE: the unit of `largeAbove`. */
+  symbol: z.string(),
+  /** Key prefixes the chain's wallets export, e.g. ["xpub", "ypub", "zpub"]. */
+  keyPrefixes: z.array(z.string()),
+  /** Address types the chain has (Dogecoin: legacy only). */
+  scriptTypes: z.array(z.enum(SCRIPT_TYPES)),
+  /** Currencies offered (or not yet enabled) on this chain. */
+  currencies: z.array(z.string()),
+  /** The chain's default confirmations, and for a large payment (Bitcoin). */
+  defaults: z.object({ confirmations: z.number().int(), largeConfirmations: z.number().int() }),
+  key: z
+    .object({
+      xpub: z.string(),
+      scriptType: z.enum(SCRIPT_TYPES),
+      /** The first receiving addresses (…/0/0, 1, 2), to compare with the wallet. */
+      firstAddresses: z.array(z.string()),
+      handedOut: z.number().int(),
+      /**
+       * Addresses handed out after the last one that received a payment (all of them when none
+       * has): a wallet stops looking after its gap limit (20 by default) of unused addresses.
+       */
+      gap: z.number().int(),
+    })
+    .nullable(),
+  watcher: z
+    .object({
+      esploraHost: z.string(),
+      confirmations: z.number().int(),
+      largeAbove: decimalString.nullable(),
+      largeConfirmations: z.number().int(),
+      tolerancePercent: decimalString,
+      autoApproveUsd: decimalString,
+      tipHeight: z.number().int().nullable(),
+      scannedAt: isoDateTime.nullable(),
+      lastError: z.string().nullable(),
+      lastErrorAt: isoDateTime.nullable(),
+    })
+    .nullable(),
+});
+export type UtxoChainSettings = z.infer<typeof utxoChainSettingsSchema>;
 
 export const paymentSettingsSchema = z.object({
   evmKey: z
@@ -124,37 +171,8 @@ export const paymentSettingsSchema = z.object({
       lastErrorAt: isoDateTime.nullable(),
     }),
   ),
-  /** Automatic Bitcoin payments: the account key and the chain's watcher. */
-  bitcoin: z.object({
-    key: z
-      .object({
-        xpub: z.string(),
-        scriptType: z.enum(SCRIPT_TYPES),
-        /** The first receiving addresses (…/0/0, 1, 2), to compare with the wallet. */
-        firstAddresses: z.array(z.string()),
-        handedOut: z.number().int(),
-        /**
-         * Addresses handed out after the last one that received a payment (all of them when none
-         * has): a wallet stops looking after its gap limit (20 by default) of unused addresses.
-         */
-        gap: z.number().int(),
-      })
-      .nullable(),
-    chain: z
-      .object({
-        esploraHost: z.string(),
-        confirmations: z.number().int(),
-        largeAboveBtc: decimalString.nullable(),
-        largeConfirmations: z.number().int(),
-        tolerancePercent: decimalString,
-        autoApproveUsd: decimalString,
-        tipHeight: z.number().int().nullable(),
-        scannedAt: isoDateTime.nullable(),
-        lastError: z.string().nullable(),
-        lastErrorAt: isoDateTime.nullable(),
-      })
-      .nullable(),
-  }),
+  /** Automatic payments on Bitcoin, Litecoin and Dogecoin: each chain's account key and watcher, in that order. */
+  utxoChains: z.array(utxoChainSettingsSchema),
   /** Where pasted Bitcoin, TRON and Solana transaction hashes are looked up; only each endpoint's host. */
   lookups: z.array(z.object({ network: z.enum(LOOKUP_NETWORKS), host: z.string() })),
 });
@@ -166,10 +184,10 @@ export const paymentEndpoints = {
   'DELETE /api/admin/payments/evm-key': { responses: { 200: paymentSettingsSchema } },
   'PUT /api/admin/payments/chains/:chainId': { params: chainParams, body: evmChainBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/chains/:chainId': { params: chainParams, responses: { 200: paymentSettingsSchema } },
-  'PUT /api/admin/payments/bitcoin-key': { body: bitcoinKeyBodySchema, responses: { 200: paymentSettingsSchema } },
-  'DELETE /api/admin/payments/bitcoin-key': { responses: { 200: paymentSettingsSchema } },
-  'PUT /api/admin/payments/bitcoin-chain': { body: bitcoinChainBodySchema, responses: { 200: paymentSettingsSchema } },
-  'DELETE /api/admin/payments/bitcoin-chain': { responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/utxo/:chain/key': { params: utxoChainParams, body: utxoKeyBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/utxo/:chain/key': { params: utxoChainParams, responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/utxo/:chain/watcher': { params: utxoChainParams, body: utxoWatcherBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/utxo/:chain/watcher': { params: utxoChainParams, responses: { 200: paymentSettingsSchema } },
   'PUT /api/admin/payments/lookups/:network': { params: lookupParams, body: lookupBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/lookups/:network': { params: lookupParams, responses: { 200: paymentSettingsSchema } },
 } satisfies EndpointMap;
@@ -177,8 +195,8 @@ export const paymentEndpoints = {
 /** A deposit to a buyer's address that no open order holds: the operator assigns or dismisses it. */
 export const unallocatedDepositSchema = z.object({
   id: z.number().int(),
-  network: z.enum(['evm', 'bitcoin']),
-  /** The EVM chain; null on Bitcoin. */
+  network: z.enum(PAYMENT_NETWORKS),
+  /** The EVM chain; null on Bitcoin-family chains. */
   chainId: z.number().int().nullable(),
   /** The offered currency it was paid in, when one matches (chain and token contract). */
   crypto: z.string().nullable(),

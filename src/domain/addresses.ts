@@ -4,6 +4,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { Address, NETWORK } from '@scure/btc-signer';
 import { base58, createBase58check } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
+import { bitcoinAddressProblem } from './bitcoin/address';
 import type { Network } from './networks';
 
 export type AddressNetwork = Network;
@@ -24,6 +25,9 @@ export function addressProblem(network: AddressNetwork, address: string): string
       } catch {
         return 'Not a valid Bitcoin address (checksum or format is wrong).';
       }
+    case 'litecoin':
+    case 'dogecoin':
+      return bitcoinAddressProblem(network, address);
     case 'evm':
       if (!isAddress(address, { strict: false })) return 'Not a valid EVM address (0x followed by 40 hex digits).';
       // Only the EIP-55 form itself is accepted. Some checksummed addresses happen to be all one case

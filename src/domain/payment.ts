@@ -21,7 +21,10 @@ export interface PaymentTarget {
 export function paymentUri(t: PaymentTarget): string {
   switch (t.network) {
     case 'bitcoin':
-      return `bitcoin:${t.address}?amount=${t.payAmount}`;
+    case 'litecoin':
+    case 'dogecoin':
+      // BIP-21, and Litecoin's and Dogecoin's schemes after it: the amount in coins.
+      return `${t.network}:${t.address}?amount=${t.payAmount}`;
     case 'evm': {
       const chain = t.chainId === null ? '' : `@${t.chainId}`;
       if (t.tokenContract) {
@@ -41,6 +44,8 @@ export function txHashProblem(network: AddressNetwork, hash: string): string | n
     case 'evm':
       return /^0x[0-9a-fA-F]{64}$/.test(hash) ? null : 'An EVM transaction hash is 0x followed by 64 hex digits.';
     case 'bitcoin':
+    case 'litecoin':
+    case 'dogecoin':
     case 'tron':
       return /^[0-9a-fA-F]{64}$/.test(hash) ? null : 'A transaction id is 64 hex digits.';
     case 'solana':
@@ -65,6 +70,10 @@ export function explorerTxUrl(network: AddressNetwork, chainId: number | null, h
   switch (network) {
     case 'bitcoin':
       return `https://mempool.space/tx/${hash}`;
+    case 'litecoin':
+      return `https://litecoinspace.org/tx/${hash}`;
+    case 'dogecoin':
+      return `https://blockchair.com/dogecoin/transaction/${hash}`;
     case 'evm': {
       const base = chainId === null ? undefined : EVM_EXPLORERS[chainId];
       return base ? `${base}/tx/${hash}` : null;
@@ -84,6 +93,10 @@ export function explorerAddressUrl(network: AddressNetwork, chainId: number | nu
   switch (network) {
     case 'bitcoin':
       return `https://mempool.space/address/${address}`;
+    case 'litecoin':
+      return `https://litecoinspace.org/address/${address}`;
+    case 'dogecoin':
+      return `https://blockchair.com/dogecoin/address/${address}`;
     case 'evm': {
       const base = chainId === null ? undefined : EVM_EXPLORERS[chainId];
       return base ? `${base}/address/${address}` : null;

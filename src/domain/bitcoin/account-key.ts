@@ -122,9 +122,13 @@ export const BITCOIN_KEY_MESSAGES = {
     `This key is at depth ${depth}: enter the key of the account itself (m/84’/0’/0’ or the like, depth 3), as the wallet exports it.`,
 } as const;
 
+/** The account-key prefixes the chain's wallets export (public, single-signature): xpub, ypub, zpub on Bitcoin. */
+export function keyPrefixesOf(chain: BitcoinChain): string[] {
+  return [...VERSIONS.values()].filter((v) => v.kind === 'public' && v.chains.includes(chain)).map((v) => v.prefix);
+}
+
 function expectedPrefixes(chain: BitcoinChain): string {
-  const prefixes = [...VERSIONS.values()].filter((v) => v.kind === 'public' && v.chains.includes(chain)).map((v) => v.prefix);
-  return prefixes.join(', ');
+  return keyPrefixesOf(chain).join(', ');
 }
 
 const base58check = createBase58check(sha256);

@@ -7,6 +7,10 @@ import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 export const BITCOIN_CHAINS = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-testnet'] as const;
 export type BitcoinChain = (typeof BITCOIN_CHAINS)[number];
 
+/** The chains buyers pay on automatically, each a currency network of its own (testnet is for tests). */
+export const UTXO_CHAINS = ['bitcoin', 'litecoin', 'dogecoin'] as const satisfies readonly BitcoinChain[];
+export type UtxoChain = (typeof UTXO_CHAINS)[number];
+
 /** How a receiving address locks its coins: BIP-44 legacy, BIP-49 nested segwit, BIP-84 native segwit. */
 export const SCRIPT_TYPES = ['p2pkh', 'p2sh-p2wpkh', 'p2wpkh'] as const;
 export type ScriptType = (typeof SCRIPT_TYPES)[number];

@@ -1,9 +1,9 @@
 // The one schema for PGlite and PostgreSQL. Amounts are NUMERIC and read as strings; never floats.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { SCRIPT_TYPES } from '../../domain/bitcoin/chains';
+import { SCRIPT_TYPES, UTXO_CHAINS } from '../../domain/bitcoin/chains';
 import { LEDGER_KINDS } from '../../domain/ledger-kinds';
-import { LOOKUP_NETWORKS, NETWORKS } from '../../domain/networks';
+import { LOOKUP_NETWORKS, NETWORKS, PAYMENT_NETWORKS } from '../../domain/networks';
 import { ORDER_STATUSES } from '../../domain/order-statuses';
 import { RATE_SOURCES } from '../../domain/rate-sources';
 
@@ -268,7 +268,7 @@ export const cryptos = pgTable(
   (t) => [
     check('cryptos_code_upper', sql`${t.code} = upper(${t.code})`),
     check('cryptos_rate_positive', sql`${t.rate} is null or ${t.rate} > 0`),
-    check('cryptos_network_check', sql`${t.network} in ('bitcoin', 'evm', 'tron', 'solana', 'other')`),
+    check('cryptos_network_check', sql`${t.network} in ('bitcoin', 'litecoin', 'dogecoin', 'evm', 'tron', 'solana', 'other')`),
   ],
 );
 
@@ -320,7 +320,7 @@ export const jobRuns = pgTable('job_runs', {
 // ── Automatic payments (issue 12, decision 016) ─────────────────────────────────────────────────
 
 /** Chain families with a watch-only account key. */
-export const KEY_FAMILIES = ['evm', 'bitcoin'] as const;
+export const KEY_FAMILIES = ['evm', ...UTXO_CHAINS] as const;
 export type KeyFamily = (typeof KEY_FAMILIES)[number];
 
 /**
@@ -333,7 +333,7 @@ export const accountKeys = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     family: text('family', { enum: KEY_FAMILIES }).notNull(),
     xpub: text('xpub').notNull(),
-    /** Bitcoin: the addresses the key derives (an xpub is exported for every type); null for EVM. */
+    /** Bitcoin-family chains: the addresses the key derives (an xpub is exported for every type); null for EVM. */
     scriptType: text('script_type', { enum: SCRIPT_TYPES }),
     active: boolean('active').notNull().default(true),
     /** The next …/0/i index to hand out; addresses are never handed out twice. */
@@ -342,8 +342,8 @@ export const accountKeys = pgTable(
   },
   (t) => [
     uniqueIndex('account_keys_active_family_key').on(t.family).where(sql`${t.active}`),
-    check('account_keys_family_check', sql`${t.family} in ('evm', 'bitcoin')`),
-    check('account_keys_script_type_check', sql`(${t.family} = 'bitcoin') = (${t.scriptType} is not null)`),
+    check('account_keys_family_check', sql`${t.family} in ('evm', 'bitcoin', 'litecoin', 'dogecoin')`),
+    check('account_keys_script_type_check', sql`(${t.family} <> 'evm') = (${t.scriptType} is not null)`),
   ],
 );
 
@@ -400,7 +400,7 @@ export const evmChains = pgTable(
 export const bitcoinChains = pgTable(
   'bitcoin_chains',
   {
-    chain: text('chain', { enum: ['bitcoin'] }).primaryKey(),
+    chain: text('chain', { enum: UTXO_CHAINS }).primaryKey(),
     /** May carry an API key: only its host is ever shown. */
     esploraUrl: text('esplora_url').notNull(),
     confirmations: integer('confirmations').notNull(),
@@ -417,7 +417,7 @@ export const bitcoinChains = pgTable(
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check('bitcoin_chains_chain_check', sql`${t.chain} in ('bitcoin')`),
+    check('bitcoin_chains_chain_check', sql`${t.chain} in ('bitcoin', 'litecoin', 'dogecoin')`),
     check('bitcoin_chains_confirmations_check', sql`${t.confirmations} between 0 and 144 and ${t.largeConfirmations} between ${t.confirmations} and 144`),
     check('bitcoin_chains_tolerance_check', sql`${t.toleranceBps} between 0 and 1000`),
     check('bitcoin_chains_auto_approve_check', sql`${t.autoApproveUsd} >= 0`),
@@ -450,7 +450,7 @@ export const payments = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** 'evm' (chain_id set), or a Bitcoin-family chain (chain_id null; one row per transaction and address, log index 0). */
-    network: text('network', { enum: ['evm', 'bitcoin'] }).notNull().default('evm'),
+    network: text('network', { enum: PAYMENT_NETWORKS }).notNull().default('evm'),
     chainId: integer('chain_id'),
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),
@@ -476,7 +476,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
     uniqueIndex('payments_bitcoin_tx_address_key').on(t.network, t.txHash, t.toAddress).where(sql`${t.network} <> 'evm'`),
-    check('payments_network_check', sql`${t.network} in ('evm', 'bitcoin')`),
+    check('payments_network_check', sql`${t.network} in ('evm', 'bitcoin', 'litecoin', 'dogecoin')`),
     check('payments_network_chain_check', sql`(${t.network} = 'evm') = (${t.chainId} is not null)`),
     check('payments_evm_block_check', sql`${t.network} <> 'evm' or ${t.blockNumber} is not null`),
     index('payments_order_idx').on(t.orderId),

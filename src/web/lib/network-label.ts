@@ -16,6 +16,10 @@ export function networkLabel(network: Network, chainId: number | null, cryptoNam
   switch (network) {
     case 'bitcoin':
       return 'Bitcoin';
+    case 'litecoin':
+      return 'Litecoin';
+    case 'dogecoin':
+      return 'Dogecoin';
     case 'evm':
       if (chainId === null) return 'EVM network';
       return `${EVM_CHAINS[chainId] ?? 'EVM'} (chain ${chainId})`;

@@ -66,8 +66,8 @@ const SEED_CRYPTOS: CryptoInsert[] = (
   { code: 'USDT', name: 'Tether USD (Ethereum)', network: 'evm', chainId: 1, tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, priceFeedId: 'tether' },
   { code: 'USDC', name: 'USD Coin (Ethereum)', network: 'evm', chainId: 1, tokenContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, priceFeedId: 'usd-coin' },
   { code: 'BNB', name: 'BNB (BNB Smart Chain)', network: 'evm', chainId: 56, priceFeedId: 'binancecoin', decimals: 18 },
-  { code: 'DOGE', name: 'Dogecoin', network: 'other', priceFeedId: 'dogecoin', decimals: 8 },
-  { code: 'LTC', name: 'Litecoin', network: 'other', priceFeedId: 'litecoin', decimals: 8 },
+  { code: 'DOGE', name: 'Dogecoin', network: 'dogecoin', priceFeedId: 'dogecoin', decimals: 8 },
+  { code: 'LTC', name: 'Litecoin', network: 'litecoin', priceFeedId: 'litecoin', decimals: 8 },
   { code: 'SOL', name: 'Solana', network: 'solana', priceFeedId: 'solana', decimals: 9 },
   { code: 'TRX', name: 'TRON', network: 'tron', priceFeedId: 'tron', decimals: 6 },
   ] satisfies CryptoInsert[]

@@ -165,6 +165,11 @@ export async function findTokenContractsOnChain(db: Queryable, chainId: number):
   return findTokenContracts(db, chainId);
 }
 
+/** Every currency's code and network (enabled or not): which chains the Payments page shows. */
+export async function listCryptoNetworks(db: Queryable): Promise<{ code: string; network: string }[]> {
+  return (await listCryptos(db)).map((c) => ({ code: c.code, network: c.network }));
+}
+
 /** The currencies a payment seen on a chain may be in: those of its EVM chain (told apart by token contract), or Bitcoin. */
 export async function findCryptosPaidOn(db: Queryable, on: { network: string; chainId: number | null }): Promise<Pick<CryptoRow, 'code' | 'chainId' | 'tokenContract' | 'decimals'>[]> {
   return (await listCryptos(db)).filter((c) => (on.network === 'evm' ? c.network === 'evm' && c.chainId === on.chainId : c.network === on.network));

@@ -27,7 +27,7 @@ const BATCH = 500;
 /** Messages a buyer may turn off; decisions always go. */
 const OPTIONAL: ReadonlySet<OrderMailKind> = new Set(['order-created', 'order-payment-seen', 'order-expired']);
 
-const NETWORK_NAMES: Record<Network, string> = { bitcoin: 'Bitcoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'its network' };
+const NETWORK_NAMES: Record<Network, string> = { bitcoin: 'Bitcoin', litecoin: 'Litecoin', dogecoin: 'Dogecoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'its network' };
 
 /** The messages an order's current state calls for. */
 function kindsOf({ order, buyer }: ChangedOrder, now: Date): OrderMailKind[] {

@@ -10,6 +10,7 @@ import type { AdminOrder, Order } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
 import { BITCOIN_KEY_MESSAGES, deriveBitcoinAddress, parseBitcoinAccountKey, type BitcoinAccountKey } from '@/domain/bitcoin/account-key';
 import { parseCoins } from '@/domain/bitcoin/amount';
+import { CHAINS } from '@/domain/bitcoin/chains';
 import { buildApp } from '../../app';
 import { auditLog, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
@@ -20,6 +21,12 @@ const OPERATOR = 'presale_operator_session';
 const ZPUB_VERSIONS = { public: 0x04b24746, private: 0x04b2430c };
 /** The sale's own Bitcoin wallet (BIP-173's example address): where manual orders would pay. */
 const SALE_WALLET = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+const bitcoinOf = (settings: PaymentSettings) => {
+  const found = settings.utxoChains.find((c) => c.chain === 'bitcoin');
+  if (!found) throw new Error('no bitcoin in the settings');
+  return found;
+};
 
 describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   const t = useTestApp();
@@ -36,7 +43,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   const tick = () => t.app.paymentWatch.runOnce();
   const credits = async (userId: number) => (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).length;
   const settings = async () => (await admin('GET', '/api/admin/payments')).json<PaymentSettings>();
-  const chainBody = (overrides: Record<string, unknown> = {}) => ({ esploraUrl: server.url, confirmations: 2, largeAboveBtc: '1', largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000', ...overrides });
+  const chainBody = (overrides: Record<string, unknown> = {}) => ({ esploraUrl: server.url, confirmations: 2, largeAbove: '1', largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000', ...overrides });
 
   /** A coin for the payer, and a payment of `btc` from it to `to`. */
   function pay(to: string, btc: string, options: { rbf?: boolean } = {}) {
@@ -47,8 +54,8 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   async function setUpAutomatic(chain: Record<string, unknown> = {}) {
     // 1 BTC buys 1,000,000 tokens: 100 tokens cost 0.0001 BTC.
     await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', address: SALE_WALLET, enabled: true }).where(eq(cryptos.code, 'BTC'));
-    expect((await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
-    const res = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody(chain));
+    expect((await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
+    const res = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody(chain));
     expect(res.statusCode, res.body).toBe(200);
     // The first tick starts at the tip: nothing paid before counts.
     await tick();
@@ -76,16 +83,16 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   });
 
   it('takes a watch-only zpub, shows its first addresses, refuses secrets, and shows only the endpoint host', async () => {
-    const xprv = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.privateExtendedKey });
+    const xprv = await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.privateExtendedKey });
     expect(xprv.statusCode).toBe(400);
     expect(xprv.json()).toMatchObject({ error: { fields: { xpub: BITCOIN_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub') } } });
     expect(xprv.body).not.toContain(account.privateExtendedKey);
-    expect((await settings()).bitcoin.key).toBeNull();
+    expect(bitcoinOf(await settings()).key).toBeNull();
 
-    const wrongType = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.publicExtendedKey, scriptType: 'p2pkh' });
+    const wrongType = await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.publicExtendedKey, scriptType: 'p2pkh' });
     expect(wrongType.json()).toMatchObject({ error: { fields: { scriptType: BITCOIN_KEY_MESSAGES.scriptMismatch('zpub', 'p2wpkh', 'p2pkh') } } });
-    const saved = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: account.publicExtendedKey });
-    expect(saved.json<PaymentSettings>().bitcoin.key).toEqual({
+    const saved = await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.publicExtendedKey });
+    expect(bitcoinOf(saved.json<PaymentSettings>()).key).toEqual({
       xpub: account.publicExtendedKey,
       scriptType: 'p2wpkh',
       firstAddresses: [0, 1, 2].map((i) => deriveBitcoinAddress(key, i)),
@@ -94,20 +101,20 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     });
     expect(deriveBitcoinAddress(key, 0)).toMatch(/^bc1q/);
 
-    const unreachable = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody({ esploraUrl: 'http://127.0.0.1:9/api?key=SECRET-KEY' }));
+    const unreachable = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ esploraUrl: 'http://127.0.0.1:9/api?key=SECRET-KEY' }));
     expect(unreachable.json()).toMatchObject({ error: { fields: { esploraUrl: expect.stringContaining('did not answer as an Esplora API') as unknown } } });
     expect(unreachable.body).not.toContain('SECRET-KEY');
-    const fewer = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody({ confirmations: 3, largeConfirmations: 2 }));
+    const fewer = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ confirmations: 3, largeConfirmations: 2 }));
     expect(fewer.json()).toMatchObject({ error: { fields: { largeConfirmations: 'Large payments cannot need fewer confirmations than others.' } } });
-    const tooMany = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody({ confirmations: 145 }));
+    const tooMany = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ confirmations: 145 }));
     expect(tooMany.json()).toMatchObject({ error: { fields: { confirmations: expect.stringContaining('144') as unknown } } });
 
-    const chainSaved = await admin('PUT', '/api/admin/payments/bitcoin-chain', chainBody({ esploraUrl: `${server.url}?key=SECRET-KEY` }));
+    const chainSaved = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ esploraUrl: `${server.url}?key=SECRET-KEY` }));
     expect(chainSaved.statusCode, chainSaved.body).toBe(200);
-    expect(chainSaved.json<PaymentSettings>().bitcoin.chain).toMatchObject({ esploraHost: new URL(server.url).host, confirmations: 2, largeAboveBtc: '1', largeConfirmations: 6, tolerancePercent: '0.5' });
+    expect(bitcoinOf(chainSaved.json<PaymentSettings>()).watcher).toMatchObject({ esploraHost: new URL(server.url).host, confirmations: 2, largeAbove: '1', largeConfirmations: 6, tolerancePercent: '0.5' });
     expect(chainSaved.body).not.toContain('SECRET-KEY');
     const audit = await t.database.db.select().from(auditLog);
-    expect(audit.map((a) => a.action).sort()).toEqual(['payments.bitcoin_chain', 'payments.bitcoin_key']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['payments.utxo_key', 'payments.utxo_watcher']);
     expect(JSON.stringify(audit)).not.toContain('SECRET-KEY');
   });
 
@@ -150,7 +157,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     expect((await admin('GET', `/api/admin/orders?q=${placed.id}`)).json<{ orders: AdminOrder[] }>().orders[0]).toMatchObject({ decidedBy: 'Automatic' });
 
     // One address received something: the other buyer's is the gap.
-    expect((await settings()).bitcoin.key).toMatchObject({ handedOut: 2, gap: 1 });
+    expect(bitcoinOf(await settings()).key).toMatchObject({ handedOut: 2, gap: 1 });
   });
 
   it('shows the remainder of a short payment as a BIP-21 QR, and approves once it is topped up', async () => {
@@ -196,7 +203,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
 
   it('never credits a replace-by-fee payment unconfirmed, and credits nothing once it is replaced', async () => {
     // Even an operator who asks for no confirmation at all does not get an RBF payment credited at 0.
-    await setUpAutomatic({ confirmations: 0, largeAboveBtc: null, largeConfirmations: 0 });
+    await setUpAutomatic({ confirmations: 0, largeAbove: null, largeConfirmations: 0 });
     const buyer = await registerBuyer(t.app);
     const placed = await placeOrder(buyer.cookie, '100');
     const { coin, txid } = pay(placed.address, '0.0001', { rbf: true });
@@ -233,7 +240,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   });
 
   it('waits for 6 confirmations when the order is above the large amount, even paid in small parts', async () => {
-    await setUpAutomatic({ largeAboveBtc: '0.001' });
+    await setUpAutomatic({ largeAbove: '0.001' });
     const buyer = await registerBuyer(t.app);
     // 0.002 BTC, paid as two payments each below the large amount.
     const placed = await placeOrder(buyer.cookie, '2000');
@@ -284,13 +291,13 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     server.inject('error', { times: 1, pathPrefix: '/blocks/tip' });
     const [failed] = await tick();
     expect(failed?.error).toBeTruthy();
-    expect((await settings()).bitcoin.chain?.lastError).toBeTruthy();
+    expect(bitcoinOf(await settings()).watcher?.lastError).toBeTruthy();
     expect(await t.database.db.select().from(payments)).toHaveLength(0);
 
     // The endpoint answers again; the watcher asks once its backoff has passed.
     await t.app.paymentWatch.runOnce(new Date(Date.now() + 10 * 60_000));
     expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
-    expect((await settings()).bitcoin.chain?.lastError).toBeNull();
+    expect(bitcoinOf(await settings()).watcher?.lastError).toBeNull();
   });
 
   it('resumes from the stored cursor after a restart, and two instances ticking at once count a payment once', async () => {
@@ -322,9 +329,91 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     const buyer = await registerBuyer(t.app);
     await placeOrder(buyer.cookie, '100');
     const other = HDKey.fromMasterSeed(randomBytes(32), ZPUB_VERSIONS).derive("m/84'/0'/0'");
-    const replaced = await admin('PUT', '/api/admin/payments/bitcoin-key', { xpub: other.publicExtendedKey });
+    const replaced = await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: other.publicExtendedKey });
     expect(replaced.statusCode).toBe(409);
     expect(replaced.json()).toMatchObject({ error: { fields: { xpub: expect.stringContaining('1 order is awaiting payment') as unknown } } });
-    expect((await admin('DELETE', '/api/admin/payments/bitcoin-key')).statusCode).toBe(409);
+    expect((await admin('DELETE', '/api/admin/payments/utxo/bitcoin/key')).statusCode).toBe(409);
+  });
+});
+
+describe(`automatic Litecoin and Dogecoin payments (${databaseKind})`, () => {
+  const t = useTestApp();
+  let operator: string;
+  let server: EsploraTestServer;
+
+  const admin = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, cookies: { [OPERATOR]: operator }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const view = async (cookie: string, id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, cookies: { [BUYER]: cookie } })).json<Order>();
+  const settingsOf = async (chain: string) => (await admin('GET', '/api/admin/payments')).json<PaymentSettings>().utxoChains.find((c) => c.chain === chain);
+
+  beforeEach(async () => {
+    operator = await signInOperator(t.app, t.database);
+  });
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  async function offer(chain: 'litecoin' | 'dogecoin', code: string, wallet: string, xpub: string) {
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', address: wallet, enabled: true }).where(eq(cryptos.code, code));
+    const key = await admin('PUT', `/api/admin/payments/utxo/${chain}/key`, { xpub });
+    expect(key.statusCode, key.body).toBe(200);
+    const defaults = (await settingsOf(chain))?.defaults;
+    const watcher = await admin('PUT', `/api/admin/payments/utxo/${chain}/watcher`, { esploraUrl: server.url, confirmations: defaults?.confirmations, largeAbove: null, largeConfirmations: defaults?.largeConfirmations, tolerancePercent: '0.5', autoApproveUsd: '100000' });
+    expect(watcher.statusCode, watcher.body).toBe(200);
+    await t.app.paymentWatch.runOnce();
+  }
+
+  it('pays a Litecoin order to the buyer’s ltc1 address, approved at Litecoin’s 6 confirmations', async () => {
+    server = await startEsploraServer({ network: CHAINS.litecoin.network });
+    // Litecoin wallets export a zpub with Bitcoin's version bytes, for m/84'/2'/0'.
+    const account = HDKey.fromMasterSeed(randomBytes(32), ZPUB_VERSIONS).derive("m/84'/2'/0'");
+    const parsed = parseBitcoinAccountKey('litecoin', account.publicExtendedKey);
+    if (!parsed.ok) throw new Error(parsed.message);
+    // A Bitcoin zpub is refused for Dogecoin, which has no segwit.
+    expect((await admin('PUT', '/api/admin/payments/utxo/dogecoin/key', { xpub: account.publicExtendedKey })).json()).toMatchObject({ error: { fields: { xpub: expect.any(String) as unknown } } });
+
+    const saleWallet = new TestWallet(server).address;
+    await offer('litecoin', 'LTC', saleWallet, account.publicExtendedKey);
+    expect(await settingsOf('litecoin')).toMatchObject({ name: 'Litecoin', symbol: 'LTC', currencies: ['LTC'], defaults: { confirmations: 6 }, watcher: { confirmations: 6 } });
+
+    const buyer = await registerBuyer(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: buyer.cookie }, payload: { crypto: 'LTC', tokens: '100' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<Order>();
+    expect(placed.address).toBe(deriveBitcoinAddress(parsed.key, 0));
+    expect(placed.address).toMatch(/^ltc1q/);
+    expect(placed.paymentUri).toBe(`litecoin:${placed.address}?amount=0.0001`);
+
+    const payer = new TestWallet(server);
+    const txid = payer.send(payer.fund(1_000_000n), [{ address: placed.address, units: parseCoins(placed.payAmount) }]);
+    server.mine(5);
+    await t.app.paymentWatch.runOnce();
+    let seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('pending');
+    expect(seen.payment).toMatchObject({ required: 6, transfers: [{ txHash: txid, confirmations: 5, state: 'seen' }] });
+    expect(seen.payment?.transfers[0]?.explorerUrl).toBe(`https://litecoinspace.org/tx/${txid}`);
+    server.mine();
+    await t.app.paymentWatch.runOnce();
+    seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('approved');
+    // Bitcoin's watcher is not set: Litecoin's payments are its own.
+    expect((await settingsOf('bitcoin'))?.watcher).toBeNull();
+  });
+
+  it('hands a Dogecoin buyer a legacy D… address from the account xpub', async () => {
+    server = await startEsploraServer({ network: CHAINS.dogecoin.network });
+    const account = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/3'/0'");
+    const parsed = parseBitcoinAccountKey('dogecoin', account.publicExtendedKey);
+    if (!parsed.ok) throw new Error(parsed.message);
+    await offer('dogecoin', 'DOGE', deriveBitcoinAddress(parsed.key, 99), account.publicExtendedKey);
+    expect(await settingsOf('dogecoin')).toMatchObject({ scriptTypes: ['p2pkh'], defaults: { confirmations: 10 }, key: { scriptType: 'p2pkh' } });
+    const buyer = await registerBuyer(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: buyer.cookie }, payload: { crypto: 'DOGE', tokens: '100' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<Order>();
+    expect(placed.address).toBe(deriveBitcoinAddress(parsed.key, 0));
+    expect(placed.address).toMatch(/^D/);
+    expect(placed.paymentUri).toBe(`dogecoin:${placed.address}?amount=0.0001`);
   });
 });

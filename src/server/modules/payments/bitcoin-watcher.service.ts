@@ -1,5 +1,6 @@
-// One tick of the payment watcher on Bitcoin (issue 13, decision 023): the scanner reads what changed
-// on the operator's Esplora API since the stored cursor; each payment to a deposit address is stored
+// One tick of the payment watcher on each watched Bitcoin-family chain (Bitcoin, Litecoin, Dogecoin;
+// issue 13, decision 023): the scanner reads what changed on the operator's Esplora API since the
+// stored cursor; each payment to a deposit address is stored
 // once per (transaction, address) with its state brought up to date (in the mempool or a block:
 // seen; deep enough under the order's policy: confirmed; replaced, dropped or reorganised away:
 // reverted); the cursor moves only if no other scan moved it; then payments go to their orders and
@@ -15,7 +16,7 @@ import { EsploraClient, type EsploraApi } from './esplora-client';
 import { settlePayments, type SettlerOrders } from './payment-settler';
 import {
   findAwaitedAddresses,
-  findBitcoinChain,
+  findBitcoinChains,
   findAwaitedAmounts,
   findPaidOrder,
   findWatchedAddresses,
@@ -24,6 +25,7 @@ import {
   upsertBitcoinPayments,
   type BitcoinChainRow,
   type BitcoinSighting,
+  type UtxoChain,
 } from './payments.repository';
 
 /** After a failure the endpoint is left alone for 5 s, doubling with each failure in a row, up to 5 minutes. */
@@ -37,7 +39,7 @@ export interface BitcoinWatcherOptions {
 }
 
 export interface BitcoinTickReport {
-  chain: 'bitcoin';
+  chain: UtxoChain;
   tipHeight?: number;
   approved: number;
   /** HTTP requests the scan made. */
@@ -49,8 +51,9 @@ export interface BitcoinTickReport {
 }
 
 export class BitcoinWatcher {
-  private client: { url: string; api: EsploraApi } | null = null;
-  private backoff: { failures: number; retryAt: number } | null = null;
+  private readonly clients = new Map<UtxoChain, { url: string; api: EsploraApi }>();
+  /** Failures in a row per chain, and when its endpoint is asked again (a 429 or an outage is not hammered). */
+  private readonly backoff = new Map<UtxoChain, { failures: number; retryAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -58,45 +61,51 @@ export class BitcoinWatcher {
     private readonly options: BitcoinWatcherOptions = {},
   ) {}
 
-  /** One pass over Bitcoin, when it is watched: a failing endpoint is recorded on the chain's row, and left alone a while. */
+  /** One pass over each watched chain: a failing endpoint is recorded on its chain's row, left alone a while, and does not stop the others. */
   async tick(now = new Date()): Promise<BitcoinTickReport[]> {
-    const chain = await findBitcoinChain(this.db);
-    if (!chain) return [];
-    // A changed endpoint is tried at once.
-    if (this.backoff && this.client?.url === chain.esploraUrl && now.getTime() < this.backoff.retryAt) return [{ chain: 'bitcoin', approved: 0, retryAt: new Date(this.backoff.retryAt) }];
-    try {
-      const report = await this.tickChain(chain, now);
-      this.backoff = null;
-      return [report];
-    } catch (error) {
-      const message = endpointErrorText(error);
-      const failures = (this.backoff?.failures ?? 0) + 1;
-      const retryAt = now.getTime() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
-      this.backoff = { failures, retryAt };
-      await recordBitcoinChainError(this.db, message, now);
-      return [{ chain: 'bitcoin', approved: 0, error: message, retryAt: new Date(retryAt) }];
+    const reports: BitcoinTickReport[] = [];
+    for (const chain of await findBitcoinChains(this.db)) {
+      const waiting = this.backoff.get(chain.chain);
+      // A changed endpoint is tried at once (apiFor forgets the old one's failures).
+      if (waiting && this.clients.get(chain.chain)?.url === chain.esploraUrl && now.getTime() < waiting.retryAt) {
+        reports.push({ chain: chain.chain, approved: 0, retryAt: new Date(waiting.retryAt) });
+        continue;
+      }
+      try {
+        reports.push(await this.tickChain(chain, now));
+        this.backoff.delete(chain.chain);
+      } catch (error) {
+        const message = endpointErrorText(error);
+        const failures = (this.backoff.get(chain.chain)?.failures ?? 0) + 1;
+        const retryAt = now.getTime() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
+        this.backoff.set(chain.chain, { failures, retryAt });
+        await recordBitcoinChainError(this.db, chain.chain, message, now);
+        reports.push({ chain: chain.chain, approved: 0, error: message, retryAt: new Date(retryAt) });
+      }
     }
+    return reports;
   }
 
-  private apiFor(url: string): EsploraApi {
-    if (this.client?.url === url) return this.client.api;
-    this.backoff = null;
+  private apiFor(chain: UtxoChain, url: string): EsploraApi {
+    const known = this.clients.get(chain);
+    if (known?.url === url) return known.api;
+    this.backoff.delete(chain);
     const api = this.options.clientFor?.(url) ?? new EsploraClient({ baseUrl: url });
-    this.client = { url, api };
+    this.clients.set(chain, { url, api });
     return api;
   }
 
   private async tickChain(chain: BitcoinChainRow, now: Date): Promise<BitcoinTickReport> {
     const policy = bitcoinPolicyOf(chain);
-    const scanner = new BitcoinScanner(this.apiFor(chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10 });
-    const [watched, awaited] = await Promise.all([findWatchedAddresses(this.db, 'bitcoin'), findAwaitedAddresses(this.db, 'bitcoin')]);
+    const scanner = new BitcoinScanner(this.apiFor(chain.chain, chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10 });
+    const [watched, awaited] = await Promise.all([findWatchedAddresses(this.db, chain.chain), findAwaitedAddresses(this.db, chain.chain)]);
     const owners = new Map(watched.map((w) => [w.address, w.userId]));
     const stored = chain.cursor === null ? null : scanCursorSchema.safeParse(chain.cursor);
     // An unreadable cursor (never written by this code) starts afresh at the tip, as a new endpoint does.
     const previous: ScanCursor | null = stored?.success ? stored.data : null;
     const result = await scanner.scan({ addresses: watched.map((w) => w.address), mempool: awaited }, previous);
     // The chain moved while it was read: nothing is taken from this scan.
-    if (result.moved) return { chain: 'bitcoin', tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
+    if (result.moved) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
 
     // The large-payment rule looks at the whole order a payment is for, so that several small payments
     // cannot add up past it unnoticed (decision 023).
@@ -113,8 +122,8 @@ export class BitcoinWatcher {
 
     const touched = await this.db
       .transaction(async (tx) => {
-        if (!(await moveBitcoinCursor(tx, chain.scannedAt, { cursor: result.cursor, tipHeight: result.tip.height, scannedAt: now }))) throw new CursorMoved();
-        const changed = await upsertBitcoinPayments(tx, sightings, now);
+        if (!(await moveBitcoinCursor(tx, chain.chain, chain.scannedAt, { cursor: result.cursor, tipHeight: result.tip.height, scannedAt: now }))) throw new CursorMoved();
+        const changed = await upsertBitcoinPayments(tx, chain.chain, sightings, now);
         for (const payment of changed) {
           if (payment.state !== 'reverted' || payment.orderId === null) continue;
           const order = await findPaidOrder(tx, payment.orderId);
@@ -130,10 +139,10 @@ export class BitcoinWatcher {
         if (error instanceof CursorMoved) return null;
         throw error;
       });
-    if (touched === null) return { chain: 'bitcoin', tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
+    if (touched === null) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
 
-    const approved = await settlePayments(this.db, this.orders, { on: { network: 'bitcoin' }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, touched, now);
-    return { chain: 'bitcoin', tipHeight: result.tip.height, approved, calls: result.calls, behind: result.behind };
+    const approved = await settlePayments(this.db, this.orders, { on: { network: chain.chain }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, touched, now);
+    return { chain: chain.chain, tipHeight: result.tip.height, approved, calls: result.calls, behind: result.behind };
   }
 }
 

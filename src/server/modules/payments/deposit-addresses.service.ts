@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { getAddress } from 'viem';
 import { deriveEvmAddress, parseEvmAccountKey } from '@/domain/account-key';
 import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/bitcoin/account-key';
+import { UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
 import type { Db, Queryable } from '../../db/client';
 import { findActiveKey, findBitcoinChain, findDepositAddress, findEvmChain, insertDepositAddress, lockActiveKey, type AccountKeyRow } from './payments.repository';
 
@@ -63,20 +64,20 @@ function deriveAddress(key: AccountKeyRow): string {
     if (!parsed.ok) throw new Error(`The stored account key no longer reads: ${parsed.message}`);
     return deriveEvmAddress(parsed.key, key.nextIndex);
   }
-  const parsed = parseBitcoinAccountKey('bitcoin', key.xpub, { scriptType: key.scriptType ?? undefined });
+  const parsed = parseBitcoinAccountKey(key.family, key.xpub, { scriptType: key.scriptType ?? undefined });
   if (!parsed.ok) throw new Error(`The stored account key no longer reads: ${parsed.message}`);
   return deriveBitcoinAddress(parsed.key, key.nextIndex);
 }
 
-/** The key family that pays this currency automatically, if any: an EVM chain's currency, or Bitcoin. */
+/** The key family that pays this currency automatically, if any: an EVM chain's currency, or a Bitcoin-family chain's. */
 function familyOf(crypto: PayableCrypto): AccountKeyRow['family'] | null {
   if (crypto.network === 'evm') return crypto.chainId === null ? null : 'evm';
-  return crypto.network === 'bitcoin' ? 'bitcoin' : null;
+  return (UTXO_CHAINS as readonly string[]).includes(crypto.network) ? (crypto.network as UtxoChain) : null;
 }
 
 async function isAutomatic(db: Queryable, crypto: PayableCrypto): Promise<boolean> {
   const family = familyOf(crypto);
   if (family === null) return false;
-  const [key, chain] = await Promise.all([findActiveKey(db, family), family === 'evm' ? findEvmChain(db, crypto.chainId ?? 0) : findBitcoinChain(db)]);
+  const [key, chain] = await Promise.all([findActiveKey(db, family), family === 'evm' ? findEvmChain(db, crypto.chainId ?? 0) : findBitcoinChain(db, family)]);
   return key !== undefined && chain !== undefined;
 }

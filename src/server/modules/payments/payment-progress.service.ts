@@ -4,7 +4,7 @@ import { parseCoins } from '@/domain/bitcoin/amount';
 import { requiredConfirmations } from '@/domain/bitcoin/confirmation-policy';
 import type { Queryable } from '../../db/client';
 import { bitcoinPolicyOf } from './bitcoin-policy';
-import { findBitcoinChain, findEvmChains, findExcessDecisions, findPaymentsOfOrders, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
+import { findBitcoinChains, findEvmChains, findExcessDecisions, findPaymentsOfOrders, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
 
 export type ExcessDecision = Pick<ExcessDecisionRow, 'action' | 'note' | 'decidedAt' | 'decidedByLogin'> & {
   /** Base units. */
@@ -44,8 +44,8 @@ export async function findPaymentProgress(db: Queryable, orders: ProgressOrder[]
   const result = new Map<number, PaymentProgress>();
   if (orders.length === 0) return result;
   const ids = orders.map((o) => o.id);
-  const onBitcoin = orders.some((o) => o.network === 'bitcoin');
-  const [rows, chains, decisions, bitcoin] = await Promise.all([findPaymentsOfOrders(db, ids), findEvmChains(db), findExcessDecisions(db, ids), onBitcoin ? findBitcoinChain(db) : undefined]);
+  const onUtxo = orders.some((o) => o.network !== 'evm');
+  const [rows, chains, decisions, utxoChains] = await Promise.all([findPaymentsOfOrders(db, ids), findEvmChains(db), findExcessDecisions(db, ids), onUtxo ? findBitcoinChains(db) : []]);
   const chainOf = new Map(chains.map((c) => [c.chainId, c]));
   const decisionOf = new Map(decisions.map((d) => [d.orderId, d]));
   for (const order of orders) {
@@ -71,7 +71,8 @@ export async function findPaymentProgress(db: Queryable, orders: ProgressOrder[]
   return result;
 
   function rulesOf(order: ProgressOrder): { head: bigint | null; required: number | null; toleranceBps: number } {
-    if (order.network === 'bitcoin') {
+    const bitcoin = utxoChains.find((c) => c.chain === order.network);
+    if (order.network !== 'evm') {
       if (!bitcoin) return { head: null, required: null, toleranceBps: 0 };
       // The order's whole amount decides whether the large-payment rule applies (decision 023).
       const required = requiredConfirmations(bitcoinPolicyOf(bitcoin), parseCoins(order.payAmount));

@@ -2,9 +2,11 @@
 // watcher's rules. Every change is audited; the endpoint's URL never leaves the server (it may carry
 // an API key), only its host.
 import { createPublicClient, http } from 'viem';
-import type { BitcoinChainBody, BitcoinKeyBody, EvmChainBody, EvmKeyBody, LookupBody, PaymentSettings } from '@/contracts/payments';
-import { parseBitcoinAccountKey, previewBitcoinAddresses } from '@/domain/bitcoin/account-key';
+import type { EvmChainBody, EvmKeyBody, LookupBody, PaymentSettings, UtxoChainSettings, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
+import { keyPrefixesOf, parseBitcoinAccountKey, previewBitcoinAddresses } from '@/domain/bitcoin/account-key';
 import { formatCoins, parseCoins } from '@/domain/bitcoin/amount';
+import { CHAINS, SCRIPT_TYPES, UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
+import { defaultConfirmationPolicy } from '@/domain/bitcoin/confirmation-policy';
 import type { LookupNetwork } from '@/domain/networks';
 import { parseEvmAccountKey, previewEvmAddresses } from '@/domain/account-key';
 import { dec, toPlain } from '@/domain/decimal';
@@ -12,6 +14,7 @@ import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { listCryptoNetworks } from '../cryptos/cryptos.service';
 import type { DepositAddresses } from './deposit-addresses.service';
 import { endpointErrorText } from './endpoint-error';
 import { EsploraClient } from './esplora-client';
@@ -21,6 +24,7 @@ import {
   deactivateKey,
   deleteBitcoinChain,
   findBitcoinChain,
+  findBitcoinChains,
   upsertBitcoinChain,
   type AccountKeyRow,
   type BitcoinChainRow,
@@ -40,10 +44,21 @@ import {
 import { solanaSlot, tronHead } from './tron-solana-lookups';
 
 export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings> {
-  const [key, chains, lookups, bitcoinKey, bitcoinChain] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findLookupEndpoints(db), findActiveKey(db, 'bitcoin'), findBitcoinChain(db)]);
+  const [key, chains, lookups, watchers, cryptos] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findLookupEndpoints(db), findBitcoinChains(db), listCryptoNetworks(db)]);
   const parsed = key ? parseEvmAccountKey(key.xpub) : null;
+  const utxoChains = await Promise.all(
+    UTXO_CHAINS.map(async (chain) =>
+      utxoChainShown(
+        db,
+        chain,
+        await findActiveKey(db, chain),
+        watchers.find((w) => w.chain === chain),
+        cryptos.filter((c) => c.network === chain).map((c) => c.code),
+      ),
+    ),
+  );
   return {
-    bitcoin: { key: bitcoinKey ? await bitcoinKeyShown(db, bitcoinKey) : null, chain: bitcoinChain ? bitcoinChainShown(bitcoinChain) : null },
+    utxoChains,
     evmKey: key && parsed?.ok ? { xpub: key.xpub, firstAddresses: previewEvmAddresses(parsed.key), handedOut: key.nextIndex } : null,
     chains: chains.map((c) => ({
       chainId: c.chainId,
@@ -61,24 +76,36 @@ export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings
   };
 }
 
-async function bitcoinKeyShown(db: Queryable, key: AccountKeyRow): Promise<PaymentSettings['bitcoin']['key']> {
-  const parsed = parseBitcoinAccountKey('bitcoin', key.xpub, { scriptType: key.scriptType ?? undefined });
-  if (!parsed.ok) return null;
-  return { xpub: key.xpub, scriptType: parsed.key.scriptType, firstAddresses: previewBitcoinAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) };
-}
-
-function bitcoinChainShown(c: BitcoinChainRow): NonNullable<PaymentSettings['bitcoin']['chain']> {
+async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRow | undefined, watcher: BitcoinChainRow | undefined, currencies: string[]): Promise<UtxoChainSettings> {
+  const params = CHAINS[chain];
+  const policy = defaultConfirmationPolicy(chain, 0n);
+  const parsed = key ? parseBitcoinAccountKey(chain, key.xpub, { scriptType: key.scriptType ?? undefined }) : null;
   return {
-    esploraHost: hostOf(c.esploraUrl),
-    confirmations: c.confirmations,
-    largeAboveBtc: c.largeAboveUnits === null ? null : formatCoins(BigInt(c.largeAboveUnits)),
-    largeConfirmations: c.largeConfirmations,
-    tolerancePercent: toPlain(dec(c.toleranceBps).div(100)),
-    autoApproveUsd: toPlain(dec(c.autoApproveUsd)),
-    tipHeight: c.tipHeight,
-    scannedAt: c.scannedAt?.toISOString() ?? null,
-    lastError: c.lastError,
-    lastErrorAt: c.lastErrorAt?.toISOString() ?? null,
+    chain,
+    name: params.name,
+    symbol: params.symbol,
+    keyPrefixes: keyPrefixesOf(chain),
+    scriptTypes: params.segwit ? [...SCRIPT_TYPES] : ['p2pkh'],
+    currencies,
+    defaults: { confirmations: policy.confirmations, largeConfirmations: policy.large?.confirmations ?? policy.confirmations },
+    key:
+      key && parsed?.ok
+        ? { xpub: key.xpub, scriptType: parsed.key.scriptType, firstAddresses: previewBitcoinAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) }
+        : null,
+    watcher: watcher
+      ? {
+          esploraHost: hostOf(watcher.esploraUrl),
+          confirmations: watcher.confirmations,
+          largeAbove: watcher.largeAboveUnits === null ? null : formatCoins(BigInt(watcher.largeAboveUnits)),
+          largeConfirmations: watcher.largeConfirmations,
+          tolerancePercent: toPlain(dec(watcher.toleranceBps).div(100)),
+          autoApproveUsd: toPlain(dec(watcher.autoApproveUsd)),
+          tipHeight: watcher.tipHeight,
+          scannedAt: watcher.scannedAt?.toISOString() ?? null,
+          lastError: watcher.lastError,
+          lastErrorAt: watcher.lastErrorAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
@@ -157,23 +184,23 @@ export class PaymentSettingsService {
   }
 
   /**
-   * Saves the Bitcoin account key (zpub, ypub or xpub with its address type); refused while orders
-   * are open on addresses of the key it replaces, like the EVM key.
+   * Saves a Bitcoin-family chain's account key (zpub, ypub or xpub with its address type); refused
+   * while orders are open on addresses of the key it replaces, like the EVM key.
    */
-  async setBitcoinKey(actor: Actor, body: BitcoinKeyBody): Promise<PaymentSettings> {
-    const parsed = parseBitcoinAccountKey('bitcoin', body.xpub, { scriptType: body.scriptType });
+  async setUtxoKey(actor: Actor, chain: UtxoChain, body: UtxoKeyBody): Promise<PaymentSettings> {
+    const parsed = parseBitcoinAccountKey(chain, body.xpub, { scriptType: body.scriptType });
     if (!parsed.ok) {
       // A key that reads without the chosen address type but not with it: the choice is what is wrong.
-      const field = body.scriptType !== undefined && parseBitcoinAccountKey('bitcoin', body.xpub).ok ? 'scriptType' : 'xpub';
+      const field = body.scriptType !== undefined && parseBitcoinAccountKey(chain, body.xpub).ok ? 'scriptType' : 'xpub';
       throw invalid(parsed.message, { [field]: parsed.message });
     }
     const key = parsed.key;
     await this.db.transaction(async (tx) => {
-      const current = await lockActiveKey(tx, 'bitcoin');
+      const current = await lockActiveKey(tx, chain);
       if (current?.xpub === key.text && current.scriptType === key.scriptType) return;
       if (current) await refuseWhileOrdersOpen(tx, current.id, 'replaced');
-      await replaceActiveKey(tx, 'bitcoin', key.text, key.scriptType);
-      await recordAudit(tx, actor, 'payments.bitcoin_key', 'payments:bitcoin', current ? { firstAddress: firstBitcoinAddressOf(current), scriptType: current.scriptType } : null, {
+      await replaceActiveKey(tx, chain, key.text, key.scriptType);
+      await recordAudit(tx, actor, 'payments.utxo_key', `payments:${chain}`, current ? { firstAddress: firstUtxoAddressOf(current), scriptType: current.scriptType } : null, {
         firstAddress: previewBitcoinAddresses(key, 1)[0],
         scriptType: key.scriptType,
       });
@@ -182,29 +209,29 @@ export class PaymentSettingsService {
     return getPaymentSettings(this.db);
   }
 
-  async removeBitcoinKey(actor: Actor): Promise<PaymentSettings> {
+  async removeUtxoKey(actor: Actor, chain: UtxoChain): Promise<PaymentSettings> {
     await this.db.transaction(async (tx) => {
-      const current = await lockActiveKey(tx, 'bitcoin');
+      const current = await lockActiveKey(tx, chain);
       if (!current) return;
       await refuseWhileOrdersOpen(tx, current.id, 'removed');
-      await deactivateKey(tx, 'bitcoin');
-      await recordAudit(tx, actor, 'payments.bitcoin_key_removed', 'payments:bitcoin', { firstAddress: firstBitcoinAddressOf(current), scriptType: current.scriptType }, null);
+      await deactivateKey(tx, chain);
+      await recordAudit(tx, actor, 'payments.utxo_key_removed', `payments:${chain}`, { firstAddress: firstUtxoAddressOf(current), scriptType: current.scriptType }, null);
     });
     this.deposits.forget();
     return getPaymentSettings(this.db);
   }
 
   /**
-   * Saves how Bitcoin is read and judged. A new endpoint is asked for its tip first (it must answer as
-   * an Esplora API) and the watcher starts afresh at the tip: nothing paid before counts.
+   * Saves how a Bitcoin-family chain is read and judged. A new endpoint is asked for its tip first (it
+   * must answer as an Esplora API) and the watcher starts afresh at the tip: nothing paid before counts.
    */
-  async setBitcoinChain(actor: Actor, body: BitcoinChainBody, now = new Date()): Promise<PaymentSettings> {
-    if (body.largeAboveBtc !== null && body.largeConfirmations < body.confirmations) {
+  async setUtxoWatcher(actor: Actor, chain: UtxoChain, body: UtxoWatcherBody, now = new Date()): Promise<PaymentSettings> {
+    if (body.largeAbove !== null && body.largeConfirmations < body.confirmations) {
       const message = 'Large payments cannot need fewer confirmations than others.';
       throw invalid(message, { largeConfirmations: message });
     }
     const url = body.esploraUrl.trim();
-    const current = await findBitcoinChain(this.db);
+    const current = await findBitcoinChain(this.db, chain);
     const newEndpoint = current?.esploraUrl !== url;
     if (newEndpoint) {
       await this.probeLookup('bitcoin', url).catch((error: unknown) => {
@@ -215,27 +242,27 @@ export class PaymentSettingsService {
     const settings = {
       esploraUrl: url,
       confirmations: body.confirmations,
-      largeAboveUnits: body.largeAboveBtc === null ? null : parseCoins(body.largeAboveBtc).toString(),
+      largeAboveUnits: body.largeAbove === null ? null : parseCoins(body.largeAbove).toString(),
       // Without an amount for it, the rule is off: the column keeps the plain count.
-      largeConfirmations: body.largeAboveBtc === null ? body.confirmations : body.largeConfirmations,
+      largeConfirmations: body.largeAbove === null ? body.confirmations : body.largeConfirmations,
       toleranceBps: Number(dec(body.tolerancePercent).times(100).toFixed(0)),
       autoApproveUsd: toPlain(dec(body.autoApproveUsd)),
     };
     await this.db.transaction(async (tx) => {
-      const before = await findBitcoinChain(tx);
-      await upsertBitcoinChain(tx, settings, newEndpoint, now);
+      const before = await findBitcoinChain(tx, chain);
+      await upsertBitcoinChain(tx, chain, settings, newEndpoint, now);
       const shown = (c: typeof settings) => ({ esploraHost: hostOf(c.esploraUrl), confirmations: c.confirmations, largeAboveUnits: c.largeAboveUnits, largeConfirmations: c.largeConfirmations, toleranceBps: c.toleranceBps, autoApproveUsd: toPlain(dec(c.autoApproveUsd)) });
-      await recordAudit(tx, actor, 'payments.bitcoin_chain', 'chain:bitcoin', before ? shown(before) : null, shown(settings));
+      await recordAudit(tx, actor, 'payments.utxo_watcher', `chain:${chain}`, before ? shown(before) : null, shown(settings));
     });
     this.deposits.forget();
     return getPaymentSettings(this.db);
   }
 
-  async removeBitcoinChain(actor: Actor): Promise<PaymentSettings> {
+  async removeUtxoWatcher(actor: Actor, chain: UtxoChain): Promise<PaymentSettings> {
     await this.db.transaction(async (tx) => {
-      const before = await findBitcoinChain(tx);
-      if (!before || !(await deleteBitcoinChain(tx))) throw notFound('No watcher is set for Bitcoin.');
-      await recordAudit(tx, actor, 'payments.bitcoin_chain_removed', 'chain:bitcoin', { esploraHost: hostOf(before.esploraUrl) }, null);
+      const before = await findBitcoinChain(tx, chain);
+      if (!before || !(await deleteBitcoinChain(tx, chain))) throw notFound(`No watcher is set for ${CHAINS[chain].name}.`);
+      await recordAudit(tx, actor, 'payments.utxo_watcher_removed', `chain:${chain}`, { esploraHost: hostOf(before.esploraUrl) }, null);
     });
     this.deposits.forget();
     return getPaymentSettings(this.db);
@@ -307,8 +334,9 @@ async function refuseWhileOrdersOpen(db: Queryable, keyId: number, change: 'repl
   }
 }
 
-function firstBitcoinAddressOf(key: AccountKeyRow): string | null {
-  const parsed = parseBitcoinAccountKey('bitcoin', key.xpub, { scriptType: key.scriptType ?? undefined });
+function firstUtxoAddressOf(key: AccountKeyRow): string | null {
+  if (key.family === 'evm') return null;
+  const parsed = parseBitcoinAccountKey(key.family, key.xpub, { scriptType: key.scriptType ?? undefined });
   return parsed.ok ? (previewBitcoinAddresses(parsed.key, 1)[0] ?? null) : null;
 }
 

@@ -114,24 +114,30 @@ export async function findAwaitedAmounts(db: Queryable, addresses: string[]): Pr
 
 // ── Bitcoin chains ───────────────────────────────────────────────────────────────────────────────
 
-export async function findBitcoinChain(db: Queryable): Promise<BitcoinChainRow | undefined> {
-  const [row] = await db.select().from(bitcoinChains).where(eq(bitcoinChains.chain, 'bitcoin'));
+export type UtxoChain = BitcoinChainRow['chain'];
+
+export async function findBitcoinChain(db: Queryable, chain: UtxoChain): Promise<BitcoinChainRow | undefined> {
+  const [row] = await db.select().from(bitcoinChains).where(eq(bitcoinChains.chain, chain));
   return row;
+}
+
+export async function findBitcoinChains(db: Queryable): Promise<BitcoinChainRow[]> {
+  return db.select().from(bitcoinChains).orderBy(bitcoinChains.chain);
 }
 
 export type BitcoinChainSettings = Pick<BitcoinChainRow, 'esploraUrl' | 'confirmations' | 'largeAboveUnits' | 'largeConfirmations' | 'toleranceBps' | 'autoApproveUsd'>;
 
 /** Saves the chain's settings; a new endpoint starts the watcher afresh (`resetCursor`): nothing paid before counts. */
-export async function upsertBitcoinChain(db: Queryable, settings: BitcoinChainSettings, resetCursor: boolean, now: Date): Promise<void> {
+export async function upsertBitcoinChain(db: Queryable, chain: UtxoChain, settings: BitcoinChainSettings, resetCursor: boolean, now: Date): Promise<void> {
   const cursor = resetCursor ? { cursor: null, tipHeight: null, scannedAt: null } : {};
   await db
     .insert(bitcoinChains)
-    .values({ chain: 'bitcoin', ...settings, updatedAt: now })
+    .values({ chain, ...settings, updatedAt: now })
     .onConflictDoUpdate({ target: bitcoinChains.chain, set: { ...settings, ...cursor, lastError: null, lastErrorAt: null, updatedAt: now } });
 }
 
-export async function deleteBitcoinChain(db: Queryable): Promise<boolean> {
-  const rows = await db.delete(bitcoinChains).where(eq(bitcoinChains.chain, 'bitcoin')).returning({ chain: bitcoinChains.chain });
+export async function deleteBitcoinChain(db: Queryable, chain: UtxoChain): Promise<boolean> {
+  const rows = await db.delete(bitcoinChains).where(eq(bitcoinChains.chain, chain)).returning({ chain: bitcoinChains.chain });
   return rows.length > 0;
 }
 
@@ -139,17 +145,17 @@ export async function deleteBitcoinChain(db: Queryable): Promise<boolean> {
  * Stores the scanner's new cursor, only if the stored one is still the one this scan started from
  * (compared by its tip and its scan time): a slower scan elsewhere cannot move it backwards.
  */
-export async function moveBitcoinCursor(db: Queryable, from: Date | null, to: { cursor: unknown; tipHeight: number; scannedAt: Date }): Promise<boolean> {
+export async function moveBitcoinCursor(db: Queryable, chain: UtxoChain, from: Date | null, to: { cursor: unknown; tipHeight: number; scannedAt: Date }): Promise<boolean> {
   const rows = await db
     .update(bitcoinChains)
     .set({ ...to, lastError: null, lastErrorAt: null })
-    .where(and(eq(bitcoinChains.chain, 'bitcoin'), from === null ? isNull(bitcoinChains.scannedAt) : eq(bitcoinChains.scannedAt, from)))
+    .where(and(eq(bitcoinChains.chain, chain), from === null ? isNull(bitcoinChains.scannedAt) : eq(bitcoinChains.scannedAt, from)))
     .returning({ chain: bitcoinChains.chain });
   return rows.length === 1;
 }
 
-export async function recordBitcoinChainError(db: Queryable, message: string, at: Date): Promise<void> {
-  await db.update(bitcoinChains).set({ lastError: message, lastErrorAt: at }).where(eq(bitcoinChains.chain, 'bitcoin'));
+export async function recordBitcoinChainError(db: Queryable, chain: UtxoChain, message: string, at: Date): Promise<void> {
+  await db.update(bitcoinChains).set({ lastError: message, lastErrorAt: at }).where(eq(bitcoinChains.chain, chain));
 }
 
 /** What a Bitcoin scan reports of a payment: stored once per (transaction, address), its state brought up to date. */
@@ -168,19 +174,19 @@ export interface BitcoinSighting {
  * transaction mined, reorganised into another block, confirmed, or gone). Returns the rows that
  * changed state, with the state they had.
  */
-export async function upsertBitcoinPayments(db: Queryable, sightings: BitcoinSighting[], now: Date): Promise<(PaymentRow & { previous: PaymentRow['state'] | null })[]> {
+export async function upsertBitcoinPayments(db: Queryable, chain: UtxoChain, sightings: BitcoinSighting[], now: Date): Promise<(PaymentRow & { previous: PaymentRow['state'] | null })[]> {
   const changed: (PaymentRow & { previous: PaymentRow['state'] | null })[] = [];
   for (const s of sightings) {
     const [known] = await db
       .select()
       .from(payments)
-      .where(and(eq(payments.network, 'bitcoin'), eq(payments.txHash, s.txHash), eq(payments.toAddress, s.toAddress)))
+      .where(and(eq(payments.network, chain), eq(payments.txHash, s.txHash), eq(payments.toAddress, s.toAddress)))
       .for('update');
     if (!known) {
       if (s.state === 'reverted') continue; // gone before it was ever stored: nothing to undo
       const [row] = await db
         .insert(payments)
-        .values({ network: 'bitcoin', chainId: null, txHash: s.txHash, logIndex: 0, tokenContract: null, fromAddress: '', toAddress: s.toAddress, value: s.value, blockNumber: s.blockNumber, blockHash: s.blockHash, state: s.state, userId: s.userId, createdAt: now, updatedAt: now })
+        .values({ network: chain, chainId: null, txHash: s.txHash, logIndex: 0, tokenContract: null, fromAddress: '', toAddress: s.toAddress, value: s.value, blockNumber: s.blockNumber, blockHash: s.blockHash, state: s.state, userId: s.userId, createdAt: now, updatedAt: now })
         .onConflictDoNothing()
         .returning();
       if (row) changed.push({ ...row, previous: null });
@@ -262,8 +268,8 @@ export async function recordChainError(db: Queryable, chainId: number, message: 
   await db.update(evmChains).set({ lastError: message, lastErrorAt: at }).where(eq(evmChains.chainId, chainId));
 }
 
-/** The chain payments were seen on: an EVM chain by id, or Bitcoin. */
-export type PaymentChain = { network: 'evm'; chainId: number } | { network: 'bitcoin' };
+/** The chain payments were seen on: an EVM chain by id, or a Bitcoin-family chain. */
+export type PaymentChain = { network: 'evm'; chainId: number } | { network: UtxoChain };
 
 function onChain(on: PaymentChain) {
   return on.network === 'evm' ? and(eq(payments.network, 'evm'), eq(payments.chainId, on.chainId)) : eq(payments.network, on.network);

@@ -18,13 +18,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'DELETE /api/admin/payments/chains/:chainId', async (request) => settings.removeChain(operatorOf(request), request.params.chainId));
 
-  route(app, 'PUT /api/admin/payments/bitcoin-key', async (request) => settings.setBitcoinKey(operatorOf(request), request.body));
+  route(app, 'PUT /api/admin/payments/utxo/:chain/key', async (request) => settings.setUtxoKey(operatorOf(request), request.params.chain, request.body));
 
-  route(app, 'DELETE /api/admin/payments/bitcoin-key', async (request) => settings.removeBitcoinKey(operatorOf(request)));
+  route(app, 'DELETE /api/admin/payments/utxo/:chain/key', async (request) => settings.removeUtxoKey(operatorOf(request), request.params.chain));
 
-  route(app, 'PUT /api/admin/payments/bitcoin-chain', async (request) => settings.setBitcoinChain(operatorOf(request), request.body));
+  route(app, 'PUT /api/admin/payments/utxo/:chain/watcher', async (request) => settings.setUtxoWatcher(operatorOf(request), request.params.chain, request.body));
 
-  route(app, 'DELETE /api/admin/payments/bitcoin-chain', async (request) => settings.removeBitcoinChain(operatorOf(request)));
+  route(app, 'DELETE /api/admin/payments/utxo/:chain/watcher', async (request) => settings.removeUtxoWatcher(operatorOf(request), request.params.chain));
 
   route(app, 'PUT /api/admin/payments/lookups/:network', async (request) => settings.setLookup(operatorOf(request), request.params.network, request.body));
 

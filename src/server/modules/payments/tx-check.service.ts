@@ -4,6 +4,7 @@
 // what contradicts the order.
 import { createPublicClient, decodeEventLog, erc20Abi, formatUnits, getAddress, http, parseUnits, TransactionNotFoundError, type Hash } from 'viem';
 import type { TxCheck } from '@/contracts/orders';
+import { UTXO_CHAINS } from '@/domain/bitcoin/chains';
 import { dec, toPlain } from '@/domain/decimal';
 import { LOOKUP_NETWORKS, type LookupNetwork } from '@/domain/networks';
 import type { Queryable } from '../../db/client';
@@ -12,13 +13,13 @@ import { findOtherOrderWithHash } from '../orders/order-tx-hash.service';
 import type { OrderService } from '../orders/orders.service';
 import { endpointErrorText } from './endpoint-error';
 import { hostOf } from './payment-settings.service';
-import { findEvmChain, findLookupEndpoint } from './payments.repository';
+import { findBitcoinChain, findEvmChain, findLookupEndpoint } from './payments.repository';
 import { lookUpSolana, lookUpTron, type Sighting } from './tron-solana-lookups';
 
 
 type Order = Pick<Awaited<ReturnType<OrderService['view']>>, 'id' | 'network' | 'chainId' | 'tokenContract' | 'decimals' | 'address' | 'payAmount' | 'cryptoCode' | 'txHash'>;
 
-const NETWORK_NAMES: Record<string, string> = { bitcoin: 'Bitcoin', tron: 'TRON', solana: 'Solana', other: 'this currency' };
+const NETWORK_NAMES: Record<string, string> = { bitcoin: 'Bitcoin', litecoin: 'Litecoin', dogecoin: 'Dogecoin', tron: 'TRON', solana: 'Solana', other: 'this currency' };
 
 export async function checkOrderTx(db: Queryable, order: Order): Promise<TxCheck> {
   const txHash = order.txHash;
@@ -78,9 +79,12 @@ async function endpointFor(db: Queryable, order: Order): Promise<{ kind: 'evm' |
     return chain ? { kind: 'evm', url: chain.rpcUrl, source: `RPC at ${hostOf(chain.rpcUrl)}` } : null;
   }
   const network = LOOKUP_NETWORKS.find((n) => n === order.network);
-  if (!network) return null;
-  const endpoint = await findLookupEndpoint(db, network);
-  return endpoint ? { kind: network, url: endpoint.url, source: `${LOOKUP_NAMES[network]} at ${hostOf(endpoint.url)}` } : null;
+  const endpoint = network ? await findLookupEndpoint(db, network) : undefined;
+  if (network && endpoint) return { kind: network, url: endpoint.url, source: `${LOOKUP_NAMES[network]} at ${hostOf(endpoint.url)}` };
+  // A Bitcoin-family chain's watcher reads an Esplora API: it answers for pasted hashes too.
+  const chain = UTXO_CHAINS.find((c) => c === order.network);
+  const watcher = chain ? await findBitcoinChain(db, chain) : undefined;
+  return watcher ? { kind: 'bitcoin', url: watcher.esploraUrl, source: `Esplora at ${hostOf(watcher.esploraUrl)}` } : null;
 }
 
 /** Ether to the address, or the token's Transfer logs to it; null when the endpoint does not know the hash. */

@@ -267,7 +267,8 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
 
   it('says when a currency cannot be looked up', async () => {
     operator = await signInOperator(t.app, t.database);
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', address: 'ltc1qexampleaddress0000', enabled: true }).where(eq(cryptos.code, 'LTC'));
+    // A currency of the 'other' network: no lookup exists for it.
+    await t.database.db.update(cryptos).set({ network: 'other', rateSource: 'manual', rate: '100', address: 'LTC-EXAMPLE-ADDRESS', enabled: true }).where(eq(cryptos.code, 'LTC'));
     const order = await buy(t, 'LTC', '1000');
     await attach(order.cookie, order.order.id, 'ab'.repeat(32));
     expect(await check(order.orderId)).toMatchObject({ state: 'no_lookup', message: 'Presale cannot look up transactions of this currency: check it on its explorer.' });

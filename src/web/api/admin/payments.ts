@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BitcoinChainBody, BitcoinKeyBody, EvmChainBody, PaymentSettings } from '@/contracts/payments';
+import type { EvmChainBody, PaymentSettings, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
+import type { UtxoChain } from '@/domain/bitcoin/chains';
 import type { LookupNetwork } from '@/domain/networks';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
@@ -23,10 +24,10 @@ export const useRemoveEvmKey = () => usePaymentsMutation(() => apiCall('DELETE /
 export const useSetChain = () =>
   usePaymentsMutation(({ chainId, body }: { chainId: number; body: EvmChainBody }) => apiCall('PUT /api/admin/payments/chains/:chainId', { params: { chainId }, body }));
 export const useRemoveChain = () => usePaymentsMutation((chainId: number) => apiCall('DELETE /api/admin/payments/chains/:chainId', { params: { chainId } }));
-export const useSetBitcoinKey = () => usePaymentsMutation((body: BitcoinKeyBody) => apiCall('PUT /api/admin/payments/bitcoin-key', { body }));
-export const useRemoveBitcoinKey = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/bitcoin-key'));
-export const useSetBitcoinChain = () => usePaymentsMutation((body: BitcoinChainBody) => apiCall('PUT /api/admin/payments/bitcoin-chain', { body }));
-export const useRemoveBitcoinChain = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/bitcoin-chain'));
+export const useSetUtxoKey = (chain: UtxoChain) => usePaymentsMutation((body: UtxoKeyBody) => apiCall('PUT /api/admin/payments/utxo/:chain/key', { params: { chain }, body }));
+export const useRemoveUtxoKey = (chain: UtxoChain) => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/utxo/:chain/key', { params: { chain } }));
+export const useSetUtxoWatcher = (chain: UtxoChain) => usePaymentsMutation((body: UtxoWatcherBody) => apiCall('PUT /api/admin/payments/utxo/:chain/watcher', { params: { chain }, body }));
+export const useRemoveUtxoWatcher = (chain: UtxoChain) => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/utxo/:chain/watcher', { params: { chain } }));
 export const useSetLookup = () =>
   usePaymentsMutation(({ network, url }: { network: LookupNetwork; url: string }) => apiCall('PUT /api/admin/payments/lookups/:network', { params: { network }, body: { url } }));
 export const useRemoveLookup = () => usePaymentsMutation((network: LookupNetwork) => apiCall('DELETE /api/admin/payments/lookups/:network', { params: { network } }));

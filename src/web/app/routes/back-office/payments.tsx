@@ -3,7 +3,7 @@ import { useAdminPayments } from '@/web/api/admin/payments';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { PaymentAccountKey } from '@/web/features/back-office/components/payment-account-key';
 import { PaymentChains } from '@/web/features/back-office/components/payment-chains';
-import { BitcoinPayments } from '@/web/features/back-office/components/bitcoin-payments';
+import { BitcoinPayments, isShown } from '@/web/features/back-office/components/bitcoin-payments';
 import { LookupEndpoints } from '@/web/features/back-office/components/lookup-endpoints';
 import { UnallocatedDeposits } from '@/web/features/back-office/components/unallocated-deposits';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -12,13 +12,15 @@ export function Component() {
   useDocumentTitle('Payments');
   const { data, isError } = useAdminPayments();
   return (
-    <AdminPage title="Payments" description="Automatic payments on EVM chains and Bitcoin: each buyer pays to their own deposit address, and Presale watches the chain for the payment.">
+    <AdminPage title="Payments" description="Automatic payments on EVM chains, Bitcoin, Litecoin and Dogecoin: each buyer pays to their own deposit address, and Presale watches the chain for the payment.">
       <QueryView data={data} isError={isError} errorText="The payment settings could not be loaded." loadingLabel="Loading the payment settings" skeletonClassName="h-96">
         {(settings) => (
           <>
             <PaymentAccountKey evmKey={settings.evmKey} />
             <PaymentChains chains={settings.chains} />
-            <BitcoinPayments bitcoin={settings.bitcoin} />
+            {settings.utxoChains.filter(isShown).map((chain) => (
+              <BitcoinPayments key={chain.chain} settings={chain} />
+            ))}
             <LookupEndpoints lookups={settings.lookups} />
             <UnallocatedDeposits />
           </>

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Operator } from '@/contracts/admin';
-import type { PaymentSettings } from '@/contracts/payments';
+import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
 import { operatorQueryKey } from '@/web/api/admin/operator';
 import { BitcoinChainForm, type BitcoinWatcher } from './bitcoin-chain-form';
 
@@ -15,7 +15,7 @@ const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePasswo
 const WATCHER: BitcoinWatcher = {
   esploraHost: 'mempool.example.com',
   confirmations: 3,
-  largeAboveBtc: '1.5',
+  largeAbove: '1.5',
   largeConfirmations: 6,
   tolerancePercent: '1.25',
   autoApproveUsd: '2500.5',
@@ -25,12 +25,28 @@ const WATCHER: BitcoinWatcher = {
   lastErrorAt: '2026-11-23T17:59:00.000Z',
 };
 
-const SAVED: PaymentSettings = { evmKey: null, chains: [], bitcoin: { key: null, chain: WATCHER }, lookups: [] };
 
-function renderForm(watcher: BitcoinWatcher | null) {
+/** Bitcoin as the server describes it. */
+const BITCOIN: UtxoChainSettings = {
+  chain: 'bitcoin',
+  name: 'Bitcoin',
+  symbol: 'BTC',
+  keyPrefixes: ['xpub', 'ypub', 'zpub'],
+  scriptTypes: ['p2pkh', 'p2sh-p2wpkh', 'p2wpkh'],
+  currencies: ['BTC'],
+  defaults: { confirmations: 2, largeConfirmations: 6 },
+  key: null,
+  watcher: null,
+};
+
+const LITECOIN: UtxoChainSettings = { ...BITCOIN, chain: 'litecoin', name: 'Litecoin', symbol: 'LTC', keyPrefixes: ['Ltub', 'Mtub', 'zpub'], currencies: ['LTC'], defaults: { confirmations: 6, largeConfirmations: 6 } };
+
+const SAVED: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...BITCOIN, watcher: WATCHER }], lookups: [] };
+
+function renderForm(watcher: BitcoinWatcher | null, chain: UtxoChainSettings = BITCOIN) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(operatorQueryKey, OWNER);
-  const ui: ReactNode = <BitcoinChainForm watcher={watcher} />;
+  const ui: ReactNode = <BitcoinChainForm settings={{ ...chain, watcher }} />;
   return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 }
 
@@ -64,12 +80,12 @@ describe('the Bitcoin watcher form', () => {
     await user.click(screen.getByRole('button', { name: 'Save watcher' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe('/api/admin/payments/bitcoin-chain');
+    expect(path).toBe('/api/admin/payments/utxo/bitcoin/watcher');
     expect(init?.method).toBe('PUT');
     expect(sentBody(init)).toEqual({
       esploraUrl: 'https://mempool.example.com/api',
       confirmations: 2,
-      largeAboveBtc: null,
+      largeAbove: null,
       largeConfirmations: 6,
       tolerancePercent: '0.5',
       autoApproveUsd: '10000',
@@ -87,7 +103,7 @@ describe('the Bitcoin watcher form', () => {
     await user.click(screen.getByRole('button', { name: 'Save watcher' }));
     await expectMessageAt('Esplora API URL', 'Enter the endpoint as an http(s) URL, such as https://mempool.space/api.');
     await expectMessageAt('More confirmations above (BTC)', 'The amount for more confirmations has at most 8 decimals.');
-    await expectMessageAt('Confirmations above that amount', 'At most 144 confirmations (a day of blocks).');
+    await expectMessageAt('Confirmations above that amount', 'At most 144 confirmations (a day of Bitcoin blocks).');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -95,7 +111,7 @@ describe('the Bitcoin watcher form', () => {
     const fields = {
       esploraUrl: 'The endpoint did not answer as an Esplora API: HTTP request failed.',
       confirmations: 'Confirmations from the server.',
-      largeAboveBtc: 'The amount from the server.',
+      largeAbove: 'The amount from the server.',
       largeConfirmations: 'Large payments cannot need fewer confirmations than others.',
       tolerancePercent: 'Tolerance from the server.',
       autoApproveUsd: 'The limit from the server.',
@@ -108,7 +124,7 @@ describe('the Bitcoin watcher form', () => {
     await user.click(screen.getByRole('button', { name: 'Save watcher' }));
     await expectMessageAt('Esplora API URL', fields.esploraUrl);
     await expectMessageAt('Confirmations', fields.confirmations);
-    await expectMessageAt('More confirmations above (BTC)', fields.largeAboveBtc);
+    await expectMessageAt('More confirmations above (BTC)', fields.largeAbove);
     await expectMessageAt('Confirmations above that amount', fields.largeConfirmations);
     await expectMessageAt('Tolerance (%)', fields.tolerancePercent);
     await expectMessageAt('Auto-approve up to (USD)', fields.autoApproveUsd);
@@ -125,5 +141,23 @@ describe('the Bitcoin watcher form', () => {
     expect(screen.getByLabelText('Tolerance (%)')).toHaveValue('1.25');
     expect(screen.getByLabelText('Auto-approve up to (USD)')).toHaveValue('2500.5');
     expect(screen.getByRole('button', { name: 'Remove watcher' })).toBeInTheDocument();
+  });
+});
+
+describe('the Litecoin watcher form', () => {
+  it('starts from Litecoin’s 6 confirmations, names its coin, and saves to Litecoin’s watcher', async () => {
+    const fetchMock = serve(() => Response.json({ ...SAVED, utxoChains: [{ ...LITECOIN, watcher: WATCHER }] }));
+    const user = userEvent.setup();
+    renderForm(null, LITECOIN);
+    expect(screen.getByLabelText('Confirmations')).toHaveValue('6');
+    await user.type(screen.getByLabelText('Esplora API URL'), 'https://litecoinspace.org/api');
+    await user.type(screen.getByLabelText('More confirmations above (LTC)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Save watcher' }));
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/admin/payments/utxo/litecoin/watcher');
+    expect(sentBody(init)).toMatchObject({ esploraUrl: 'https://litecoinspace.org/api', confirmations: 6, largeAbove: '100', largeConfirmations: 6 });
   });
 });

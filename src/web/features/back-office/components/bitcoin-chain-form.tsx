@@ -1,14 +1,14 @@
-// How the Bitcoin watcher reads the chain (an Esplora API) and judges its payments (issue 13): the
+// How the watcher of a Bitcoin-family chain reads it (an Esplora API) and judges its payments (issue 13): the
 // watcher's state, the form that sets or changes its rules, and its removal. The server asks a new
 // endpoint for its tip before saving, so its refusal lands on the endpoint field.
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { bitcoinChainBodySchema, type PaymentSettings } from '@/contracts/payments';
+import { utxoWatcherBodySchema, type UtxoChainSettings } from '@/contracts/payments';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useRemoveBitcoinChain, useSetBitcoinChain } from '@/web/api/admin/payments';
+import { useRemoveUtxoWatcher, useSetUtxoWatcher } from '@/web/api/admin/payments';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { errorMessage } from '@/web/lib/api-client';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
@@ -17,34 +17,38 @@ import { toast } from '@/web/lib/toast';
 import { Can } from './can';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 
-export type BitcoinWatcher = NonNullable<PaymentSettings['bitcoin']['chain']>;
+export type BitcoinWatcher = NonNullable<UtxoChainSettings['watcher']>;
 
 interface WatcherFormValues {
   esploraUrl: string;
   confirmations: number;
   /** Empty: every payment waits for `confirmations`. */
-  largeAboveBtc: string;
+  largeAbove: string;
   largeConfirmations: number;
   tolerancePercent: string;
   autoApproveUsd: string;
 }
 
-const FIELDS = ['esploraUrl', 'confirmations', 'largeAboveBtc', 'largeConfirmations', 'tolerancePercent', 'autoApproveUsd'] as const;
+const FIELDS = ['esploraUrl', 'confirmations', 'largeAbove', 'largeConfirmations', 'tolerancePercent', 'autoApproveUsd'] as const;
 
-const DEFAULTS: WatcherFormValues = { esploraUrl: '', confirmations: 2, largeAboveBtc: '', largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '10000' };
+/** A new watcher's rules: the chain's default confirmations (Bitcoin 2, or 6 above an amount; Litecoin 6; Dogecoin 10). */
+function defaultsOf(settings: UtxoChainSettings): WatcherFormValues {
+  return { esploraUrl: '', confirmations: settings.defaults.confirmations, largeAbove: '', largeConfirmations: settings.defaults.largeConfirmations, tolerancePercent: '0.5', autoApproveUsd: '10000' };
+}
 
 const watcherFormSchema = z
   .custom<WatcherFormValues>()
-  .transform(({ largeAboveBtc, ...rest }): z.input<typeof bitcoinChainBodySchema> => ({ ...rest, largeAboveBtc: largeAboveBtc.trim() === '' ? null : largeAboveBtc }))
-  .pipe(bitcoinChainBodySchema);
+  .transform(({ largeAbove, ...rest }): z.input<typeof utxoWatcherBodySchema> => ({ ...rest, largeAbove: largeAbove.trim() === '' ? null : largeAbove }))
+  .pipe(utxoWatcherBodySchema);
 
 // The URL is never sent back (it may hold an API key), so a change starts with the field empty.
-function toForm(watcher: BitcoinWatcher | null): WatcherFormValues {
-  if (!watcher) return DEFAULTS;
+function toForm(settings: UtxoChainSettings): WatcherFormValues {
+  const { watcher } = settings;
+  if (!watcher) return defaultsOf(settings);
   return {
     esploraUrl: '',
     confirmations: watcher.confirmations,
-    largeAboveBtc: watcher.largeAboveBtc ?? '',
+    largeAbove: watcher.largeAbove ?? '',
     largeConfirmations: watcher.largeConfirmations,
     tolerancePercent: watcher.tolerancePercent,
     autoApproveUsd: watcher.autoApproveUsd,
@@ -62,7 +66,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function WatcherState({ watcher }: { watcher: BitcoinWatcher }) {
+function WatcherState({ watcher, symbol }: { watcher: BitcoinWatcher; symbol: string }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm">
@@ -79,7 +83,7 @@ function WatcherState({ watcher }: { watcher: BitcoinWatcher }) {
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
         <Detail label="Confirmations">{watcher.confirmations}</Detail>
         <Detail label="Above an amount">
-          {watcher.largeAboveBtc === null ? 'no other rule' : `${watcher.largeConfirmations} above ${formatAmount(watcher.largeAboveBtc, 8)} BTC`}
+          {watcher.largeAbove === null ? 'no other rule' : `${watcher.largeConfirmations} above ${formatAmount(watcher.largeAbove, 8)} ${symbol}`}
         </Detail>
         <Detail label="Tolerance">{formatAmount(watcher.tolerancePercent, 2)} %</Detail>
         <Detail label="Auto-approve up to">{formatUsd(watcher.autoApproveUsd)}</Detail>
@@ -88,50 +92,54 @@ function WatcherState({ watcher }: { watcher: BitcoinWatcher }) {
   );
 }
 
-export function BitcoinChainForm({ watcher }: { watcher: PaymentSettings['bitcoin']['chain'] }) {
-  const save = useSetBitcoinChain();
-  const remove = useRemoveBitcoinChain();
+export function BitcoinChainForm({ settings }: { settings: UtxoChainSettings }) {
+  const { chain, name, symbol, watcher } = settings;
+  const save = useSetUtxoWatcher(chain);
+  const remove = useRemoveUtxoWatcher(chain);
   const [confirming, setConfirming] = useState(false);
   // Not `values`: the settings are polled, and a poll must not wipe what the operator is typing.
   const { register, onSubmit, setError, reset, formState } = useServerForm({
     schema: watcherFormSchema,
-    defaultValues: toForm(watcher),
+    defaultValues: toForm(settings),
     fields: FIELDS,
     submit: (body) => save.mutateAsync(body),
-    successToast: 'Bitcoin watcher saved',
-    errorToast: { fallback: 'Failed to save the Bitcoin watcher.', unlessShownAtFields: true },
-    onSuccess: (settings, { form }) => form.reset(toForm(settings.bitcoin.chain)),
+    successToast: `${name} watcher saved`,
+    errorToast: { fallback: `Failed to save the ${name} watcher.`, unlessShownAtFields: true },
+    onSuccess: (saved, { form }) => {
+      const now = saved.utxoChains.find((c) => c.chain === chain);
+      if (now) form.reset(toForm(now));
+    },
   });
   const { errors } = formState;
 
   const removeWatcher = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
-        reset(DEFAULTS);
-        toast.success('Bitcoin watcher removed');
+        reset(defaultsOf(settings));
+        toast.success(`${name} watcher removed`);
       },
       onError: (error) => {
-        if (!applyFieldErrors(error, FIELDS, setError)) toast.error(errorMessage(error, 'Failed to remove the Bitcoin watcher.'));
+        if (!applyFieldErrors(error, FIELDS, setError)) toast.error(errorMessage(error, `Failed to remove the ${name} watcher.`));
       },
       onSettled: () => setConfirming(false),
     });
 
   return (
-    <section aria-labelledby="bitcoin-watcher-title" className="grid gap-4">
-      <h3 id="bitcoin-watcher-title" className="font-semibold">
+    <section aria-labelledby={`${chain}-watcher-title`} className="grid gap-4">
+      <h3 id={`${chain}-watcher-title`} className="font-semibold">
         Watcher
       </h3>
       <p className="text-muted-foreground text-sm">
-        Presale reads the chain from an Esplora API for payments to the buyers&apos; Bitcoin addresses. A payment is credited once it has the confirmations below. A transaction that
+        Presale reads the chain from an Esplora API for payments to the buyers&apos; {name} addresses. A payment is credited once it has the confirmations below. A transaction that
         signals replace-by-fee is never credited unconfirmed, and a transaction that is replaced, dropped or reorganised away credits nothing.
       </p>
       {watcher ? (
-        <WatcherState watcher={watcher} />
+        <WatcherState watcher={watcher} symbol={symbol} />
       ) : (
-        <p className="text-muted-foreground text-sm">No watcher yet: Bitcoin payments to the buyers&apos; addresses are not seen, and you approve each payment.</p>
+        <p className="text-muted-foreground text-sm">No watcher yet: {name} payments to the buyers&apos; addresses are not seen, and you approve each payment.</p>
       )}
       <Can need="own">
-        <form onSubmit={onSubmit} noValidate aria-label="Bitcoin watcher" className="grid items-start gap-4 sm:grid-cols-2">
+        <form onSubmit={onSubmit} noValidate aria-label={`${name} watcher`} className="grid items-start gap-4 sm:grid-cols-2">
           <FormField
             label="Esplora API URL"
             error={errors.esploraUrl?.message}
@@ -147,8 +155,8 @@ export function BitcoinChainForm({ watcher }: { watcher: PaymentSettings['bitcoi
           <FormField label="Confirmations" error={errors.confirmations?.message} hint="Blocks, counting the payment's own, before a payment counts; 0 credits it unconfirmed unless it signals replace-by-fee.">
             <Input inputMode="numeric" {...register('confirmations', { setValueAs: toNumber })} />
           </FormField>
-          <FormField label="More confirmations above (BTC)" error={errors.largeAboveBtc?.message} hint="Optional: orders above this amount wait longer. Empty: no such rule.">
-            <Input inputMode="decimal" placeholder="e.g. 1" {...register('largeAboveBtc')} />
+          <FormField label={`More confirmations above (${symbol})`} error={errors.largeAbove?.message} hint="Optional: orders above this amount wait longer. Empty: no such rule.">
+            <Input inputMode="decimal" placeholder="e.g. 1" {...register('largeAbove')} />
           </FormField>
           <FormField label="Confirmations above that amount" error={errors.largeConfirmations?.message} hint="At least as many as for other payments.">
             <Input inputMode="numeric" {...register('largeConfirmations', { setValueAs: toNumber })} />
@@ -174,8 +182,8 @@ export function BitcoinChainForm({ watcher }: { watcher: PaymentSettings['bitcoi
       </Can>
       <PaymentRemoveDialog
         open={confirming}
-        title="Remove the Bitcoin watcher"
-        description="Presale stops reading the Bitcoin chain: payments to the buyers' Bitcoin addresses are no longer seen, and you approve each one by hand."
+        title={`Remove the ${name} watcher`}
+        description={`Presale stops reading the ${name} chain: payments to the buyers' ${name} addresses are no longer seen, and you approve each one by hand.`}
         pending={remove.isPending}
         onConfirm={removeWatcher}
         onClose={() => setConfirming(false)}

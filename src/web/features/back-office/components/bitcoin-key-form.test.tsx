@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Operator } from '@/contracts/admin';
-import type { PaymentSettings } from '@/contracts/payments';
+import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
 import { BITCOIN_KEY_MESSAGES } from '@/domain/bitcoin/account-key';
 import { operatorQueryKey } from '@/web/api/admin/operator';
 import { BitcoinKeyForm, type BitcoinKey } from './bitcoin-key-form';
@@ -27,12 +27,25 @@ const KEY: BitcoinKey = {
   gap: 4,
 };
 
+/** Bitcoin as the server describes it. */
+const BITCOIN: UtxoChainSettings = {
+  chain: 'bitcoin',
+  name: 'Bitcoin',
+  symbol: 'BTC',
+  keyPrefixes: ['xpub', 'ypub', 'zpub'],
+  scriptTypes: ['p2pkh', 'p2sh-p2wpkh', 'p2wpkh'],
+  currencies: ['BTC'],
+  defaults: { confirmations: 2, largeConfirmations: 6 },
+  key: null,
+  watcher: null,
+};
+
 function renderForm(bitcoinKey: BitcoinKey | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(operatorQueryKey, OWNER);
   const ui = (key: BitcoinKey | null) => (
     <QueryClientProvider client={queryClient}>
-      <BitcoinKeyForm bitcoinKey={key} />
+      <BitcoinKeyForm settings={{ ...BITCOIN, key }} />
     </QueryClientProvider>
   );
   const rendered = render(ui(bitcoinKey));
@@ -79,7 +92,7 @@ describe('the Bitcoin account key form', () => {
   });
 
   it('sends no address type when the key says it', async () => {
-    const saved: PaymentSettings = { evmKey: null, chains: [], bitcoin: { key: KEY, chain: null }, lookups: [] };
+    const saved: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...BITCOIN, key: KEY }], lookups: [] };
     const fetchMock = serve(() => Response.json(saved));
     const user = userEvent.setup();
     renderForm(null);
@@ -88,7 +101,7 @@ describe('the Bitcoin account key form', () => {
     await user.click(screen.getByRole('button', { name: 'Save key' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe('/api/admin/payments/bitcoin-key');
+    expect(path).toBe('/api/admin/payments/utxo/bitcoin/key');
     expect(init?.method).toBe('PUT');
     expect(typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body).toEqual({ xpub: ZPUB });
   });

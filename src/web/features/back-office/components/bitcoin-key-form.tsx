@@ -1,12 +1,12 @@
-// The operator's watch-only Bitcoin account key (issue 13): the form that saves it with its address
+// The operator's watch-only account key of a Bitcoin-family chain (issue 13): the form that saves it with its address
 // type, the saved key with the first addresses to compare with the wallet and the gap a wallet must
 // be able to see across, and its removal.
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { bitcoinKeyBodySchema, type PaymentSettings } from '@/contracts/payments';
+import { utxoKeyBodySchema, type UtxoChainSettings } from '@/contracts/payments';
 import { parseBitcoinAccountKey } from '@/domain/bitcoin/account-key';
-import type { ScriptType } from '@/domain/bitcoin/chains';
+import type { ScriptType, UtxoChain } from '@/domain/bitcoin/chains';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
@@ -14,7 +14,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
-import { useRemoveBitcoinKey, useSetBitcoinKey } from '@/web/api/admin/payments';
+import { useRemoveUtxoKey, useSetUtxoKey } from '@/web/api/admin/payments';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { errorMessage } from '@/web/lib/api-client';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
@@ -22,13 +22,28 @@ import { toast } from '@/web/lib/toast';
 import { Can } from './can';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 
-export type BitcoinKey = NonNullable<PaymentSettings['bitcoin']['key']>;
+export type BitcoinKey = NonNullable<UtxoChainSettings['key']>;
 
-export const ADDRESS_TYPES: Readonly<Record<ScriptType, string>> = {
-  p2wpkh: 'Native segwit (bc1q…)',
-  'p2sh-p2wpkh': 'Nested segwit (3…)',
-  p2pkh: 'Legacy (1…)',
+/** Each address type by what its addresses begin with on each chain. */
+export const ADDRESS_TYPES: Readonly<Record<UtxoChain, Readonly<Partial<Record<ScriptType, string>>>>> = {
+  bitcoin: { p2wpkh: 'Native segwit (bc1q…)', 'p2sh-p2wpkh': 'Nested segwit (3…)', p2pkh: 'Legacy (1…)' },
+  litecoin: { p2wpkh: 'Native segwit (ltc1q…)', 'p2sh-p2wpkh': 'Nested segwit (M…)', p2pkh: 'Legacy (L…)' },
+  dogecoin: { p2pkh: 'Legacy (D…)' },
 };
+
+/** Where each chain's wallets show the account key. */
+const WHERE_TO_FIND: Readonly<Record<UtxoChain, string>> = {
+  bitcoin: 'Where to find it: in Sparrow, Settings → Keystores → xpub; in Electrum, Wallet → Information → Master Public Key; in a hardware wallet’s suite, the account’s details or “export public key”.',
+  litecoin: 'Where to find it: in Electrum-LTC, Wallet → Information → Master Public Key; in a hardware wallet’s suite, the Litecoin account’s details or “export public key”.',
+  dogecoin: 'Where to find it: in a hardware wallet’s suite, the Dogecoin account’s details or “export public key”; or from an offline BIP-44 tool, the account key of m/44’/3’/0’.',
+};
+
+/** "zpub, ypub or xpub": the chain's prefixes, the one for native segwit first. */
+function prefixList(prefixes: readonly string[]): string {
+  const ordered = [...prefixes].sort((a, b) => PREFIX_ORDER.indexOf(a[0] ?? '') - PREFIX_ORDER.indexOf(b[0] ?? '') || a.localeCompare(b));
+  return ordered.length <= 1 ? ordered.join('') : `${ordered.slice(0, -1).join(', ')} or ${ordered.at(-1) ?? ''}`;
+}
+const PREFIX_ORDER = ['z', 'y', 'M', 'x', 'L', 'd'];
 
 /** Wallets stop looking for payments after this many unused addresses in a row (their default gap limit). */
 const WALLET_GAP_LIMIT = 20;
@@ -45,34 +60,35 @@ const EMPTY: KeyFormValues = { xpub: '', scriptType: '' };
 // Read in the browser first, with the server's own rules: a pasted recovery phrase or private key
 // is refused before it is ever sent. A key that reads well without the chosen address type but not
 // with it (a zpub said to be legacy) is refused at the address type.
-const keyFormSchema = z
-  .custom<KeyFormValues>()
-  .transform(({ xpub, scriptType }): z.input<typeof bitcoinKeyBodySchema> => (scriptType === '' ? { xpub } : { xpub, scriptType }))
-  .pipe(
-    bitcoinKeyBodySchema.superRefine(({ xpub, scriptType }, ctx) => {
-      const parsed = parseBitcoinAccountKey('bitcoin', xpub, { scriptType });
-      if (parsed.ok) return;
-      const typeIsWrong = scriptType !== undefined && parseBitcoinAccountKey('bitcoin', xpub).ok;
-      ctx.addIssue({ code: 'custom', path: [typeIsWrong ? 'scriptType' : 'xpub'], message: parsed.message });
-    }),
-  );
+const keyFormSchemaOf = (chain: UtxoChain) =>
+  z
+    .custom<KeyFormValues>()
+    .transform(({ xpub, scriptType }): z.input<typeof utxoKeyBodySchema> => (scriptType === '' ? { xpub } : { xpub, scriptType }))
+    .pipe(
+      utxoKeyBodySchema.superRefine(({ xpub, scriptType }, ctx) => {
+        const parsed = parseBitcoinAccountKey(chain, xpub, { scriptType });
+        if (parsed.ok) return;
+        const typeIsWrong = scriptType !== undefined && parseBitcoinAccountKey(chain, xpub).ok;
+        ctx.addIssue({ code: 'custom', path: [typeIsWrong ? 'scriptType' : 'xpub'], message: parsed.message });
+      }),
+    );
 
-function SavedKey({ bitcoinKey, onRemove }: { bitcoinKey: BitcoinKey; onRemove: () => void }) {
+function SavedKey({ settings, bitcoinKey, onRemove }: { settings: UtxoChainSettings; bitcoinKey: BitcoinKey; onRemove: () => void }) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-1">
         <p className="text-muted-foreground text-sm">Saved key</p>
         <p className="font-mono text-xs break-all">{bitcoinKey.xpub}</p>
       </div>
-      <p className="text-sm">Address type: {ADDRESS_TYPES[bitcoinKey.scriptType]}</p>
+      <p className="text-sm">Address type: {ADDRESS_TYPES[settings.chain][bitcoinKey.scriptType]}</p>
       <div className="grid gap-2">
         <p className="text-sm">First addresses — compare them with your wallet&apos;s receiving addresses:</p>
-        <ol className="grid gap-2" aria-label="First Bitcoin addresses">
+        <ol className="grid gap-2" aria-label={`First ${settings.name} addresses`}>
           {bitcoinKey.firstAddresses.map((address, i) => (
             <li key={address} className="flex items-center gap-2">
               <span className="text-muted-foreground w-4 shrink-0 text-sm">{i + 1}.</span>
               <span className="min-w-0 font-mono text-xs break-all">{address}</span>
-              <CopyButton value={address} label={`Copy Bitcoin address ${i + 1}`} />
+              <CopyButton value={address} label={`Copy ${settings.name} address ${i + 1}`} />
             </li>
           ))}
         </ol>
@@ -97,9 +113,11 @@ function SavedKey({ bitcoinKey, onRemove }: { bitcoinKey: BitcoinKey; onRemove: 
   );
 }
 
-export function BitcoinKeyForm({ bitcoinKey }: { bitcoinKey: PaymentSettings['bitcoin']['key'] }) {
-  const save = useSetBitcoinKey();
-  const remove = useRemoveBitcoinKey();
+export function BitcoinKeyForm({ settings }: { settings: UtxoChainSettings }) {
+  const { chain, name, key: bitcoinKey } = settings;
+  const save = useSetUtxoKey(chain);
+  const remove = useRemoveUtxoKey(chain);
+  const prefixes = prefixList(settings.keyPrefixes);
   const [confirming, setConfirming] = useState(false);
   const {
     register,
@@ -108,12 +126,12 @@ export function BitcoinKeyForm({ bitcoinKey }: { bitcoinKey: PaymentSettings['bi
     clearErrors,
     formState: { errors },
   } = useServerForm({
-    schema: keyFormSchema,
+    schema: keyFormSchemaOf(chain),
     defaultValues: EMPTY,
     fields: FIELDS,
     submit: (body) => save.mutateAsync(body),
-    successToast: 'Bitcoin account key saved',
-    errorToast: { fallback: 'Failed to save the Bitcoin account key.', unlessShownAtFields: true },
+    successToast: `${name} account key saved`,
+    errorToast: { fallback: `Failed to save the ${name} account key.`, unlessShownAtFields: true },
     onSuccess: (_, { form }) => form.reset(EMPTY),
   });
 
@@ -121,51 +139,54 @@ export function BitcoinKeyForm({ bitcoinKey }: { bitcoinKey: PaymentSettings['bi
     remove.mutate(undefined, {
       onSuccess: () => {
         clearErrors();
-        toast.success('Bitcoin account key removed');
+        toast.success(`${name} account key removed`);
       },
       // A refusal (orders still await payment to its addresses) belongs beside the key, like a save's.
       onError: (error) => {
-        if (!applyFieldErrors(error, FIELDS, setError)) toast.error(errorMessage(error, 'Failed to remove the Bitcoin account key.'));
+        if (!applyFieldErrors(error, FIELDS, setError)) toast.error(errorMessage(error, `Failed to remove the ${name} account key.`));
       },
       onSettled: () => setConfirming(false),
     });
 
   return (
-    <section aria-labelledby="bitcoin-key-title" className="grid gap-4">
-      <h3 id="bitcoin-key-title" className="font-semibold">
+    <section aria-labelledby={`${chain}-key-title`} className="grid gap-4">
+      <h3 id={`${chain}-key-title`} className="font-semibold">
         Account key
       </h3>
       <div className="text-muted-foreground grid gap-2 text-sm">
         <p>
-          Presale derives one receiving address per buyer from your Bitcoin account&apos;s extended public key, so every payment names its buyer. The key is watch-only: it can
+          Presale derives one receiving address per buyer from your {name} account&apos;s extended public key, so every payment names its buyer. The key is watch-only: it can
           see the addresses but cannot spend from them. Never enter a private key or a recovery phrase.
         </p>
-        <p>
-          Where to find it: in Sparrow, Settings → Keystores → xpub; in Electrum, Wallet → Information → Master Public Key; in a hardware wallet&apos;s suite, the account&apos;s
-          details or “export public key”.
-        </p>
+        <p>{WHERE_TO_FIND[chain]}</p>
       </div>
       {bitcoinKey ? (
-        <SavedKey bitcoinKey={bitcoinKey} onRemove={() => setConfirming(true)} />
+        <SavedKey settings={settings} bitcoinKey={bitcoinKey} onRemove={() => setConfirming(true)} />
       ) : (
-        <p className="text-muted-foreground text-sm">No Bitcoin account key yet: buyers pay to the single Bitcoin wallet address, and you approve each payment.</p>
+        <p className="text-muted-foreground text-sm">
+          No {name} account key yet: buyers pay to the single {name} wallet address, and you approve each payment.
+        </p>
       )}
-      <form onSubmit={onSubmit} noValidate aria-label="Bitcoin account key" className="grid gap-4">
+      <form onSubmit={onSubmit} noValidate aria-label={`${name} account key`} className="grid gap-4">
         <FormField
-          label="Account key (zpub, ypub or xpub)"
+          label={`Account key (${prefixes})`}
           error={errors.xpub?.message}
-          hint={bitcoinKey ? 'Saving another key replaces this one; it is refused while orders await payment to this key’s addresses.' : 'It begins with zpub, ypub or xpub.'}
+          hint={bitcoinKey ? 'Saving another key replaces this one; it is refused while orders await payment to this key’s addresses.' : `It begins with ${prefixes}.`}
         >
           <Textarea rows={3} spellCheck={false} autoComplete="off" autoCapitalize="off" className="font-mono text-xs" placeholder="zpub…" {...register('xpub')} />
         </FormField>
-        <FormField label="Address type" error={errors.scriptType?.message} hint="A zpub or ypub names its own address type; an xpub means legacy unless you choose what your wallet's addresses begin with.">
-          <NativeSelect className="sm:max-w-xs" {...register('scriptType')}>
-            <option value="">As the key says</option>
-            <option value="p2wpkh">{ADDRESS_TYPES.p2wpkh}</option>
-            <option value="p2sh-p2wpkh">{ADDRESS_TYPES['p2sh-p2wpkh']}</option>
-            <option value="p2pkh">{ADDRESS_TYPES.p2pkh}</option>
-          </NativeSelect>
-        </FormField>
+        {settings.scriptTypes.length > 1 ? (
+          <FormField label="Address type" error={errors.scriptType?.message} hint="A zpub or ypub names its own address type; an xpub means legacy unless you choose what your wallet's addresses begin with.">
+            <NativeSelect className="sm:max-w-xs" {...register('scriptType')}>
+              <option value="">As the key says</option>
+              {settings.scriptTypes.map((type) => (
+                <option key={type} value={type}>
+                  {ADDRESS_TYPES[chain][type]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        ) : null}
         <Can need="own">
           <Button type="submit" disabled={save.isPending} className="justify-self-start">
             {save.isPending ? <Spinner /> : null}
@@ -175,8 +196,8 @@ export function BitcoinKeyForm({ bitcoinKey }: { bitcoinKey: PaymentSettings['bi
       </form>
       <PaymentRemoveDialog
         open={confirming}
-        title="Remove the Bitcoin account key"
-        description="New Bitcoin orders then pay to the single Bitcoin wallet address, reviewed by hand. Removing is refused while orders await payment to this key's addresses."
+        title={`Remove the ${name} account key`}
+        description={`New ${name} orders then pay to the single ${name} wallet address, reviewed by hand. Removing is refused while orders await payment to this key's addresses.`}
         pending={remove.isPending}
         onConfirm={removeKey}
         onClose={() => setConfirming(false)}

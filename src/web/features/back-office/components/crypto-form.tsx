@@ -74,6 +74,8 @@ function CryptoFields({
       <FormField label="Network" error={errors.network?.message}>
         <NativeSelect {...register('network')}>
           <option value="bitcoin">Bitcoin</option>
+          <option value="litecoin">Litecoin</option>
+          <option value="dogecoin">Dogecoin</option>
           <option value="evm">EVM (Ethereum and compatible)</option>
           <option value="tron">TRON</option>
           <option value="solana">Solana</option>

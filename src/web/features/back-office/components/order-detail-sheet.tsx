@@ -12,7 +12,7 @@ import { ExcessDialog, type ExcessAction } from './excess-dialog';
 import { PaymentPill } from './payment-pill';
 import { OrderStatusPill } from './order-status-pill';
 
-const NETWORK: Record<AdminOrder['crypto']['network'], string> = { bitcoin: 'Bitcoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'Other' };
+const NETWORK: Record<AdminOrder['crypto']['network'], string> = { bitcoin: 'Bitcoin', litecoin: 'Litecoin', dogecoin: 'Dogecoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'Other' };
 
 function networkOf(o: AdminOrder): string {
   return o.crypto.network === 'evm' && o.crypto.chainId !== null ? `EVM (chain ${String(o.crypto.chainId)})` : NETWORK[o.crypto.network];

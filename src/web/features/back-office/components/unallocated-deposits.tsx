@@ -5,6 +5,7 @@ import { Can } from './can';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { depositOrderBodySchema, dismissDepositBodySchema, type UnallocatedDeposit } from '@/contracts/payments';
+import { CHAINS } from '@/domain/bitcoin/chains';
 import { useDismissDeposit, useOrderFromDeposit, useUnallocatedDeposits } from '@/web/api/admin/unallocated';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -140,7 +141,7 @@ export function UnallocatedDeposits() {
                       </span>
                       <span className="text-muted-foreground font-mono text-xs break-all">{d.txHash}</span>
                       <span className="text-muted-foreground text-xs">
-                        {d.network === 'bitcoin' ? 'Bitcoin' : `Chain ${String(d.chainId)}`}, {d.blockNumber === null ? 'unconfirmed' : `block ${d.blockNumber}`}, seen {formatDateTime(d.seenAt)}
+                        {d.network === 'evm' ? `Chain ${String(d.chainId)}` : CHAINS[d.network].name}, {d.blockNumber === null ? 'unconfirmed' : `block ${d.blockNumber}`}, seen {formatDateTime(d.seenAt)}
                         {d.confirmed ? '' : ' (not yet confirmed)'}
                       </span>
                       {d.quote ? (

@@ -4,16 +4,19 @@ import { CheckCircle2, ExternalLink, Loader2, Undo2 } from 'lucide-react';
 import type { Order, OrderPayment } from '@/contracts/orders';
 import { formatAmount } from '@/web/lib/format';
 
+/** Bitcoin-family networks, where a payment waits in the mempool and can be replaced there. */
+const isUtxo = (network: Order['crypto']['network']) => network === 'bitcoin' || network === 'litecoin' || network === 'dogecoin';
+
 const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 
 function confirmationsText(transfer: OrderPayment['transfers'][number], required: number | null, network: Order['crypto']['network']): string {
   const hash = shortHash(transfer.txHash);
   if (transfer.state === 'reverted') {
     // On Bitcoin a payment also goes when its sender replaces it (replace-by-fee) or nodes drop it.
-    return network === 'bitcoin' ? `The payment in ${hash} was replaced, dropped or reorganised away and does not count.` : `The payment in ${hash} left the chain (a reorganisation) and does not count.`;
+    return isUtxo(network) ? `The payment in ${hash} was replaced, dropped or reorganised away and does not count.` : `The payment in ${hash} left the chain (a reorganisation) and does not count.`;
   }
   if (transfer.state === 'confirmed') return `Payment confirmed in ${hash}.`;
-  if (network === 'bitcoin' && transfer.confirmations === 0 && required !== null) return `Payment seen in ${hash}, not yet in a block: 0 of ${required} confirmations.`;
+  if (isUtxo(network) && transfer.confirmations === 0 && required !== null) return `Payment seen in ${hash}, not yet in a block: 0 of ${required} confirmations.`;
   return required === null
     ? `Payment seen in ${hash}: ${transfer.confirmations} ${transfer.confirmations === 1 ? 'confirmation' : 'confirmations'}, waiting for the finalized block.`
     : `Payment seen in ${hash}: ${Math.min(transfer.confirmations, required)} of ${required} confirmations.`;
