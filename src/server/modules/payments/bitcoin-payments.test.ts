@@ -179,6 +179,21 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     expect(seen.payment?.transfers).toHaveLength(2);
   });
 
+  it('approves an overpaid order for what it asked, and shows the excess to the buyer and the operator', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    pay(placed.address, '0.0003');
+    server.mine(2);
+    await tick();
+    const seen = await view(buyer.cookie, placed.id);
+    expect(seen.status).toBe('approved');
+    expect(seen.decisionNote).toBe('Paid with 0.0002 BTC more than asked.');
+    expect(seen.payment?.excess).toEqual({ amount: '0.0002', state: 'open', note: null });
+    const listed = (await admin('GET', `/api/admin/orders?q=${placed.id}`)).json<{ orders: AdminOrder[] }>().orders[0];
+    expect(listed?.payment).toMatchObject({ verdict: 'overpaid', excess: '0.0002' });
+  });
+
   it('pays two buyers from one batched exchange payout, each order once', async () => {
     await setUpAutomatic();
     const first = await registerBuyer(t.app);
