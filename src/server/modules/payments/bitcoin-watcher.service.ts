@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';
 import { bitcoinPolicyOf } from './bitcoin-policy';
 import { BitcoinScanner, scanCursorSchema, type Payment, type ScanCursor } from './bitcoin-scanner';
+import { EndpointBackoff } from './endpoint-backoff';
 import { endpointErrorText } from './endpoint-error';
 import { EsploraClient, type EsploraApi } from './esplora-client';
 import { settlePayments, type SettlerOrders } from './payment-settler';
@@ -27,10 +28,6 @@ import {
   type BitcoinSighting,
   type UtxoChain,
 } from './payments.repository';
-
-/** After a failure the endpoint is left alone for 5 s, doubling with each failure in a row, up to 5 minutes. */
-const BACKOFF_FIRST_MS = 5_000;
-const BACKOFF_MAX_MS = 5 * 60_000;
 
 export interface BitcoinWatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
@@ -52,8 +49,7 @@ export interface BitcoinTickReport {
 
 export class BitcoinWatcher {
   private readonly clients = new Map<UtxoChain, { url: string; api: EsploraApi }>();
-  /** Failures in a row per chain, and when its endpoint is asked again (a 429 or an outage is not hammered). */
-  private readonly backoff = new Map<UtxoChain, { failures: number; retryAt: number }>();
+  private readonly backoff = new EndpointBackoff<UtxoChain>();
 
   constructor(
     private readonly db: Db,
@@ -65,22 +61,19 @@ export class BitcoinWatcher {
   async tick(now = new Date()): Promise<BitcoinTickReport[]> {
     const reports: BitcoinTickReport[] = [];
     for (const chain of await findBitcoinChains(this.db)) {
-      const waiting = this.backoff.get(chain.chain);
-      // A changed endpoint is tried at once (apiFor forgets the old one's failures).
-      if (waiting && this.clients.get(chain.chain)?.url === chain.esploraUrl && now.getTime() < waiting.retryAt) {
-        reports.push({ chain: chain.chain, approved: 0, retryAt: new Date(waiting.retryAt) });
+      const waiting = this.backoff.waitingUntil(chain.chain, chain.esploraUrl, now);
+      if (waiting) {
+        reports.push({ chain: chain.chain, approved: 0, retryAt: waiting });
         continue;
       }
       try {
         reports.push(await this.tickChain(chain, now));
-        this.backoff.delete(chain.chain);
+        this.backoff.succeeded(chain.chain);
       } catch (error) {
         const message = endpointErrorText(error);
-        const failures = (this.backoff.get(chain.chain)?.failures ?? 0) + 1;
-        const retryAt = now.getTime() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
-        this.backoff.set(chain.chain, { failures, retryAt });
+        const retryAt = this.backoff.failed(chain.chain, chain.esploraUrl, now);
         await recordBitcoinChainError(this.db, chain.chain, message, now);
-        reports.push({ chain: chain.chain, approved: 0, error: message, retryAt: new Date(retryAt) });
+        reports.push({ chain: chain.chain, approved: 0, error: message, retryAt });
       }
     }
     return reports;
@@ -89,7 +82,6 @@ export class BitcoinWatcher {
   private apiFor(chain: UtxoChain, url: string): EsploraApi {
     const known = this.clients.get(chain);
     if (known?.url === url) return known.api;
-    this.backoff.delete(chain);
     const api = this.options.clientFor?.(url) ?? new EsploraClient({ baseUrl: url });
     this.clients.set(chain, { url, api });
     return api;

@@ -7,6 +7,7 @@ import { AUTOMATIC } from '../../actor';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';
 import { findTokenContractsOnChain } from '../cryptos/cryptos.service';
+import { EndpointBackoff } from './endpoint-backoff';
 import { endpointErrorText } from './endpoint-error';
 import { EvmScanner, type ScanCursor } from './evm-scanner';
 import { settlePayments, type SettlerOrders } from './payment-settler';
@@ -31,14 +32,9 @@ export interface TickReport {
   retryAt?: Date;
 }
 
-/** After a failure an endpoint is left alone for 5 s, doubling with each failure in a row, up to 5 minutes. */
-export const BACKOFF_FIRST_MS = 5_000;
-export const BACKOFF_MAX_MS = 5 * 60_000;
-
 export class EvmWatcher {
   private readonly scanners = new Map<number, { rpcUrl: string; client: ChainClient; scanner: EvmScanner }>();
-  /** Failures in a row per chain, and when its endpoint is asked again (a 429 or an outage is not hammered). */
-  private readonly backoff = new Map<number, { failures: number; retryAt: number }>();
+  private readonly backoff = new EndpointBackoff<number>();
 
   constructor(
     private readonly db: Db,
@@ -50,22 +46,19 @@ export class EvmWatcher {
   async tick(now = new Date()): Promise<TickReport[]> {
     const reports: TickReport[] = [];
     for (const chain of await findEvmChains(this.db)) {
-      const waiting = this.backoff.get(chain.chainId);
-      // A changed endpoint is tried at once (clientOf forgets the old one's failures).
-      if (waiting && this.scanners.get(chain.chainId)?.rpcUrl === chain.rpcUrl && now.getTime() < waiting.retryAt) {
-        reports.push({ chainId: chain.chainId, approved: 0, retryAt: new Date(waiting.retryAt) });
+      const waiting = this.backoff.waitingUntil(chain.chainId, chain.rpcUrl, now);
+      if (waiting) {
+        reports.push({ chainId: chain.chainId, approved: 0, retryAt: waiting });
         continue;
       }
       try {
         reports.push(await this.tickChain(chain, now));
-        this.backoff.delete(chain.chainId);
+        this.backoff.succeeded(chain.chainId);
       } catch (error) {
         const message = endpointErrorText(error);
-        const failures = (this.backoff.get(chain.chainId)?.failures ?? 0) + 1;
-        const retryAt = now.getTime() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1));
-        this.backoff.set(chain.chainId, { failures, retryAt });
+        const retryAt = this.backoff.failed(chain.chainId, chain.rpcUrl, now);
         await recordChainError(this.db, chain.chainId, message, now);
-        reports.push({ chainId: chain.chainId, approved: 0, error: message, retryAt: new Date(retryAt) });
+        reports.push({ chainId: chain.chainId, approved: 0, error: message, retryAt });
       }
     }
     return reports;
@@ -74,7 +67,6 @@ export class EvmWatcher {
   private clientOf(chain: EvmChainRow): { client: ChainClient; scanner: EvmScanner } {
     const known = this.scanners.get(chain.chainId);
     if (known?.rpcUrl === chain.rpcUrl) return known;
-    this.backoff.delete(chain.chainId);
     const client = this.options.clientFor?.(chain.rpcUrl) ?? createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
     const entry = { rpcUrl: chain.rpcUrl, client, scanner: new EvmScanner(client, { maxBlocks: this.options.maxBlocksPerTick ?? 100 }) };
     this.scanners.set(chain.chainId, entry);

@@ -1,7 +1,7 @@
 // How the watcher of a Bitcoin-family chain reads it (an Esplora API) and judges its payments (issue 13): the
 // watcher's state, the form that sets or changes its rules, and its removal. The server asks a new
 // endpoint for its tip before saving, so its refusal lands on the endpoint field.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { utxoWatcherBodySchema, type UtxoChainSettings } from '@/contracts/payments';
 import { Button } from '@/web/components/ui/button';
@@ -15,6 +15,7 @@ import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { Can } from './can';
+import { Detail } from './detail';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 
 export type BitcoinWatcher = NonNullable<UtxoChainSettings['watcher']>;
@@ -56,15 +57,6 @@ function toForm(settings: UtxoChainSettings): WatcherFormValues {
 }
 
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid content-start gap-0.5">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
-    </div>
-  );
-}
 
 function WatcherState({ watcher, symbol }: { watcher: BitcoinWatcher; symbol: string }) {
   return (

@@ -1,6 +1,7 @@
 // The saved chains: each one's endpoint host, the watcher's rules, and how far the watcher has read.
 import { Can } from './can';
-import { useState, type ReactNode } from 'react';
+import { Detail } from './detail';
+import { useState } from 'react';
 import type { PaymentSettings } from '@/contracts/payments';
 import { Button } from '@/web/components/ui/button';
 import { useRemoveChain } from '@/web/api/admin/payments';
@@ -24,15 +25,6 @@ function lagOf(chain: PaymentChain): string | null {
   if (chain.headBlock === null || chain.nextBlock === null) return null;
   const lag = BigInt(chain.headBlock) - BigInt(chain.nextBlock) + 1n;
   return (lag > 0n ? lag : 0n).toString();
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid content-start gap-0.5">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
-    </div>
-  );
 }
 
 function ChainItem({ chain, onEdit, onRemove }: { chain: PaymentChain; onEdit: () => void; onRemove: () => void }) {
