@@ -173,7 +173,7 @@ export function BitcoinKeyForm({ settings }: { settings: UtxoChainSettings }) {
           error={errors.xpub?.message}
           hint={bitcoinKey ? 'Saving another key replaces this one; it is refused while orders await payment to this key’s addresses.' : `It begins with ${prefixes}.`}
         >
-          <Textarea rows={3} spellCheck={false} autoComplete="off" autoCapitalize="off" className="font-mono text-xs" placeholder="zpub…" {...register('xpub')} />
+          <Textarea rows={3} spellCheck={false} autoComplete="off" autoCapitalize="off" className="font-mono text-xs" placeholder={`${prefixList(settings.keyPrefixes).split(/,| or /)[0] ?? 'xpub'}…`} {...register('xpub')} />
         </FormField>
         {settings.scriptTypes.length > 1 ? (
           <FormField label="Address type" error={errors.scriptType?.message} hint="A zpub or ypub names its own address type; an xpub means legacy unless you choose what your wallet's addresses begin with.">

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { utxoWatcherBodySchema, type UtxoChainSettings } from '@/contracts/payments';
+import type { UtxoChain } from '@/domain/bitcoin/chains';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -19,6 +20,19 @@ import { Detail } from './detail';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 
 export type BitcoinWatcher = NonNullable<UtxoChainSettings['watcher']>;
+
+/** An Esplora API each chain is commonly read on. */
+const ESPLORA_EXAMPLES: Readonly<Record<UtxoChain, string>> = {
+  bitcoin: 'https://mempool.space/api',
+  litecoin: 'https://litecoinspace.org/api',
+  dogecoin: 'https://esplora.example.com/api',
+};
+
+const ESPLORA_HINTS: Readonly<Record<UtxoChain, string>> = {
+  bitcoin: 'mempool.space, blockstream.info or your own electrs or mempool.',
+  litecoin: 'litecoinspace.org or your own electrs or mempool for Litecoin.',
+  dogecoin: 'An Esplora-compatible API for Dogecoin, such as your own electrs next to a Dogecoin node.',
+};
 
 interface WatcherFormValues {
   esploraUrl: string;
@@ -139,10 +153,10 @@ export function BitcoinChainForm({ settings }: { settings: UtxoChainSettings }) 
             hint={
               watcher
                 ? 'Enter the URL again to save a change: only the host is kept on view, because the URL may hold an API key.'
-                : 'mempool.space, blockstream.info or your own electrs or mempool. Only the host is shown after saving: the URL may hold an API key.'
+                : `${ESPLORA_HINTS[chain]} Only the host is shown after saving: the URL may hold an API key.`
             }
           >
-            <Input type="url" spellCheck={false} autoComplete="off" placeholder="https://mempool.space/api" {...register('esploraUrl')} />
+            <Input type="url" spellCheck={false} autoComplete="off" placeholder={ESPLORA_EXAMPLES[chain]} {...register('esploraUrl')} />
           </FormField>
           <FormField label="Confirmations" error={errors.confirmations?.message} hint="Blocks, counting the payment's own, before a payment counts; 0 credits it unconfirmed unless it signals replace-by-fee.">
             <Input inputMode="numeric" {...register('confirmations', { setValueAs: toNumber })} />
