@@ -3,9 +3,9 @@ import { useAdminPayments } from '@/web/api/admin/payments';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { PaymentAccountKey } from '@/web/features/back-office/components/payment-account-key';
 import { PaymentChains } from '@/web/features/back-office/components/payment-chains';
-import { BitcoinPayments, isShown } from '@/web/features/back-office/components/bitcoin-payments';
 import { LookupEndpoints } from '@/web/features/back-office/components/lookup-endpoints';
 import { UnallocatedDeposits } from '@/web/features/back-office/components/unallocated-deposits';
+import { UtxoPayments, isShown } from '@/web/features/back-office/components/utxo-payments';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {
@@ -19,7 +19,7 @@ export function Component() {
             <PaymentAccountKey evmKey={settings.evmKey} />
             <PaymentChains chains={settings.chains} />
             {settings.utxoChains.filter(isShown).map((chain) => (
-              <BitcoinPayments key={chain.chain} settings={chain} />
+              <UtxoPayments key={chain.chain} settings={chain} />
             ))}
             <LookupEndpoints lookups={settings.lookups} />
             <UnallocatedDeposits />

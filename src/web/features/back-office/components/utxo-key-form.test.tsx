@@ -9,7 +9,7 @@ import type { Operator } from '@/contracts/admin';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
 import { BITCOIN_KEY_MESSAGES } from '@/domain/bitcoin/account-key';
 import { operatorQueryKey } from '@/web/api/admin/operator';
-import { BitcoinKeyForm, type BitcoinKey } from './bitcoin-key-form';
+import { UtxoKeyForm, type UtxoKey } from './utxo-key-form';
 
 const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 
@@ -19,7 +19,7 @@ const PHRASE = 'abandon abandon abandon abandon abandon abandon abandon abandon 
 const GAP_WARNING =
   "More than 20 addresses in a row have received nothing. Wallets stop looking after 20 unused addresses: raise your wallet's gap limit (Sparrow: Settings → Advanced → Gap limit; Electrum: wallet.change_gap_limit in the console) or payments to later addresses will not show in it.";
 
-const KEY: BitcoinKey = {
+const KEY: UtxoKey = {
   xpub: ZPUB,
   scriptType: 'p2wpkh',
   firstAddresses: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', 'bc1qp59yckz4ae5c4efgw2s5wfyvrz0ala7rgvuz8z'],
@@ -40,16 +40,29 @@ const BITCOIN: UtxoChainSettings = {
   watcher: null,
 };
 
-function renderForm(bitcoinKey: BitcoinKey | null) {
+const LITECOIN: UtxoChainSettings = { ...BITCOIN, chain: 'litecoin', name: 'Litecoin', symbol: 'LTC', keyPrefixes: ['xpub', 'ypub', 'zpub', 'Ltub', 'Mtub'], currencies: ['LTC'] };
+
+const DOGECOIN: UtxoChainSettings = {
+  ...BITCOIN,
+  chain: 'dogecoin',
+  name: 'Dogecoin',
+  symbol: 'DOGE',
+  keyPrefixes: ['xpub', 'dgub'],
+  scriptTypes: ['p2pkh'],
+  currencies: ['DOGE'],
+  defaults: { confirmations: 10, largeConfirmations: 10 },
+};
+
+function renderForm(utxoKey: UtxoKey | null, chain: UtxoChainSettings = BITCOIN) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(operatorQueryKey, OWNER);
-  const ui = (key: BitcoinKey | null) => (
+  const ui = (key: UtxoKey | null) => (
     <QueryClientProvider client={queryClient}>
-      <BitcoinKeyForm settings={{ ...BITCOIN, key }} />
+      <UtxoKeyForm settings={{ ...chain, key }} />
     </QueryClientProvider>
   );
-  const rendered = render(ui(bitcoinKey));
-  return { showKey: (key: BitcoinKey | null) => rendered.rerender(ui(key)) };
+  const rendered = render(ui(utxoKey));
+  return { showKey: (key: UtxoKey | null) => rendered.rerender(ui(key)) };
 }
 
 function serve(answer: () => Response) {
@@ -134,5 +147,34 @@ describe('the Bitcoin account key form', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     showKey({ ...KEY, handedOut: 21, gap: 21 });
     expect(screen.getByRole('alert')).toHaveTextContent(GAP_WARNING);
+  });
+});
+
+describe('the Litecoin and Dogecoin account key forms', () => {
+  it('names Litecoin’s keys and addresses, and saves to Litecoin’s key', async () => {
+    const saved: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...LITECOIN, key: null }], lookups: [] };
+    const fetchMock = serve(() => Response.json(saved));
+    const user = userEvent.setup();
+    renderForm(null, LITECOIN);
+    expect(screen.getByText('No Litecoin account key yet: buyers pay to the single Litecoin wallet address, and you approve each payment.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Litecoin account key' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Account key (zpub, Mtub, ypub, Ltub or xpub)'), ZPUB);
+    await user.selectOptions(screen.getByLabelText('Address type'), 'Native segwit (ltc1q…)');
+    await user.click(screen.getByRole('button', { name: 'Save key' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/admin/payments/utxo/litecoin/key');
+    expect(typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body).toEqual({ xpub: ZPUB, scriptType: 'p2wpkh' });
+  });
+
+  it('offers Dogecoin no address type and refuses a Bitcoin zpub there without sending it', async () => {
+    const fetchMock = serve(() => Response.json({}));
+    const user = userEvent.setup();
+    renderForm(null, DOGECOIN);
+    expect(screen.queryByLabelText('Address type')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Account key (dgub or xpub)'), ZPUB);
+    await user.click(screen.getByRole('button', { name: 'Save key' }));
+    await expectMessageAt('Account key (dgub or xpub)', BITCOIN_KEY_MESSAGES.wrongChain('zpub', 'dogecoin', ['bitcoin', 'litecoin']));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

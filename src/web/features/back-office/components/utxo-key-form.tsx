@@ -1,6 +1,6 @@
-// The operator's watch-only account key of a Bitcoin-family chain (issue 13): the form that saves it with its address
-// type, the saved key with the first addresses to compare with the wallet and the gap a wallet must
-// be able to see across, and its removal.
+// The operator's watch-only account key of a Bitcoin-family chain (issue 13): the form that saves it
+// with its address type, the saved key with the first addresses to compare with the wallet and the
+// gap a wallet must be able to see across, and its removal.
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -22,14 +22,17 @@ import { toast } from '@/web/lib/toast';
 import { Can } from './can';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 
-export type BitcoinKey = NonNullable<UtxoChainSettings['key']>;
+export type UtxoKey = NonNullable<UtxoChainSettings['key']>;
 
-/** Each address type by what its addresses begin with on each chain. */
-export const ADDRESS_TYPES: Readonly<Record<UtxoChain, Readonly<Partial<Record<ScriptType, string>>>>> = {
+/** Each address type by what its addresses begin with on each chain (Dogecoin has no segwit). */
+const ADDRESS_TYPES: Readonly<Record<UtxoChain, Readonly<Partial<Record<ScriptType, string>>>>> = {
   bitcoin: { p2wpkh: 'Native segwit (bc1q…)', 'p2sh-p2wpkh': 'Nested segwit (3…)', p2pkh: 'Legacy (1…)' },
   litecoin: { p2wpkh: 'Native segwit (ltc1q…)', 'p2sh-p2wpkh': 'Nested segwit (M…)', p2pkh: 'Legacy (L…)' },
   dogecoin: { p2pkh: 'Legacy (D…)' },
 };
+
+/** The address types in the order offered: the newest, cheapest to spend, first. */
+const TYPE_ORDER: readonly ScriptType[] = ['p2wpkh', 'p2sh-p2wpkh', 'p2pkh'];
 
 /** Where each chain's wallets show the account key. */
 const WHERE_TO_FIND: Readonly<Record<UtxoChain, string>> = {
@@ -38,12 +41,33 @@ const WHERE_TO_FIND: Readonly<Record<UtxoChain, string>> = {
   dogecoin: 'Where to find it: in a hardware wallet’s suite, the Dogecoin account’s details or “export public key”; or from an offline BIP-44 tool, the account key of m/44’/3’/0’.',
 };
 
-/** "zpub, ypub or xpub": the chain's prefixes, the one for native segwit first. */
-function prefixList(prefixes: readonly string[]): string {
-  const ordered = [...prefixes].sort((a, b) => PREFIX_ORDER.indexOf(a[0] ?? '') - PREFIX_ORDER.indexOf(b[0] ?? '') || a.localeCompare(b));
-  return ordered.length <= 1 ? ordered.join('') : `${ordered.slice(0, -1).join(', ')} or ${ordered.at(-1) ?? ''}`;
+/** Which keys name their own address type, on the chains where the operator may choose one. */
+const ADDRESS_TYPE_HINTS: Readonly<Partial<Record<UtxoChain, string>>> = {
+  bitcoin: "A zpub or ypub names its own address type; an xpub means legacy unless you choose what your wallet's addresses begin with.",
+  litecoin: "A zpub, Mtub or ypub names its own address type; an Ltub or xpub means legacy unless you choose what your wallet's addresses begin with.",
+};
+
+/** How to raise the gap limit in the chain's usual wallets. */
+const GAP_LIMIT_HOW: Readonly<Record<UtxoChain, string>> = {
+  bitcoin: 'Sparrow: Settings → Advanced → Gap limit; Electrum: wallet.change_gap_limit in the console',
+  litecoin: 'Electrum-LTC: wallet.change_gap_limit in the console',
+  dogecoin: 'in its settings or console',
+};
+
+// Native segwit first, then nested segwit, then legacy; within each, the chain's own prefix first.
+const PREFIX_RANK: Readonly<Record<string, number>> = { zpub: 0, Mtub: 1, ypub: 2, Ltub: 3, dgub: 3, xpub: 4 };
+
+/** ["xpub", "ypub", "zpub"] as ["zpub", "ypub", "xpub"]. */
+function orderedPrefixes(prefixes: readonly string[]): string[] {
+  const rank = (prefix: string) => PREFIX_RANK[prefix] ?? Object.keys(PREFIX_RANK).length;
+  return [...prefixes].sort((a, b) => rank(a) - rank(b));
 }
-const PREFIX_ORDER = ['z', 'y', 'M', 'x', 'L', 'd'];
+
+/** "zpub, ypub or xpub". */
+function prefixList(prefixes: readonly string[]): string {
+  const last = prefixes.at(-1) ?? '';
+  return prefixes.length <= 1 ? last : `${prefixes.slice(0, -1).join(', ')} or ${last}`;
+}
 
 /** Wallets stop looking for payments after this many unused addresses in a row (their default gap limit). */
 const WALLET_GAP_LIMIT = 20;
@@ -55,6 +79,8 @@ interface KeyFormValues {
 }
 
 const FIELDS = ['xpub', 'scriptType'] as const;
+/** Where no address type is offered (Dogecoin), the server's messages all go to the key. */
+const KEY_ONLY = ['xpub'] as const;
 const EMPTY: KeyFormValues = { xpub: '', scriptType: '' };
 
 // Read in the browser first, with the server's own rules: a pasted recovery phrase or private key
@@ -73,18 +99,18 @@ const keyFormSchemaOf = (chain: UtxoChain) =>
       }),
     );
 
-function SavedKey({ settings, bitcoinKey, onRemove }: { settings: UtxoChainSettings; bitcoinKey: BitcoinKey; onRemove: () => void }) {
+function SavedKey({ settings, utxoKey, onRemove }: { settings: UtxoChainSettings; utxoKey: UtxoKey; onRemove: () => void }) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-1">
         <p className="text-muted-foreground text-sm">Saved key</p>
-        <p className="font-mono text-xs break-all">{bitcoinKey.xpub}</p>
+        <p className="font-mono text-xs break-all">{utxoKey.xpub}</p>
       </div>
-      <p className="text-sm">Address type: {ADDRESS_TYPES[settings.chain][bitcoinKey.scriptType]}</p>
+      <p className="text-sm">Address type: {ADDRESS_TYPES[settings.chain][utxoKey.scriptType]}</p>
       <div className="grid gap-2">
         <p className="text-sm">First addresses — compare them with your wallet&apos;s receiving addresses:</p>
         <ol className="grid gap-2" aria-label={`First ${settings.name} addresses`}>
-          {bitcoinKey.firstAddresses.map((address, i) => (
+          {utxoKey.firstAddresses.map((address, i) => (
             <li key={address} className="flex items-center gap-2">
               <span className="text-muted-foreground w-4 shrink-0 text-sm">{i + 1}.</span>
               <span className="min-w-0 font-mono text-xs break-all">{address}</span>
@@ -93,14 +119,14 @@ function SavedKey({ settings, bitcoinKey, onRemove }: { settings: UtxoChainSetti
           ))}
         </ol>
       </div>
-      <p className="text-sm">Addresses handed out: {bitcoinKey.handedOut}</p>
-      <p className="text-sm">Unused addresses in a row: {bitcoinKey.gap}</p>
-      {bitcoinKey.gap > WALLET_GAP_LIMIT ? (
+      <p className="text-sm">Addresses handed out: {utxoKey.handedOut}</p>
+      <p className="text-sm">Unused addresses in a row: {utxoKey.gap}</p>
+      {utxoKey.gap > WALLET_GAP_LIMIT ? (
         <Alert variant="warning" role="alert">
           <TriangleAlert aria-hidden />
           <AlertDescription className="text-foreground">
-            More than 20 addresses in a row have received nothing. Wallets stop looking after 20 unused addresses: raise your wallet&apos;s gap limit (Sparrow: Settings → Advanced →
-            Gap limit; Electrum: wallet.change_gap_limit in the console) or payments to later addresses will not show in it.
+            More than 20 addresses in a row have received nothing. Wallets stop looking after 20 unused addresses: raise your wallet&apos;s gap limit ({GAP_LIMIT_HOW[settings.chain]}) or
+            payments to later addresses will not show in it.
           </AlertDescription>
         </Alert>
       ) : null}
@@ -113,11 +139,14 @@ function SavedKey({ settings, bitcoinKey, onRemove }: { settings: UtxoChainSetti
   );
 }
 
-export function BitcoinKeyForm({ settings }: { settings: UtxoChainSettings }) {
-  const { chain, name, key: bitcoinKey } = settings;
+export function UtxoKeyForm({ settings }: { settings: UtxoChainSettings }) {
+  const { chain, name, key: utxoKey } = settings;
   const save = useSetUtxoKey(chain);
   const remove = useRemoveUtxoKey(chain);
-  const prefixes = prefixList(settings.keyPrefixes);
+  const ordered = orderedPrefixes(settings.keyPrefixes);
+  const prefixes = prefixList(ordered);
+  const choosesType = settings.scriptTypes.length > 1;
+  const fields = choosesType ? FIELDS : KEY_ONLY;
   const [confirming, setConfirming] = useState(false);
   const {
     register,
@@ -128,7 +157,7 @@ export function BitcoinKeyForm({ settings }: { settings: UtxoChainSettings }) {
   } = useServerForm({
     schema: keyFormSchemaOf(chain),
     defaultValues: EMPTY,
-    fields: FIELDS,
+    fields,
     submit: (body) => save.mutateAsync(body),
     successToast: `${name} account key saved`,
     errorToast: { fallback: `Failed to save the ${name} account key.`, unlessShownAtFields: true },
@@ -143,7 +172,7 @@ export function BitcoinKeyForm({ settings }: { settings: UtxoChainSettings }) {
       },
       // A refusal (orders still await payment to its addresses) belongs beside the key, like a save's.
       onError: (error) => {
-        if (!applyFieldErrors(error, FIELDS, setError)) toast.error(errorMessage(error, `Failed to remove the ${name} account key.`));
+        if (!applyFieldErrors(error, fields, setError)) toast.error(errorMessage(error, `Failed to remove the ${name} account key.`));
       },
       onSettled: () => setConfirming(false),
     });
@@ -160,8 +189,8 @@ export function BitcoinKeyForm({ settings }: { settings: UtxoChainSettings }) {
         </p>
         <p>{WHERE_TO_FIND[chain]}</p>
       </div>
-      {bitcoinKey ? (
-        <SavedKey settings={settings} bitcoinKey={bitcoinKey} onRemove={() => setConfirming(true)} />
+      {utxoKey ? (
+        <SavedKey settings={settings} utxoKey={utxoKey} onRemove={() => setConfirming(true)} />
       ) : (
         <p className="text-muted-foreground text-sm">
           No {name} account key yet: buyers pay to the single {name} wallet address, and you approve each payment.
@@ -171,15 +200,15 @@ export function BitcoinKeyForm({ settings }: { settings: UtxoChainSettings }) {
         <FormField
           label={`Account key (${prefixes})`}
           error={errors.xpub?.message}
-          hint={bitcoinKey ? 'Saving another key replaces this one; it is refused while orders await payment to this key’s addresses.' : `It begins with ${prefixes}.`}
+          hint={utxoKey ? 'Saving another key replaces this one; it is refused while orders await payment to this key’s addresses.' : `It begins with ${prefixes}.`}
         >
-          <Textarea rows={3} spellCheck={false} autoComplete="off" autoCapitalize="off" className="font-mono text-xs" placeholder={`${prefixList(settings.keyPrefixes).split(/,| or /)[0] ?? 'xpub'}…`} {...register('xpub')} />
+          <Textarea rows={3} spellCheck={false} autoComplete="off" autoCapitalize="off" className="font-mono text-xs" placeholder={`${ordered[0] ?? 'xpub'}…`} {...register('xpub')} />
         </FormField>
-        {settings.scriptTypes.length > 1 ? (
-          <FormField label="Address type" error={errors.scriptType?.message} hint="A zpub or ypub names its own address type; an xpub means legacy unless you choose what your wallet's addresses begin with.">
+        {choosesType ? (
+          <FormField label="Address type" error={errors.scriptType?.message} hint={ADDRESS_TYPE_HINTS[chain]}>
             <NativeSelect className="sm:max-w-xs" {...register('scriptType')}>
               <option value="">As the key says</option>
-              {settings.scriptTypes.map((type) => (
+              {TYPE_ORDER.filter((type) => settings.scriptTypes.includes(type)).map((type) => (
                 <option key={type} value={type}>
                   {ADDRESS_TYPES[chain][type]}
                 </option>

@@ -2,15 +2,15 @@
 // addresses come from, and the watcher that reads the chain for payments to them. One card per chain.
 import type { UtxoChainSettings } from '@/contracts/payments';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { BitcoinChainForm } from './bitcoin-chain-form';
-import { BitcoinKeyForm } from './bitcoin-key-form';
+import { UtxoKeyForm } from './utxo-key-form';
+import { UtxoWatcherForm } from './utxo-watcher-form';
 
 /** Bitcoin always; Litecoin and Dogecoin once a currency, a key or a watcher is on them. */
 export function isShown(settings: UtxoChainSettings): boolean {
   return settings.chain === 'bitcoin' || settings.currencies.length > 0 || settings.key !== null || settings.watcher !== null;
 }
 
-export function BitcoinPayments({ settings }: { settings: UtxoChainSettings }) {
+export function UtxoPayments({ settings }: { settings: UtxoChainSettings }) {
   const titleId = `${settings.chain}-title`;
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -21,9 +21,9 @@ export function BitcoinPayments({ settings }: { settings: UtxoChainSettings }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <BitcoinKeyForm settings={settings} />
+        <UtxoKeyForm settings={settings} />
         <div className="border-t pt-6">
-          <BitcoinChainForm settings={settings} />
+          <UtxoWatcherForm settings={settings} />
         </div>
       </CardContent>
     </Card>

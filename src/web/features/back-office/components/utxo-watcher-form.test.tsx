@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Operator } from '@/contracts/admin';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
 import { operatorQueryKey } from '@/web/api/admin/operator';
-import { BitcoinChainForm, type BitcoinWatcher } from './bitcoin-chain-form';
+import { UtxoWatcherForm, type UtxoWatcher } from './utxo-watcher-form';
 
 const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 
-const WATCHER: BitcoinWatcher = {
+const WATCHER: UtxoWatcher = {
   esploraHost: 'mempool.example.com',
   confirmations: 3,
   largeAbove: '1.5',
@@ -24,7 +24,6 @@ const WATCHER: BitcoinWatcher = {
   lastError: 'HTTP 503 from mempool.example.com',
   lastErrorAt: '2026-11-23T17:59:00.000Z',
 };
-
 
 /** Bitcoin as the server describes it. */
 const BITCOIN: UtxoChainSettings = {
@@ -39,14 +38,14 @@ const BITCOIN: UtxoChainSettings = {
   watcher: null,
 };
 
-const LITECOIN: UtxoChainSettings = { ...BITCOIN, chain: 'litecoin', name: 'Litecoin', symbol: 'LTC', keyPrefixes: ['Ltub', 'Mtub', 'zpub'], currencies: ['LTC'], defaults: { confirmations: 6, largeConfirmations: 6 } };
+const LITECOIN: UtxoChainSettings = { ...BITCOIN, chain: 'litecoin', name: 'Litecoin', symbol: 'LTC', keyPrefixes: ['xpub', 'ypub', 'zpub', 'Ltub', 'Mtub'], currencies: ['LTC'], defaults: { confirmations: 6, largeConfirmations: 6 } };
 
 const SAVED: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...BITCOIN, watcher: WATCHER }], lookups: [] };
 
-function renderForm(watcher: BitcoinWatcher | null, chain: UtxoChainSettings = BITCOIN) {
+function renderForm(watcher: UtxoWatcher | null, chain: UtxoChainSettings = BITCOIN) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(operatorQueryKey, OWNER);
-  const ui: ReactNode = <BitcoinChainForm settings={{ ...chain, watcher }} />;
+  const ui: ReactNode = <UtxoWatcherForm settings={{ ...chain, watcher }} />;
   return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 }
 

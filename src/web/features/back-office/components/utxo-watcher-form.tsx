@@ -1,6 +1,6 @@
-// How the watcher of a Bitcoin-family chain reads it (an Esplora API) and judges its payments (issue 13): the
-// watcher's state, the form that sets or changes its rules, and its removal. The server asks a new
-// endpoint for its tip before saving, so its refusal lands on the endpoint field.
+// How the watcher of a Bitcoin-family chain reads it (an Esplora API) and judges its payments
+// (issue 13): the watcher's state, the form that sets or changes its rules, and its removal. The
+// server asks a new endpoint for its tip before saving, so its refusal lands on the endpoint field.
 import { useState } from 'react';
 import { z } from 'zod';
 import { utxoWatcherBodySchema, type UtxoChainSettings } from '@/contracts/payments';
@@ -19,7 +19,7 @@ import { Can } from './can';
 import { Detail } from './detail';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 
-export type BitcoinWatcher = NonNullable<UtxoChainSettings['watcher']>;
+export type UtxoWatcher = NonNullable<UtxoChainSettings['watcher']>;
 
 /** An Esplora API each chain is commonly read on. */
 const ESPLORA_EXAMPLES: Readonly<Record<UtxoChain, string>> = {
@@ -46,7 +46,7 @@ interface WatcherFormValues {
 
 const FIELDS = ['esploraUrl', 'confirmations', 'largeAbove', 'largeConfirmations', 'tolerancePercent', 'autoApproveUsd'] as const;
 
-/** A new watcher's rules: the chain's default confirmations (Bitcoin 2, or 6 above an amount; Litecoin 6; Dogecoin 10). */
+/** A new watcher's rules, with the confirmations the server advises for the chain. */
 function defaultsOf(settings: UtxoChainSettings): WatcherFormValues {
   return { esploraUrl: '', confirmations: settings.defaults.confirmations, largeAbove: '', largeConfirmations: settings.defaults.largeConfirmations, tolerancePercent: '0.5', autoApproveUsd: '10000' };
 }
@@ -72,7 +72,7 @@ function toForm(settings: UtxoChainSettings): WatcherFormValues {
 
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
 
-function WatcherState({ watcher, symbol }: { watcher: BitcoinWatcher; symbol: string }) {
+function WatcherState({ watcher, symbol }: { watcher: UtxoWatcher; symbol: string }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm">
@@ -98,7 +98,7 @@ function WatcherState({ watcher, symbol }: { watcher: BitcoinWatcher; symbol: st
   );
 }
 
-export function BitcoinChainForm({ settings }: { settings: UtxoChainSettings }) {
+export function UtxoWatcherForm({ settings }: { settings: UtxoChainSettings }) {
   const { chain, name, symbol, watcher } = settings;
   const save = useSetUtxoWatcher(chain);
   const remove = useRemoveUtxoWatcher(chain);

@@ -2,10 +2,11 @@
 // each transfer with its confirmations (PRODUCT.md §4: "3 of 12"), confirmed, or gone from the chain.
 import { CheckCircle2, ExternalLink, Loader2, Undo2 } from 'lucide-react';
 import type { Order, OrderPayment } from '@/contracts/orders';
+import { UTXO_CHAINS } from '@/domain/bitcoin/chains';
 import { formatAmount } from '@/web/lib/format';
 
 /** Bitcoin-family networks, where a payment waits in the mempool and can be replaced there. */
-const isUtxo = (network: Order['crypto']['network']) => network === 'bitcoin' || network === 'litecoin' || network === 'dogecoin';
+const isUtxo = (network: Order['crypto']['network']) => UTXO_CHAINS.some((chain) => chain === network);
 
 const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 
