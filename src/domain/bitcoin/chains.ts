@@ -70,6 +70,17 @@ export const CHAINS: Readonly<Record<BitcoinChain, ChainParams>> = {
   },
 };
 
+/**
+ * Each paid chain's first block on its main network: what an Esplora endpoint must answer for
+ * `/block-height/0` before it is saved for the chain, so a Bitcoin API given as Litecoin's (or a
+ * testnet's) is refused at the field rather than silently showing no payments.
+ */
+export const GENESIS_HASHES: Readonly<Record<UtxoChain, string>> = {
+  bitcoin: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f',
+  litecoin: '12a765e31ffd4059bada1e25190f6e98c99d9714d334efa41a195a7e7e04bfe2',
+  dogecoin: '1a91e3dace36e2be3bf030a65679fe821aa1d6ef92e7c9902eb318182c355691',
+};
+
 /** Smallest units per coin on every chain here. */
 export const UNITS_PER_COIN = 100_000_000n;
 export const COIN_DECIMALS = 8;

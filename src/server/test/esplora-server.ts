@@ -15,6 +15,7 @@ import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript, p2wpkh, Transaction, utils } from '@scure/btc-signer';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { CHAINS, GENESIS_HASHES, UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
 
 export type Fault = 'error' | 'malformed' | 'hang' | 'reset' | 'rate-limit';
 
@@ -96,8 +97,20 @@ const MEMPOOL_LIMIT = 50;
 // Where blocks mined by the test chain send their reward: a fixed, unspendable-by-anyone P2WPKH.
 const MINER_SCRIPT = hex.decode('0014' + '00'.repeat(20));
 
-export async function startEsploraServer(options: { network?: BTC_NETWORK; height?: number } = {}): Promise<EsploraTestServer> {
+/** The main network whose address parameters `network` has, if it is one of the paid chains. */
+function mainChainOf(network: BTC_NETWORK): UtxoChain | undefined {
+  return UTXO_CHAINS.find((c) => CHAINS[c].network.pubKeyHash === network.pubKeyHash && CHAINS[c].network.bech32 === network.bech32);
+}
+
+/**
+ * Starts the server with `height` + 1 blocks. Its first block carries the real genesis hash of the
+ * main network whose addresses it writes (Bitcoin's by default), as the payment settings check, or
+ * `genesisHash` when a test plays another chain.
+ */
+export async function startEsploraServer(options: { network?: BTC_NETWORK; height?: number; genesisHash?: string } = {}): Promise<EsploraTestServer> {
   const network = options.network ?? NETWORK;
+  const main = mainChainOf(network);
+  const genesisHash = options.genesisHash ?? (main ? GENESIS_HASHES[main] : undefined);
   const addressCodec = Address(network);
   const txs = new Map<string, StoredTx>();
   const blocksByHash = new Map<string, Block>();
@@ -202,7 +215,7 @@ export async function startEsploraServer(options: { network?: BTC_NETWORK; heigh
     const previous = chain.at(-1) ?? null;
     const height = previous ? previous.height + 1 : 0;
     const base = coinbase(height, reward?.script ?? MINER_SCRIPT, reward?.units ?? 312_500_000n);
-    const hash = hex.encode(sha256(new TextEncoder().encode(`${previous?.hash ?? 'genesis'}/${height}/${nonce++}`)));
+    const hash = height === 0 && genesisHash ? genesisHash : hex.encode(sha256(new TextEncoder().encode(`${previous?.hash ?? 'genesis'}/${height}/${nonce++}`)));
     clock += 600;
     const block: Block = { hash, height, previousHash: previous?.hash ?? null, time: clock, txids: [base.txid] };
     txs.set(base.txid, base);

@@ -101,6 +101,14 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     });
     expect(deriveBitcoinAddress(key, 0)).toMatch(/^bc1q/);
 
+    // An Esplora API of a test network (or any chain but Bitcoin's main one) is refused at the field.
+    const testnet = await startEsploraServer({ height: 1, network: CHAINS['bitcoin-testnet'].network, genesisHash: '00'.repeat(4) + 'ab'.repeat(28) });
+    try {
+      const other = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ esploraUrl: testnet.url }));
+      expect(other.json()).toMatchObject({ error: { fields: { esploraUrl: "This endpoint does not serve Bitcoin's main network (its first block is 00000000abab…, not 000000000019…)." } } });
+    } finally {
+      await testnet.close();
+    }
     const unreachable = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ esploraUrl: 'http://127.0.0.1:9/api?key=SECRET-KEY' }));
     expect(unreachable.json()).toMatchObject({ error: { fields: { esploraUrl: expect.stringContaining('did not answer as an Esplora API') as unknown } } });
     expect(unreachable.body).not.toContain('SECRET-KEY');
@@ -387,6 +395,15 @@ describe(`automatic Litecoin and Dogecoin payments (${databaseKind})`, () => {
     if (!parsed.ok) throw new Error(parsed.message);
     // A Bitcoin zpub is refused for Dogecoin, which has no segwit.
     expect((await admin('PUT', '/api/admin/payments/utxo/dogecoin/key', { xpub: account.publicExtendedKey })).json()).toMatchObject({ error: { fields: { xpub: expect.any(String) as unknown } } });
+
+    // A Bitcoin Esplora API given for Litecoin is refused at its field: its first block is Bitcoin's.
+    const bitcoin = await startEsploraServer({ height: 1 });
+    try {
+      const wrongChain = await admin('PUT', '/api/admin/payments/utxo/litecoin/watcher', { esploraUrl: bitcoin.url, confirmations: 6, largeAbove: null, largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000' });
+      expect(wrongChain.json()).toMatchObject({ error: { fields: { esploraUrl: 'This endpoint serves Bitcoin, not Litecoin.' } } });
+    } finally {
+      await bitcoin.close();
+    }
 
     const saleWallet = new TestWallet(server).address;
     await offer('litecoin', 'LTC', saleWallet, account.publicExtendedKey);

@@ -5,7 +5,7 @@ import { createPublicClient, http } from 'viem';
 import type { EvmChainBody, EvmKeyBody, LookupBody, PaymentSettings, UtxoChainSettings, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
 import { keyPrefixesOf, parseBitcoinAccountKey, previewBitcoinAddresses } from '@/domain/bitcoin/account-key';
 import { formatCoins, parseCoins } from '@/domain/bitcoin/amount';
-import { CHAINS, SCRIPT_TYPES, UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
+import { CHAINS, GENESIS_HASHES, SCRIPT_TYPES, UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
 import { defaultConfirmationPolicy } from '@/domain/bitcoin/confirmation-policy';
 import type { LookupNetwork } from '@/domain/networks';
 import { parseEvmAccountKey, previewEvmAddresses } from '@/domain/account-key';
@@ -109,19 +109,36 @@ async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRo
   };
 }
 
-/** What a lookup endpoint says of itself: the height of its newest block (or slot). */
-export type LookupProbe = (network: LookupNetwork, url: string) => Promise<number>;
+/**
+ * What a lookup endpoint says of itself: the height of its newest block (or slot) and, for an Esplora
+ * API, the hash of its first block, which names the chain it serves.
+ */
+export type LookupProbe = (network: LookupNetwork, url: string) => Promise<{ head: number; genesis: string | null }>;
 
-const probeLookupEndpoint: LookupProbe = (network, url) => {
+const probeLookupEndpoint: LookupProbe = async (network, url) => {
   switch (network) {
-    case 'bitcoin':
-      return new EsploraClient({ baseUrl: url }).getTipHeight();
+    case 'bitcoin': {
+      const client = new EsploraClient({ baseUrl: url });
+      const [head, genesis] = await Promise.all([client.getTipHeight(), client.getBlockHashAtHeight(0)]);
+      return { head, genesis };
+    }
     case 'tron':
-      return tronHead(url);
+      return { head: await tronHead(url), genesis: null };
     case 'solana':
-      return solanaSlot(url);
+      return { head: await solanaSlot(url), genesis: null };
   }
 };
+
+/** Refuses an Esplora endpoint whose first block is not `chain`'s on its main network, at `field`. */
+function refuseOtherChain(genesis: string | null, chain: UtxoChain, field: string): void {
+  if (genesis === null || genesis === GENESIS_HASHES[chain]) return;
+  const name = CHAINS[chain].name;
+  const other = UTXO_CHAINS.find((c) => GENESIS_HASHES[c] === genesis);
+  const message = other
+    ? `This endpoint serves ${CHAINS[other].name}, not ${name}.`
+    : `This endpoint does not serve ${name}'s main network (its first block is ${genesis.slice(0, 12)}…, not ${GENESIS_HASHES[chain].slice(0, 12)}…).`;
+  throw invalid(message, { [field]: message });
+}
 
 const LOOKUP_APIS: Record<LookupNetwork, string> = { bitcoin: 'an Esplora API', tron: 'a TronGrid-compatible API', solana: 'a Solana JSON-RPC endpoint' };
 
@@ -147,10 +164,11 @@ export class PaymentSettingsService {
     const url = body.url.trim();
     const before = await findLookupEndpoint(this.db, network);
     if (before?.url !== url) {
-      await this.probeLookup(network, url).catch((error: unknown) => {
+      const seen = await this.probeLookup(network, url).catch((error: unknown) => {
         const message = `The endpoint did not answer as ${LOOKUP_APIS[network]}: ${endpointErrorText(error, 200)}`;
         throw invalid(message, { url: message });
       });
+      if (network === 'bitcoin') refuseOtherChain(seen.genesis, 'bitcoin', 'url');
     }
     await this.db.transaction(async (tx) => {
       await upsertLookupEndpoint(tx, network, url, now);
@@ -222,8 +240,9 @@ export class PaymentSettingsService {
   }
 
   /**
-   * Saves how a Bitcoin-family chain is read and judged. A new endpoint is asked for its tip first (it
-   * must answer as an Esplora API) and the watcher starts afresh at the tip: nothing paid before counts.
+   * Saves how a Bitcoin-family chain is read and judged. A new endpoint is asked for its tip and its
+   * first block first (it must answer as an Esplora API of this chain's main network) and the watcher
+   * starts afresh at the tip: nothing paid before counts.
    */
   async setUtxoWatcher(actor: Actor, chain: UtxoChain, body: UtxoWatcherBody, now = new Date()): Promise<PaymentSettings> {
     if (body.largeAbove !== null && body.largeConfirmations < body.confirmations) {
@@ -234,10 +253,11 @@ export class PaymentSettingsService {
     const current = await findBitcoinChain(this.db, chain);
     const newEndpoint = current?.esploraUrl !== url;
     if (newEndpoint) {
-      await this.probeLookup('bitcoin', url).catch((error: unknown) => {
+      const seen = await this.probeLookup('bitcoin', url).catch((error: unknown) => {
         const message = `The endpoint did not answer as an Esplora API: ${endpointErrorText(error, 200)}`;
         throw invalid(message, { esploraUrl: message });
       });
+      refuseOtherChain(seen.genesis, chain, 'esploraUrl');
     }
     const settings = {
       esploraUrl: url,

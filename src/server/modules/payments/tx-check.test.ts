@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order, TxCheck } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
 import { tronAddressFromHex } from '@/domain/addresses';
+import { CHAINS } from '@/domain/bitcoin/chains';
 import { auditLog, cryptos, orders } from '../../db/schema';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
@@ -179,6 +180,14 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
     // An Esplora API is not a TRON node.
     const wrong = await admin('PUT', '/api/admin/payments/lookups/tron', { url: esplora.url });
     expect(wrong.json<{ error: { fields: { url: string } } }>().error.fields.url).toMatch(/^The endpoint did not answer as a TronGrid-compatible API/);
+    // A Litecoin Esplora API answers, but for another chain: its first block says so.
+    const litecoin = await startEsploraServer({ height: 1, network: CHAINS.litecoin.network });
+    try {
+      const other = await admin('PUT', '/api/admin/payments/lookups/bitcoin', { url: litecoin.url });
+      expect(other.json()).toMatchObject({ error: { fields: { url: 'This endpoint serves Litecoin, not Bitcoin.' } } });
+    } finally {
+      await litecoin.close();
+    }
     expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().lookups).toEqual([]);
 
     const keyed = `${esplora.url}?key=secret-api-key`;
