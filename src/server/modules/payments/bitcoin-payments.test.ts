@@ -12,7 +12,7 @@ import { BITCOIN_KEY_MESSAGES, deriveBitcoinAddress, parseBitcoinAccountKey, typ
 import { parseCoins } from '@/domain/bitcoin/amount';
 import { CHAINS } from '@/domain/bitcoin/chains';
 import { buildApp } from '../../app';
-import { auditLog, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
+import { auditLog, bitcoinChains, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
@@ -319,6 +319,33 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
 
     // The endpoint answers again; the watcher asks once its backoff has passed.
     await t.app.paymentWatch.runOnce(new Date(Date.now() + 10 * 60_000));
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(bitcoinOf(await settings()).watcher?.lastError).toBeNull();
+  });
+
+  it('keeps a payment it follows when its endpoint comes to serve another chain, and says so on the chain', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    const { txid } = pay(placed.address, '0.0001');
+    server.mine();
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).payment?.transfers).toMatchObject([{ txHash: txid, confirmations: 1, state: 'seen' }]);
+
+    // The same URL now reaches another chain's node (a load balancer's mistake): no reorganisation is read
+    // into it; each tick is a fault, shown on the chain, until the endpoint is right again.
+    const other = await startEsploraServer({ height: 20, genesisHash: 'cd'.repeat(32) });
+    try {
+      await t.database.db.update(bitcoinChains).set({ esploraUrl: other.url }).where(eq(bitcoinChains.chain, 'bitcoin'));
+      for (const minutes of [0, 10, 20]) await t.app.paymentWatch.runOnce(new Date(Date.now() + minutes * 60_000));
+      expect(bitcoinOf(await settings()).watcher?.lastError).toBe('The endpoint now serves another chain: its first block is cdcdcdcdcdcd…, not 000000000019….');
+      expect(await t.database.db.select({ state: payments.state }).from(payments)).toEqual([{ state: 'seen' }]);
+    } finally {
+      await other.close();
+    }
+    await t.database.db.update(bitcoinChains).set({ esploraUrl: server.url }).where(eq(bitcoinChains.chain, 'bitcoin'));
+    server.mine();
+    await t.app.paymentWatch.runOnce(new Date(Date.now() + 30 * 60_000));
     expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
     expect(bitcoinOf(await settings()).watcher?.lastError).toBeNull();
   });

@@ -6,11 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/bitcoin/account-key';
+import { GENESIS_HASHES } from '@/domain/bitcoin/chains';
 import { paymentUri } from '@/domain/bitcoin/amount';
 import { defaultConfirmationPolicy, type ConfirmationPolicy } from '@/domain/bitcoin/confirmation-policy';
 import { judgeAmount } from '@/domain/payment-verdict';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
-import { BitcoinScanner, scanCursorSchema, type Payment, type ScanCursor, type ScannerOptions, type ScanResult, type WatchList } from './bitcoin-scanner';
+import { BitcoinScanner, scanCursorSchema, WrongChain, type Payment, type ScanCursor, type ScannerOptions, type ScanResult, type WatchList } from './bitcoin-scanner';
 import { EsploraClient, EsploraError, type EsploraApi } from './esplora-client';
 
 const BTC = 100_000_000n;
@@ -346,7 +347,8 @@ describe('the chain under the cursor', () => {
   });
 
   it('a reorganisation deeper than the blocks kept starts again from the oldest kept, losing no payment still on the chain', async () => {
-    const scanner = new BitcoinScanner(client, { confirmations: 2 }, { keepRecent: 4 });
+    // The chain's first block is asked for (and found) before the reorganisation is taken as one.
+    const scanner = new BitcoinScanner(client, { confirmations: 2 }, { keepRecent: 4, genesisHash: GENESIS_HASHES.bitcoin });
     const address = deposit[0] ?? '';
     const watch = watching(address);
     const coin = buyer.fund(100_000n);
@@ -363,6 +365,36 @@ describe('the chain under the cursor', () => {
     result = await scanner.scan(watch, result.cursor);
     expect(result.reorgFrom).toBe(oldest);
     expect(paymentOf(result, txid)).toMatchObject({ gone: false, block: { hash: remined }, confirmations: 6, verdict: { creditable: true } });
+  });
+
+  it('an endpoint that has come to serve another chain is a fault, not a reorganisation: the payments followed stay', async () => {
+    const scanner = new BitcoinScanner(client, POLICY, { genesisHash: GENESIS_HASHES.bitcoin });
+    const address = deposit[0] ?? '';
+    const watch = watching(address);
+    let result = await scanner.scan(watch);
+    const txid = buyer.send(buyer.fund(100_000n), [{ address, units: 7_000n }]);
+    server.mine();
+    result = await scanner.scan(watch, result.cursor);
+    expect(paymentOf(result, txid)).toMatchObject({ confirmations: 1, gone: false });
+
+    // A load balancer now sends the same URL to a node of another chain, taller and shorter than ours.
+    for (const height of [300, 20]) {
+      const other = await startEsploraServer({ height, genesisHash: 'cd'.repeat(32) });
+      try {
+        const elsewhere = new EsploraClient({ baseUrl: other.url });
+        const checked = new BitcoinScanner(elsewhere, POLICY, { genesisHash: GENESIS_HASHES.bitcoin });
+        await expect(checked.scan(watch, result.cursor)).rejects.toThrow(new WrongChain(GENESIS_HASHES.bitcoin, 'cd'.repeat(32)));
+        expect(new WrongChain(GENESIS_HASHES.bitcoin, 'cd'.repeat(32)).message).toBe('The endpoint now serves another chain: its first block is cdcdcdcdcdcd…, not 000000000019….');
+        // Unchecked, the same answers read as a reorganisation deeper than the blocks kept.
+        expect((await new BitcoinScanner(elsewhere, POLICY).scan(watch, result.cursor)).reorgFrom).toBeDefined();
+      } finally {
+        await other.close();
+      }
+    }
+
+    // Back on its own chain, the payment is where it was.
+    server.mine();
+    expect(paymentOf(await scanner.scan(watch, result.cursor), txid)).toMatchObject({ confirmations: 2, gone: false, verdict: { creditable: true } });
   });
 
   it('a payment buried deeper than the blocks kept is reported one last time, then no longer followed', async () => {

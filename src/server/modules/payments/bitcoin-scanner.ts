@@ -97,6 +97,12 @@ export interface ScannerOptions {
   strategy: 'auto' | 'blocks' | 'addresses';
   /** Lookups in a row that must find a transaction nowhere before it is reported gone. */
   missesBeforeGone: number;
+  /**
+   * The chain's first block. When the tip no longer joins the blocks kept, the endpoint is asked for
+   * its first block before anything is taken as reorganised away: an endpoint that has come to serve
+   * another chain (a load balancer pointed at another node) is a fault, not a reorganisation.
+   */
+  genesisHash?: string;
 }
 
 export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxBlocks: 10, keepRecent: 100, concurrency: 4, strategy: 'auto', missesBeforeGone: 2 };
@@ -114,6 +120,13 @@ interface Sighting {
 
 /** Thrown inside a scan when answers disagree about the chain; the scan then keeps the previous cursor. */
 class ChainMoved extends Error {}
+
+/** The endpoint's first block is not the chain's: the scan fails, as any endpoint fault does, and keeps nothing. */
+export class WrongChain extends Error {
+  constructor(expected: string, found: string) {
+    super(`The endpoint now serves another chain: its first block is ${found.slice(0, 12)}…, not ${expected.slice(0, 12)}….`);
+  }
+}
 
 export class BitcoinScanner {
   private readonly options: ScannerOptions;
@@ -181,13 +194,24 @@ export class BitcoinScanner {
     const blocks: BlockHeader[] = [top];
     for (let current = top; ; ) {
       if (held.get(current.height - 1) === current.previousHash) return { blocks, fork: current.height - 1, behind };
-      // Replaced deeper than the blocks we remember: take everything from here as new.
-      if (current.height <= oldest || current.previousHash === null) return { blocks, fork: current.height - 1, behind };
+      // Replaced deeper than the blocks we remember: take everything from here as new, once the
+      // endpoint's first block shows it is still this chain.
+      if (current.height <= oldest || current.previousHash === null) {
+        await this.checkGenesis(api);
+        return { blocks, fork: current.height - 1, behind };
+      }
       const parent = await api.getBlock(current.previousHash);
       if (parent.height !== current.height - 1) throw new ChainMoved();
       blocks.unshift(parent);
       current = parent;
     }
+  }
+
+  private async checkGenesis(api: EsploraApi): Promise<void> {
+    const expected = this.options.genesisHash;
+    if (expected === undefined) return;
+    const found = await api.getBlockHashAtHeight(0);
+    if (found !== expected) throw new WrongChain(expected, found);
   }
 
   /** Payments to watched addresses in `blocks`, read whichever way costs fewer requests. */

@@ -5,6 +5,7 @@
 // seen; deep enough under the order's policy: confirmed; replaced, dropped or reorganised away:
 // reverted); the cursor moves only if no other scan moved it; then payments go to their orders and
 // the orders paid in full are approved, exactly as on EVM chains (payment-settler).
+import { GENESIS_HASHES } from '@/domain/bitcoin/chains';
 import { judgeConfirmations } from '@/domain/bitcoin/confirmation-policy';
 import { AUTOMATIC } from '../../actor';
 import type { Db } from '../../db/client';
@@ -89,7 +90,7 @@ export class BitcoinWatcher {
 
   private async tickChain(chain: BitcoinChainRow, now: Date): Promise<BitcoinTickReport> {
     const policy = bitcoinPolicyOf(chain);
-    const scanner = new BitcoinScanner(this.apiFor(chain.chain, chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10 });
+    const scanner = new BitcoinScanner(this.apiFor(chain.chain, chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10, genesisHash: GENESIS_HASHES[chain.chain] });
     const [watched, awaited] = await Promise.all([findWatchedAddresses(this.db, chain.chain), findAwaitedAddresses(this.db, chain.chain)]);
     const owners = new Map(watched.map((w) => [w.address, w.userId]));
     const stored = chain.cursor === null ? null : scanCursorSchema.safeParse(chain.cursor);
