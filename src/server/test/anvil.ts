@@ -30,8 +30,9 @@ export interface LocalChain {
 }
 
 /** Starts anvil on a free port and resolves once it answers; blocks are mined on each transaction. */
-export async function startAnvil(args: string[] = []): Promise<LocalChain> {
-  const child = spawn(anvilBinary(), ['--port', '0', '--host', '127.0.0.1', '--mnemonic', DEV_MNEMONIC, '--chain-id', String(foundry.id), ...args], {
+export async function startAnvil(args: string[] = [], options: { chainId?: number } = {}): Promise<LocalChain> {
+  const chainId = options.chainId ?? foundry.id;
+  const child = spawn(anvilBinary(), ['--port', '0', '--host', '127.0.0.1', '--mnemonic', DEV_MNEMONIC, '--chain-id', String(chainId), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -52,7 +53,7 @@ export async function startAnvil(args: string[] = []): Promise<LocalChain> {
   child.stderr.resume();
   return {
     url,
-    chainId: foundry.id,
+    chainId,
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
 import { startRpcProxy } from '../../test/rpc-proxy';
-import { EvmScanner, type Deposit, type ScanCursor, type WatchList } from './evm-scanner';
+import { EvmScanner, WrongChain, type Deposit, type ScanCursor, type ScannerClient, type WatchList } from './evm-scanner';
 
 let chain: LocalChain;
 let clients: ReturnType<typeof chainClients>;
@@ -64,8 +64,12 @@ async function scanToHead(scanner: EvmScanner, start: ScanCursor, watch: WatchLi
 
 /** Counts calls and can refuse large log ranges, as public endpoints do. */
 function countingClient(maxLogRange?: bigint) {
-  const calls = { getBlock: 0, getLogs: 0, getBlockNumber: 0 };
-  const client: Pick<PublicClient, 'getBlockNumber' | 'getBlock' | 'getLogs'> = {
+  const calls = { getBlock: 0, getLogs: 0, getBlockNumber: 0, getChainId: 0 };
+  const client: ScannerClient = {
+    getChainId: () => {
+      calls.getChainId++;
+      return clients.public.getChainId();
+    },
     getBlockNumber: (args) => {
       calls.getBlockNumber++;
       return clients.public.getBlockNumber(args);
@@ -147,6 +151,32 @@ describe('EVM scanner', () => {
     const after = await scanToHead(scanner, seen.cursor, { addresses: [a], tokens: [token] });
     expect(after.reorgs).toEqual([receipt.blockNumber]);
     expect(after.deposits).toEqual([]);
+  });
+
+  it('takes an endpoint that has come to serve another chain for a fault, not a reorganisation', async () => {
+    const [a] = addresses(50, 1) as [Address];
+    const watch = { addresses: [a], tokens: [token] };
+    const start = await cursorAtHead();
+    const receipt = await payEther(a, '1');
+    const seen = await scanToHead(new EvmScanner(clients.public, { chainId: chain.chainId }), start, watch);
+    expect(seen.deposits.map((d) => d.txHash)).toEqual([receipt.transactionHash]);
+
+    // The same URL now reaches a node of another chain, taller than ours, where the same address is paid too.
+    const other = await startAnvil([], { chainId: 56 });
+    try {
+      const elsewhere = chainClients(other);
+      await elsewhere.test.mine({ blocks: Number(await clients.public.getBlockNumber({ cacheTime: 0 })) + 5 });
+      await elsewhere.wallet(1).sendTransaction({ to: a, value: parseEther('3') });
+      const checked = new EvmScanner(elsewhere.public, { chainId: chain.chainId });
+      await expect(checked.scan(seen.cursor, watch)).rejects.toThrow(new WrongChain(chain.chainId, 56));
+      expect(new WrongChain(chain.chainId, 56).message).toBe(`The endpoint now serves chain 56, not chain ${chain.chainId}.`);
+      // A scan starting without block hashes asks too.
+      await expect(checked.scan({ next: seen.cursor.next, recent: [] }, watch)).rejects.toThrow(WrongChain);
+      // Unchecked, the same answers read as a reorganisation taking the payment away.
+      expect((await new EvmScanner(elsewhere.public).scan(seen.cursor, watch)).reorgFrom).toBeDefined();
+    } finally {
+      await other.stop();
+    }
   });
 
   it('fails a tick on endpoint faults without moving the cursor, and reads on once the endpoint answers', async () => {

@@ -55,6 +55,21 @@ export interface ScannerOptions {
   addressBatch: number;
   /** Block hashes kept to find where a reorganisation began. */
   keepRecent: number;
+  /**
+   * The chain the endpoint must serve. It is asked for its chain id when a scan starts without
+   * block hashes and whenever a block read before has changed, before that is taken as a
+   * reorganisation: an endpoint that has come to serve another chain (a load balancer pointed at
+   * another node) is a fault, and neither reverts the payments followed nor records the other
+   * chain's transfers to the same addresses.
+   */
+  chainId?: number;
+}
+
+/** The endpoint answers for another chain than the one it was saved for: the scan fails, as any endpoint fault does. */
+export class WrongChain extends Error {
+  constructor(expected: number, found: number) {
+    super(`The endpoint now serves chain ${found}, not chain ${expected}.`);
+  }
 }
 
 export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxBlocks: 100, addressBatch: 1000, keepRecent: 64 };
@@ -66,13 +81,16 @@ export function isRangeRefusal(error: unknown): boolean {
   return /range|too many|too large|limit exceeded|more than \d+|response size|-32005|413/i.test(text);
 }
 
+/** What the scanner asks of the chain's endpoint. */
+export type ScannerClient = Pick<PublicClient, 'getBlockNumber' | 'getBlock' | 'getLogs' | 'getChainId'>;
+
 export class EvmScanner {
   private readonly options: ScannerOptions;
   /** Shrinks after a range refusal and grows back slowly after successes. */
   private span: number;
 
   constructor(
-    private readonly client: Pick<PublicClient, 'getBlockNumber' | 'getBlock' | 'getLogs'>,
+    private readonly client: ScannerClient,
     options: Partial<ScannerOptions> = {},
   ) {
     this.options = { ...DEFAULT_SCANNER_OPTIONS, ...options };
@@ -84,6 +102,7 @@ export class EvmScanner {
     const head = await this.client.getBlockNumber({ cacheTime: 0 });
     if (cursor.next > head) return { cursor, deposits: [], head };
 
+    if (cursor.recent.length === 0) await this.checkChain();
     const reorgFrom = await this.findReorg(cursor);
     if (reorgFrom !== undefined) {
       return { cursor: { next: reorgFrom, recent: cursor.recent.filter((b) => b.number < reorgFrom) }, deposits: [], head, reorgFrom };
@@ -108,6 +127,7 @@ export class EvmScanner {
     if (!last) return undefined;
     const now = await this.client.getBlock({ blockNumber: last.number });
     if (now.hash === last.hash) return undefined;
+    await this.checkChain();
     // Walk back to the newest block both agree on; everything after it is replaced.
     for (let i = cursor.recent.length - 2; i >= 0; i--) {
       const seen = cursor.recent[i];
@@ -117,6 +137,13 @@ export class EvmScanner {
     }
     // Deeper than the hashes kept: start again from the oldest block remembered.
     return cursor.recent[0]?.number ?? cursor.next;
+  }
+
+  private async checkChain(): Promise<void> {
+    const expected = this.options.chainId;
+    if (expected === undefined) return;
+    const found = await this.client.getChainId();
+    if (found !== expected) throw new WrongChain(expected, found);
   }
 
   private async scanRange(cursor: ScanCursor, watch: WatchList, from: bigint, to: bigint): Promise<Omit<ScanResult, 'head'>> {

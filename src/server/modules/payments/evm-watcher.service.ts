@@ -2,20 +2,20 @@
 // deposit addresses, store them once, move the cursor, confirm what is deep enough, hand each payment
 // to its order, and approve the orders paid in full within the operator's limits through the same
 // exactly-once approval an operator uses (actor "Automatic").
-import { createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem';
+import { createPublicClient, http, type Address, type Hash } from 'viem';
 import { AUTOMATIC } from '../../actor';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';
 import { findTokenContractsOnChain } from '../cryptos/cryptos.service';
 import { EndpointBackoff } from './endpoint-backoff';
 import { endpointErrorText } from './endpoint-error';
-import { EvmScanner, type ScanCursor } from './evm-scanner';
+import { EvmScanner, type ScanCursor, type ScannerClient } from './evm-scanner';
 import { settlePayments, type SettlerOrders } from './payment-settler';
 import { confirmPaymentsUpTo, findEvmChains, findPaidOrder, findWatchedAddresses, insertPayments, moveCursor, recordChainError, revertPaymentsFrom, type EvmChainRow } from './payments.repository';
 
 export { LATE_PAYMENT_DAYS } from './payment-settler';
 
-type ChainClient = Pick<PublicClient, 'getBlockNumber' | 'getBlock' | 'getLogs'>;
+type ChainClient = ScannerClient;
 
 export interface WatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
@@ -68,7 +68,7 @@ export class EvmWatcher {
     const known = this.scanners.get(chain.chainId);
     if (known?.rpcUrl === chain.rpcUrl) return known;
     const client = this.options.clientFor?.(chain.rpcUrl) ?? createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
-    const entry = { rpcUrl: chain.rpcUrl, client, scanner: new EvmScanner(client, { maxBlocks: this.options.maxBlocksPerTick ?? 100 }) };
+    const entry = { rpcUrl: chain.rpcUrl, client, scanner: new EvmScanner(client, { maxBlocks: this.options.maxBlocksPerTick ?? 100, chainId: chain.chainId }) };
     this.scanners.set(chain.chainId, entry);
     return entry;
   }

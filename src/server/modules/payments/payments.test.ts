@@ -9,7 +9,7 @@ import type { AdminOrder, Order } from '@/contracts/orders';
 import type { PaymentSettings, UnallocatedDeposit } from '@/contracts/payments';
 import { dec } from '@/domain/decimal';
 import { ACCOUNT_KEY_MESSAGES, deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
-import { auditLog, cryptos, ledgerEntries, orders, payments, saleSettings } from '../../db/schema';
+import { auditLog, cryptos, evmChains, ledgerEntries, orders, payments, saleSettings } from '../../db/schema';
 import { buildApp } from '../../app';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
 import { startRpcProxy } from '../../test/rpc-proxy';
@@ -232,6 +232,38 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(await credits(buyer.id)).toBe(0);
     const [stored] = await t.database.db.select().from(payments).where(and(eq(payments.toAddress, placed.address.toLowerCase()), sql`true`));
     expect(stored?.state).toBe('reverted');
+  });
+
+  it('keeps a payment it follows when its endpoint comes to serve another chain, and says so on the chain', async () => {
+    await setUpAutomatic(2);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    await payEther(placed.address, placed.payAmount);
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).payment?.transfers).toMatchObject([{ confirmations: 1 }]);
+
+    // The same URL now reaches a node of another chain (a load balancer's mistake), taller than ours,
+    // where the buyer's address is paid too: each tick is a fault shown on the chain, nothing more.
+    const other = await startAnvil([], { chainId: 56 });
+    try {
+      const elsewhere = chainClients(other);
+      await elsewhere.test.mine({ blocks: Number(await clients.public.getBlockNumber({ cacheTime: 0 })) + 5 });
+      await elsewhere.wallet(1).sendTransaction({ to: placed.address as Address, value: parseEther(placed.payAmount) });
+      await t.database.db.update(evmChains).set({ rpcUrl: other.url }).where(eq(evmChains.chainId, chain.chainId));
+      for (const minutes of [0, 10, 20]) await t.app.paymentWatch.runOnce(new Date(Date.now() + minutes * 60_000));
+      const shown = (await admin('GET', '/api/admin/payments')).json<PaymentSettings>().chains.find((c) => c.chainId === chain.chainId);
+      expect(shown?.lastError).toBe(`The endpoint now serves chain 56, not chain ${chain.chainId}.`);
+      expect(await t.database.db.select({ state: payments.state }).from(payments)).toEqual([{ state: 'seen' }]);
+      expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
+    } finally {
+      await other.stop();
+    }
+
+    await t.database.db.update(evmChains).set({ rpcUrl: chain.url }).where(eq(evmChains.chainId, chain.chainId));
+    await clients.test.mine({ blocks: 1 });
+    await t.app.paymentWatch.runOnce(new Date(Date.now() + 30 * 60_000));
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2); // tokens and bonus, once
   });
 
   it('runs once across two instances on one database, and a restart after a failed tick counts a payment once', async () => {
