@@ -137,6 +137,8 @@ export const utxoChainSettingsSchema = z.object({
       tolerancePercent: decimalString,
       autoApproveUsd: decimalString,
       tipHeight: z.number().int().nullable(),
+      /** When the tip last changed, once that is longer ago than the chain's blocks ever take: the endpoint may have stopped following. */
+      noBlockSince: isoDateTime.nullable(),
       scannedAt: isoDateTime.nullable(),
       lastError: z.string().nullable(),
       lastErrorAt: isoDateTime.nullable(),
@@ -166,6 +168,8 @@ export const paymentSettingsSchema = z.object({
       headBlock: z.string().nullable(),
       /** The next block the watcher reads. */
       nextBlock: z.string().nullable(),
+      /** When the head block last changed, once that is over 10 minutes ago: the endpoint may have stopped following. */
+      noBlockSince: isoDateTime.nullable(),
       scannedAt: isoDateTime.nullable(),
       lastError: z.string().nullable(),
       lastErrorAt: isoDateTime.nullable(),

@@ -381,6 +381,8 @@ export const evmChains = pgTable(
     nextBlock: bigint('next_block', { mode: 'bigint' }),
     recentBlocks: jsonb('recent_blocks').notNull().default([]),
     headBlock: bigint('head_block', { mode: 'bigint' }),
+    /** When a scan last found the head block changed: a head that stops moving is an endpoint that stopped following. */
+    headChangedAt: instant('head_changed_at'),
     scannedAt: instant('scanned_at'),
     lastError: text('last_error'),
     lastErrorAt: instant('last_error_at'),
@@ -411,6 +413,8 @@ export const bitcoinChains = pgTable(
     autoApproveUsd: amount('auto_approve_usd').notNull().default('10000'),
     cursor: jsonb('cursor'),
     tipHeight: integer('tip_height'),
+    /** When a scan last found the tip changed: a tip that stops moving is an endpoint that stopped following. */
+    tipChangedAt: instant('tip_changed_at'),
     scannedAt: instant('scanned_at'),
     lastError: text('last_error'),
     lastErrorAt: instant('last_error_at'),

@@ -323,6 +323,26 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     expect(bitcoinOf(await settings()).watcher?.lastError).toBeNull();
   });
 
+  it('says when the endpoint’s tip has not moved for longer than Bitcoin’s blocks take, until it moves', async () => {
+    await setUpAutomatic();
+    expect(bitcoinOf(await settings()).watcher?.noBlockSince).toBeNull();
+    const setTipChanged = (hoursAgo: number) => t.database.db.update(bitcoinChains).set({ tipChangedAt: new Date(Date.now() - hoursAgo * 3_600_000) }).where(eq(bitcoinChains.chain, 'bitcoin'));
+
+    // An hour without a block happens on Bitcoin; two does not.
+    await setTipChanged(1);
+    expect(bitcoinOf(await settings()).watcher?.noBlockSince).toBeNull();
+    await setTipChanged(3);
+    const quiet = bitcoinOf(await settings()).watcher?.noBlockSince;
+    expect(quiet).toBeTruthy();
+    // Scans that find the same tip keep the instant it last changed.
+    await tick();
+    expect(bitcoinOf(await settings()).watcher?.noBlockSince).toBe(quiet);
+
+    server.mine();
+    await tick();
+    expect(bitcoinOf(await settings()).watcher).toMatchObject({ noBlockSince: null, tipHeight: server.tip().height });
+  });
+
   it('keeps a payment it follows when its endpoint comes to serve another chain, and says so on the chain', async () => {
     await setUpAutomatic();
     const buyer = await registerBuyer(t.app);

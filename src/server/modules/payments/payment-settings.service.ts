@@ -43,7 +43,20 @@ import {
 
 import { solanaSlot, tronHead } from './tron-solana-lookups';
 
-export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings> {
+/**
+ * How long a chain's newest block may stay the same before the Payments page says the endpoint may
+ * have stopped following it: far beyond what blocks ever take (Bitcoin's 10-minute blocks leave a
+ * 2-hour gap about once in 160,000; Litecoin's 2.5 minutes and Dogecoin's 1 minute alike), so the
+ * warning means the endpoint, not the chain.
+ */
+const QUIET_MINUTES: Readonly<Record<UtxoChain | 'evm', number>> = { bitcoin: 120, litecoin: 30, dogecoin: 12, evm: 10 };
+
+/** The instant the newest block last changed, when that is longer ago than the chain allows; else null. */
+function quietSince(changedAt: Date | null, chain: UtxoChain | 'evm', now: Date): string | null {
+  return changedAt && now.getTime() - changedAt.getTime() > QUIET_MINUTES[chain] * 60_000 ? changedAt.toISOString() : null;
+}
+
+export async function getPaymentSettings(db: Queryable, now = new Date()): Promise<PaymentSettings> {
   const [key, chains, lookups, watchers, cryptos] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findLookupEndpoints(db), findBitcoinChains(db), listCryptoNetworks(db)]);
   const parsed = key ? parseEvmAccountKey(key.xpub) : null;
   const utxoChains = await Promise.all(
@@ -54,6 +67,7 @@ export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings
         await findActiveKey(db, chain),
         watchers.find((w) => w.chain === chain),
         cryptos.filter((c) => c.network === chain).map((c) => c.code),
+        now,
       ),
     ),
   );
@@ -68,6 +82,7 @@ export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings
       autoApproveUsd: toPlain(dec(c.autoApproveUsd)),
       headBlock: c.headBlock?.toString() ?? null,
       nextBlock: c.nextBlock?.toString() ?? null,
+      noBlockSince: quietSince(c.headChangedAt, 'evm', now),
       scannedAt: c.scannedAt?.toISOString() ?? null,
       lastError: c.lastError,
       lastErrorAt: c.lastErrorAt?.toISOString() ?? null,
@@ -76,7 +91,7 @@ export async function getPaymentSettings(db: Queryable): Promise<PaymentSettings
   };
 }
 
-async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRow | undefined, watcher: BitcoinChainRow | undefined, currencies: string[]): Promise<UtxoChainSettings> {
+async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRow | undefined, watcher: BitcoinChainRow | undefined, currencies: string[], now: Date): Promise<UtxoChainSettings> {
   const params = CHAINS[chain];
   const policy = defaultConfirmationPolicy(chain, 0n);
   const parsed = key ? parseBitcoinAccountKey(chain, key.xpub, { scriptType: key.scriptType ?? undefined }) : null;
@@ -101,6 +116,7 @@ async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRo
           tolerancePercent: toPlain(dec(watcher.toleranceBps).div(100)),
           autoApproveUsd: toPlain(dec(watcher.autoApproveUsd)),
           tipHeight: watcher.tipHeight,
+          noBlockSince: quietSince(watcher.tipChangedAt, chain, now),
           scannedAt: watcher.scannedAt?.toISOString() ?? null,
           lastError: watcher.lastError,
           lastErrorAt: watcher.lastErrorAt?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 // SQL of automatic payments: account keys, deposit addresses, EVM chain settings and cursors, payments.
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LookupNetwork } from '@/domain/networks';
 import type { Queryable } from '../../db/client';
 import { accountKeys, bitcoinChains, depositAddresses, evmChains, excessDecisions, lookupEndpoints, operators, orders, payments, users, type KeyFamily } from '../../db/schema';
@@ -148,7 +149,7 @@ export async function deleteBitcoinChain(db: Queryable, chain: UtxoChain): Promi
 export async function moveBitcoinCursor(db: Queryable, chain: UtxoChain, from: Date | null, to: { cursor: unknown; tipHeight: number; scannedAt: Date }): Promise<boolean> {
   const rows = await db
     .update(bitcoinChains)
-    .set({ ...to, lastError: null, lastErrorAt: null })
+    .set({ ...to, tipChangedAt: changedAt(bitcoinChains.tipHeight, to.tipHeight, bitcoinChains.tipChangedAt, to.scannedAt), lastError: null, lastErrorAt: null })
     .where(and(eq(bitcoinChains.chain, chain), from === null ? isNull(bitcoinChains.scannedAt) : eq(bitcoinChains.scannedAt, from)))
     .returning({ chain: bitcoinChains.chain });
   return rows.length === 1;
@@ -258,10 +259,15 @@ export async function moveCursor(
 ): Promise<boolean> {
   const rows = await db
     .update(evmChains)
-    .set({ ...to, lastError: null, lastErrorAt: null })
+    .set({ ...to, headChangedAt: changedAt(evmChains.headBlock, to.headBlock, evmChains.headChangedAt, to.scannedAt), lastError: null, lastErrorAt: null })
     .where(and(eq(evmChains.chainId, chainId), from === null ? isNull(evmChains.nextBlock) : eq(evmChains.nextBlock, from)))
     .returning({ chainId: evmChains.chainId });
   return rows.length === 1;
+}
+
+/** `at` when the stored `column` differs from `value` (or nothing was recorded yet), else the instant kept in `since`. */
+function changedAt(column: AnyPgColumn, value: number | bigint, since: AnyPgColumn, at: Date) {
+  return sql<Date>`case when ${column} is distinct from ${value.toString()}::bigint then ${at.toISOString()}::timestamptz else coalesce(${since}, ${at.toISOString()}::timestamptz) end`;
 }
 
 export async function recordChainError(db: Queryable, chainId: number, message: string, at: Date): Promise<void> {

@@ -234,6 +234,25 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(stored?.state).toBe('reverted');
   });
 
+  it('says when the endpoint’s head has not moved for over 10 minutes, until it moves', async () => {
+    await setUpAutomatic(2);
+    await tick();
+    const shown = async () => (await admin('GET', '/api/admin/payments')).json<PaymentSettings>().chains.find((c) => c.chainId === chain.chainId);
+    expect((await shown())?.noBlockSince).toBeNull();
+    const setHeadChanged = (minutesAgo: number) => t.database.db.update(evmChains).set({ headChangedAt: new Date(Date.now() - minutesAgo * 60_000) }).where(eq(evmChains.chainId, chain.chainId));
+    await setHeadChanged(5);
+    expect((await shown())?.noBlockSince).toBeNull();
+    await setHeadChanged(11);
+    const quiet = (await shown())?.noBlockSince;
+    expect(quiet).toBeTruthy();
+    await tick();
+    expect((await shown())?.noBlockSince).toBe(quiet);
+
+    await clients.test.mine({ blocks: 1 });
+    await tick();
+    expect((await shown())?.noBlockSince).toBeNull();
+  });
+
   it('keeps a payment it follows when its endpoint comes to serve another chain, and says so on the chain', async () => {
     await setUpAutomatic(2);
     const buyer = await registerBuyer(t.app);

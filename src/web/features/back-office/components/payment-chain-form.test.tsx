@@ -19,6 +19,7 @@ const CHAIN: PaymentChain = {
   autoApproveUsd: '2500.5',
   headBlock: '120',
   nextBlock: '100',
+  noBlockSince: null,
   scannedAt: '2026-11-23T18:00:00.000Z',
   lastError: null,
   lastErrorAt: null,
@@ -91,5 +92,16 @@ describe('a saved chain', () => {
     // The cursor may stand past a head read earlier: nothing is left to read, not a negative lag.
     expect(within(local).getByText('Lag (blocks)').nextSibling).toHaveTextContent('0');
     expect(local).toHaveTextContent('finalized');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('warns when the endpoint’s head has not moved for over 10 minutes, unless an error already says why', () => {
+    const quiet = { ...CHAIN, noBlockSince: '2026-11-23T17:40:00.000Z' };
+    const { unmount } = renderWithQueries(<PaymentChainList chains={[quiet]} onEdit={vi.fn()} />);
+    expect(within(screen.getByRole('listitem', { name: 'Base (8453)' })).getByRole('alert')).toHaveTextContent(/^No new block since .+: the endpoint may have stopped following the chain/);
+    unmount();
+    renderWithQueries(<PaymentChainList chains={[{ ...quiet, lastError: 'HTTP 503', lastErrorAt: '2026-11-23T18:00:00.000Z' }]} onEdit={vi.fn()} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/HTTP 503/)).toHaveClass('text-destructive');
   });
 });

@@ -1,6 +1,7 @@
 // The saved chains: each one's endpoint host, the watcher's rules, and how far the watcher has read.
 import { Can } from './can';
 import { Detail } from './detail';
+import { NoBlockWarning } from './no-block-warning';
 import { useState } from 'react';
 import type { PaymentSettings } from '@/contracts/payments';
 import { Button } from '@/web/components/ui/button';
@@ -61,6 +62,8 @@ function ChainItem({ chain, onEdit, onRemove }: { chain: PaymentChain; onEdit: (
         <p className="text-destructive text-sm break-words">
           Last error{chain.lastErrorAt ? ` (${formatDateTime(chain.lastErrorAt)})` : ''}: {chain.lastError}
         </p>
+      ) : chain.noBlockSince ? (
+        <NoBlockWarning since={chain.noBlockSince} />
       ) : null}
     </li>
   );

@@ -20,6 +20,7 @@ const WATCHER: UtxoWatcher = {
   tolerancePercent: '1.25',
   autoApproveUsd: '2500.5',
   tipHeight: 880123,
+  noBlockSince: null,
   scannedAt: '2026-11-23T18:00:00.000Z',
   lastError: 'HTTP 503 from mempool.example.com',
   lastErrorAt: '2026-11-23T17:59:00.000Z',
@@ -140,6 +141,12 @@ describe('the Bitcoin watcher form', () => {
     expect(screen.getByLabelText('Tolerance (%)')).toHaveValue('1.25');
     expect(screen.getByLabelText('Auto-approve up to (USD)')).toHaveValue('2500.5');
     expect(screen.getByRole('button', { name: 'Remove watcher' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('warns when the endpoint’s tip has not moved for longer than the chain’s blocks take', () => {
+    renderForm({ ...WATCHER, lastError: null, lastErrorAt: null, noBlockSince: '2026-11-23T15:00:00.000Z' });
+    expect(screen.getByRole('alert')).toHaveTextContent(/^No new block since .+: the endpoint may have stopped following the chain, and new payments are not being seen\. Check it, or give another endpoint\.$/);
   });
 });
 

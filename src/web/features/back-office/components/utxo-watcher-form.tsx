@@ -17,6 +17,7 @@ import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { Can } from './can';
 import { Detail } from './detail';
+import { NoBlockWarning } from './no-block-warning';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 
 export type UtxoWatcher = NonNullable<UtxoChainSettings['watcher']>;
@@ -85,6 +86,8 @@ function WatcherState({ watcher, symbol }: { watcher: UtxoWatcher; symbol: strin
         <p className="text-destructive text-sm break-words">
           Last error{watcher.lastErrorAt ? ` (${formatDateTime(watcher.lastErrorAt)})` : ''}: {watcher.lastError}
         </p>
+      ) : watcher.noBlockSince ? (
+        <NoBlockWarning since={watcher.noBlockSince} />
       ) : null}
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
         <Detail label="Confirmations">{watcher.confirmations}</Detail>
