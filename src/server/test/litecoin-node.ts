@@ -9,6 +9,14 @@
 // check; the real regtest genesis is translated back when asked for), and a test pays a Presale
 // address by handing the wallet the same script written for regtest (`toRegtest`).
 //
+// MWEB is active, as on the main network since 2022: every block from then on carries a HogEx
+// (integration) transaction whose outputs have no address, and mempools hold transactions wholly
+// inside MWEB. Regtest activates it at height 432, and Litecoin Core cannot build that block without
+// a peg-in (`bad-txns-vin-empty`), so a second wallet pegs in there and keeps to MWEB; the wallet that
+// pays orders holds canonical coins only, so its payments are ordinary transactions. Core lists MWEB's
+// own inputs and outputs after the canonical ones, with an id but no script or value: the front leaves
+// them out, and a transaction with nothing canonical (wholly inside MWEB) it lists nowhere.
+//
 // Amounts stay exact: Core writes them as JSON numbers of coins, which are turned into litoshi
 // strings in the RPC text before it is parsed. The address history is built by reading every
 // block (cached by hash: a block never changes) and the mempool, which a regtest chain of a few
@@ -29,6 +37,8 @@ export const LITECOIN_REGTEST: BTC_NETWORK = { bech32: 'rltc', pubKeyHash: 0x6f,
 const MAIN = CHAINS.litecoin.network;
 const PAGE = 25;
 const MEMPOOL_LIMIT = 50;
+/** The block before regtest's MWEB activation (BIP9 windows of 144 blocks: defined, started, locked in). */
+const BEFORE_MWEB = 431;
 
 /** True where Debian's litecoind is installed (`apt-get install litecoind`; CI installs it). */
 export function hasLitecoind(): boolean {
@@ -42,6 +52,8 @@ export interface LitecoinNode {
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
   /** Mines `count` blocks to the node's own wallet. */
   mine(count?: number): Promise<string[]>;
+  /** Puts a transaction wholly inside MWEB into the mempool (from the second wallet), and returns its id. */
+  sendInsideMweb(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -59,15 +71,29 @@ async function freePort(): Promise<number> {
 }
 
 interface RpcVout {
+  ismweb?: false;
   value: string;
   scriptPubKey: { hex: string; type: string };
 }
 interface RpcVin {
+  ismweb?: false;
   coinbase?: string;
   txid?: string;
   vout?: number;
   sequence: number;
 }
+/** An MWEB input or output as Core lists it: no script, no value. */
+interface MwebPart {
+  ismweb: true;
+  output_id: string;
+}
+interface CoreTx {
+  txid: string;
+  vin: (RpcVin | MwebPart)[];
+  vout: (RpcVout | MwebPart)[];
+  blockhash?: string;
+}
+/** A transaction's canonical part, the only one Esplora shows. */
 interface RpcTx {
   txid: string;
   vin: RpcVin[];
@@ -79,8 +105,13 @@ interface RpcBlock {
   height: number;
   previousblockhash?: string;
   time: number;
-  nTx: number;
   tx: RpcTx[];
+}
+
+/** `tx` without its MWEB inputs and outputs; null when nothing canonical is left. */
+function canonical(tx: CoreTx): RpcTx | null {
+  const vin = tx.vin.filter((i): i is RpcVin => i.ismweb !== true);
+  return vin.length === 0 ? null : { ...tx, vin, vout: tx.vout.filter((o): o is RpcVout => o.ismweb !== true) };
 }
 
 /** Core's script types as Esplora names them. */
@@ -130,8 +161,10 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
     ],
     { stdio: 'ignore' },
   );
-  const life = { exited: false };
+  const life: { exited: boolean; error?: Error } = { exited: false };
   child.once('exit', () => (life.exited = true));
+  // Not installed (ENOENT): no 'exit' follows, and the start fails at once with the reason.
+  child.once('error', (error) => Object.assign(life, { exited: true, error }));
 
   let id = 0;
   async function call<T>(path: string, method: string, params: unknown[]): Promise<T> {
@@ -148,6 +181,7 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
   }
   const node = <T>(method: string, params: unknown[] = []) => call<T>('/', method, params);
   const wallet = <T>(method: string, params: unknown[] = []) => call<T>('/wallet/presale', method, params);
+  const mwebWallet = <T>(method: string, params: unknown[] = []) => call<T>('/wallet/mweb', method, params);
 
   /** Stops the node (politely, then by force) and removes its data folder. */
   async function stopNode(): Promise<void> {
@@ -170,7 +204,7 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
   try {
     // Up once its RPC answers (it says "loading" a moment first).
     for (let attempt = 0; ; attempt++) {
-      if (life.exited) throw new Error('litecoind exited while starting');
+      if (life.exited) throw new Error(`litecoind did not start (${life.error?.message ?? 'it exited'}); install it: apt-get install litecoind`);
       try {
         await node('getblockchaininfo');
         break;
@@ -180,9 +214,16 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
       }
     }
     await node('createwallet', ['presale']);
+    await node('createwallet', ['mweb']);
     minerAddress = await wallet<string>('getnewaddress', ['', 'bech32']);
-    // The first block's reward matures after 100 more.
-    await node('generatetoaddress', [101, minerAddress]);
+    // The first block's reward (the MWEB wallet's) matures after 100 more; then MWEB is activated
+    // with its peg-in, and confirmed.
+    await node('generatetoaddress', [1, await mwebWallet<string>('getnewaddress', ['', 'bech32'])]);
+    await node('generatetoaddress', [BEFORE_MWEB - 1, minerAddress]);
+    const { softforks } = await node<{ softforks: { mweb?: { active: boolean } } }>('getblockchaininfo');
+    if (!softforks.mweb?.active) throw new Error(`MWEB is not active after block ${BEFORE_MWEB}`);
+    await mwebWallet('sendtoaddress', [await mwebWallet<string>('getnewaddress', ['', 'mweb']), 1]);
+    await node('generatetoaddress', [1, minerAddress]);
     regtestGenesis = await node<string>('getblockhash', [0]);
   } catch (error) {
     await stopNode();
@@ -196,13 +237,17 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
   async function blockOf(hash: string): Promise<RpcBlock | null> {
     const known = blocks.get(hash);
     if (known) return known;
+    let found: Omit<RpcBlock, 'tx'> & { tx: CoreTx[] };
     try {
-      const block = await node<RpcBlock>('getblock', [hash, 2]);
-      blocks.set(hash, block);
-      return block;
+      found = await node('getblock', [hash, 2]);
     } catch {
       return null;
     }
+    // Core lists transactions wholly inside MWEB in the block's `mweb` part, not here; MWEB's inputs
+    // and outputs of the others are left out, as everywhere.
+    const block = { ...found, tx: found.tx.map(canonical).filter((t): t is RpcTx => t !== null) };
+    blocks.set(hash, block);
+    return block;
   }
   /** The best chain's blocks, newest first. */
   async function bestChain(): Promise<RpcBlock[]> {
@@ -217,8 +262,8 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
   }
   async function mempoolTxs(): Promise<RpcTx[]> {
     const txids = await node<string[]>('getrawmempool');
-    const found = await Promise.all(txids.map((txid) => node<RpcTx>('getrawtransaction', [txid, true]).catch(() => null)));
-    return found.filter((t): t is RpcTx => t !== null);
+    const found = await Promise.all(txids.map((txid) => node<CoreTx>('getrawtransaction', [txid, true]).catch(() => null)));
+    return found.map((t) => t && canonical(t)).filter((t): t is RpcTx => t !== null);
   }
   const pays = (tx: RpcTx, address: string) => tx.vout.some((o) => mainAddress(o.scriptPubKey.hex) === address);
 
@@ -237,7 +282,7 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
       status: block ? { confirmed: true, block_height: block.height, block_hash: out(block.hash), block_time: block.time } : { confirmed: false },
     };
   }
-  const blockJson = (b: RpcBlock) => ({ id: out(b.hash), height: b.height, previousblockhash: b.previousblockhash ? out(b.previousblockhash) : null, timestamp: b.time, tx_count: b.nTx });
+  const blockJson = (b: RpcBlock) => ({ id: out(b.hash), height: b.height, previousblockhash: b.previousblockhash ? out(b.previousblockhash) : null, timestamp: b.time, tx_count: b.tx.length });
 
   async function confirmedHistory(address: string): Promise<Record<string, unknown>[]> {
     const found: Record<string, unknown>[] = [];
@@ -256,7 +301,8 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
       .map((t) => txJson(t, null));
   }
   async function txStatus(txid: string): Promise<{ tx: RpcTx; block: RpcBlock | null } | null> {
-    const tx = await node<RpcTx>('getrawtransaction', [txid, true]).catch(() => null);
+    const found = await node<CoreTx>('getrawtransaction', [txid, true]).catch(() => null);
+    const tx = found && canonical(found);
     if (!tx) return null;
     const block = tx.blockhash ? await blockOf(tx.blockhash) : null;
     // A transaction of a block that left the best chain, and not back in the mempool, is gone.
@@ -283,6 +329,7 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
       const block = await blockOf(into(p[1] ?? ''));
       if (!block) return notFound('Block not found');
       const start = Number(p[3]);
+      if (!Number.isInteger(start) || start % PAGE !== 0) return { status: 400, text: `start index must be a multiple of ${PAGE}` };
       return { status: 200, json: block.tx.slice(start, start + PAGE).map((t) => txJson(t, block)) };
     }
     if (is('address', null, 'txs')) {
@@ -322,6 +369,11 @@ export async function startLitecoinNode(): Promise<LitecoinNode> {
     esploraUrl: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     rpc: wallet,
     mine,
+    sendInsideMweb: async () => {
+      const txid = await mwebWallet<string>('sendtoaddress', [await mwebWallet<string>('getnewaddress', ['', 'mweb']), '0.1']);
+      if (canonical(await node<CoreTx>('getrawtransaction', [txid, true]))) throw new Error(`${txid} has a canonical part`);
+      return txid;
+    },
     stop: async () => {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

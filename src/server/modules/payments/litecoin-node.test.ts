@@ -2,7 +2,8 @@
 // buyer's deposit address, replaces a payment by fee, and mines; Presale's watcher reads it all through
 // the Esplora-compatible front of `test/litecoin-node.ts` and approves each order exactly once. The
 // other Bitcoin-family tests sign with @scure/btc-signer on an in-memory chain; this one checks that
-// what a real node and wallet produce (and how they replace a transaction) reads the same.
+// what a real node and wallet produce (and how they replace a transaction) reads the same, on a chain
+// with MWEB active as Litecoin's is (HogEx transactions in every block, MWEB's own in the mempool).
 //
 // Runs where litecoind is installed, and always in CI, which installs it (.ci/run): missing there, it fails.
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,7 @@ const ZPUB_VERSIONS = { public: 0x04b24746, private: 0x04b2430c };
 
 describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoin Core (${databaseKind})`, { timeout: 120_000 }, () => {
   const t = useTestApp();
+  let starting: Promise<LitecoinNode>;
   let ltc: LitecoinNode;
   let operator: string;
   let key: BitcoinAccountKey;
@@ -33,11 +35,16 @@ describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoi
   const creditsOf = async (userId: number) => (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).length;
 
   beforeAll(async () => {
-    ltc = await startLitecoinNode();
+    starting = startLitecoinNode();
+    ltc = await starting;
   }, 120_000);
 
   afterAll(async () => {
-    await ltc.stop();
+    // Awaited again: a start that outlived its hook's timeout still ends in a node to stop.
+    await starting.then(
+      (node) => node.stop(),
+      () => undefined,
+    );
   });
 
   beforeEach(async () => {
@@ -67,6 +74,8 @@ describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoi
   it('approves an order paid by Litecoin Core’s wallet once, at 6 confirmations, for the litoshis it sent', async () => {
     const buyer = await placeOrder();
     expect(buyer.order.address).toBe(deriveBitcoinAddress(key, 0));
+    // Beside it in the mempool, a transaction wholly inside MWEB, which pays no address Presale can watch.
+    await ltc.sendInsideMweb();
     const txid = await ltc.rpc<string>('sendtoaddress', [toRegtest(buyer.order.address), buyer.order.payAmount]);
     await tick();
     let seen = await view(buyer.cookie, buyer.order.id);
