@@ -67,6 +67,17 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     return res.json<Order>();
   }
 
+  /** A buyer's 100-token order paid exactly, in a block the watcher has read: 1 confirmation. */
+  async function paidAndMinedOnce() {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    const { txid } = pay(placed.address, '0.0001');
+    server.mine();
+    await tick();
+    return { buyer, placed, txid };
+  }
+
   beforeEach(async () => {
     operator = await signInOperator(t.app, t.database);
     server = await startEsploraServer();
@@ -245,12 +256,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   });
 
   it('credits nothing for a payment a reorganisation takes away before its confirmations', async () => {
-    await setUpAutomatic();
-    const buyer = await registerBuyer(t.app);
-    const placed = await placeOrder(buyer.cookie, '100');
-    const { txid } = pay(placed.address, '0.0001');
-    server.mine();
-    await tick();
+    const { buyer, placed, txid } = await paidAndMinedOnce();
     expect((await view(buyer.cookie, placed.id)).payment?.transfers).toMatchObject([{ state: 'seen', confirmations: 1 }]);
 
     server.reorg(1, { blocks: 3, drop: [txid] });
@@ -344,12 +350,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   });
 
   it('keeps a payment it follows when its endpoint comes to serve another chain, and says so on the chain', async () => {
-    await setUpAutomatic();
-    const buyer = await registerBuyer(t.app);
-    const placed = await placeOrder(buyer.cookie, '100');
-    const { txid } = pay(placed.address, '0.0001');
-    server.mine();
-    await tick();
+    const { buyer, placed, txid } = await paidAndMinedOnce();
     expect((await view(buyer.cookie, placed.id)).payment?.transfers).toMatchObject([{ txHash: txid, confirmations: 1, state: 'seen' }]);
 
     // The same URL now reaches another chain's node (a load balancer's mistake): no reorganisation is read

@@ -15,11 +15,9 @@ import { confirmPaymentsUpTo, findEvmChains, findPaidOrder, findWatchedAddresses
 
 export { LATE_PAYMENT_DAYS } from './payment-settler';
 
-type ChainClient = ScannerClient;
-
 export interface WatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
-  clientFor?: (rpcUrl: string) => ChainClient;
+  clientFor?: (rpcUrl: string) => ScannerClient;
   maxBlocksPerTick?: number;
 }
 
@@ -33,7 +31,7 @@ export interface TickReport {
 }
 
 export class EvmWatcher {
-  private readonly scanners = new Map<number, { rpcUrl: string; client: ChainClient; scanner: EvmScanner }>();
+  private readonly scanners = new Map<number, { rpcUrl: string; client: ScannerClient; scanner: EvmScanner }>();
   private readonly backoff = new EndpointBackoff<number>();
 
   constructor(
@@ -64,7 +62,7 @@ export class EvmWatcher {
     return reports;
   }
 
-  private clientOf(chain: EvmChainRow): { client: ChainClient; scanner: EvmScanner } {
+  private clientOf(chain: EvmChainRow): { client: ScannerClient; scanner: EvmScanner } {
     const known = this.scanners.get(chain.chainId);
     if (known?.rpcUrl === chain.rpcUrl) return known;
     const client = this.options.clientFor?.(chain.rpcUrl) ?? createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1, timeout: 10_000 }) });
@@ -145,7 +143,7 @@ function readRecent(value: unknown): { number: bigint; hash: Hash }[] {
   });
 }
 
-async function finalizedHeight(client: ChainClient): Promise<bigint> {
+async function finalizedHeight(client: ScannerClient): Promise<bigint> {
   const block = await client.getBlock({ blockTag: 'finalized' });
   return block.number;
 }
