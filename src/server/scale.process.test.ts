@@ -9,11 +9,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
 import { startFakeFeed, type FakeFeed } from './test/fake-price-feed';
-import { killServers, startServer, waitForOutput } from './test/process';
+import { freePorts, killServers, startServer, waitForOutput } from './test/process';
 
 const NGINX = '/usr/sbin/nginx';
-const base = 40_000 + (process.pid % 500) * 3;
-const [A, B, LB] = [base, base + 1, base + 2];
+let [A, B, LB] = [0, 0, 0];
 const url = (port: number) => `http://127.0.0.1:${port}`;
 const OPERATOR = { login: 'scale-operator', password: 'scale-operator-password' };
 
@@ -44,6 +43,7 @@ http {
 }
 
 beforeAll(async () => {
+  [A = 0, B = 0, LB = 0] = await freePorts(3);
   dir = mkdtempSync(join(tmpdir(), 'presale-scale-'));
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();

@@ -24,13 +24,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hex } from '@scure/base';
 import { Address, OutScript } from '@scure/btc-signer';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { CHAINS, GENESIS_HASHES } from '@/domain/bitcoin/chains';
+import { freePorts } from './process';
 
 /** Litecoin Core's regtest address parameters. */
 export const LITECOIN_REGTEST: BTC_NETWORK = { bech32: 'rltc', pubKeyHash: 0x6f, scriptHash: 0x3a, wif: 0xef };
@@ -60,14 +61,6 @@ export interface LitecoinNode {
 /** The same script as `address` (main network), written as a regtest address the node's wallet accepts. */
 export function toRegtest(address: string): string {
   return Address(LITECOIN_REGTEST).encode(Address(MAIN).decode(address));
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 interface RpcVout {
@@ -136,7 +129,7 @@ function mainAddress(scriptHex: string): string | undefined {
 
 export async function startLitecoinNode(): Promise<LitecoinNode> {
   const dir = mkdtempSync(join(tmpdir(), 'presale-litecoind-'));
-  const [rpcPort, p2pPort] = [await freePort(), await freePort()];
+  const [rpcPort = 0, p2pPort = 0] = await freePorts(2);
   const auth = `Basic ${Buffer.from('presale:presale-test').toString('base64')}`;
   const child: ChildProcess = spawn(
     'litecoind',

@@ -1,10 +1,23 @@
 // Runs the real server process (as `npm start` does, minus the web build) for tests that need a
 // process of its own: start, shutdown, locking, crashes.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 const MAIN = join(import.meta.dirname, '..', 'main.ts');
 const running: ChildProcess[] = [];
+
+/**
+ * `count` distinct loopback ports nothing listens on now, chosen by the system (held open together, so
+ * they differ), for servers a test starts: fixed numbers may meet a port the system lent elsewhere.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+  const ports = servers.map((s) => (s.address() as AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  return ports;
+}
 
 export interface ServerProcess {
   child: ChildProcess;
