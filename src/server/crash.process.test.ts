@@ -10,10 +10,10 @@ import type { AdminOrder } from '@/contracts/orders';
 import type { AdminUserDetail } from '@/contracts/users';
 import { dec } from '@/domain/decimal';
 import { databaseKind } from './test/harness';
-import { killServers, startServer, waitForOutput } from './test/process';
+import { freePorts, killServers, startServer, waitForOutput } from './test/process';
 
-const PORT = String(38_000 + (process.pid % 1000));
-const BASE = `http://127.0.0.1:${PORT}`;
+let PORT = '';
+let BASE = '';
 const OPERATOR = { login: 'crash-operator', password: 'crash-operator-password' };
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -21,6 +21,8 @@ let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
+  PORT = String((await freePorts(1))[0]);
+  BASE = `http://127.0.0.1:${PORT}`;
   const common = {
     PORT,
     ADMIN_LOGIN: OPERATOR.login,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killServers, startServer as start, waitForOutput as waitFor } from './test/process';
+import { freePorts, killServers, startServer as start, waitForOutput as waitFor } from './test/process';
 
 const dataDirs: string[] = [];
 
@@ -18,7 +18,7 @@ describe('the server process', () => {
   it('starts on the embedded database, prints the URL and first operator, locks its folder, shuts down on SIGTERM and keeps data', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'presale-main-'));
     dataDirs.push(dataDir);
-    const port = String(39_000 + (process.pid % 1000));
+    const port = String((await freePorts(1))[0]);
     const base = `http://127.0.0.1:${port}`;
     const first = start({ PORT: port, DATA_DIR: dataDir });
     await waitFor(first.output, 'Presale is running');
@@ -53,7 +53,7 @@ describe('the server process', () => {
   it('refuses to create the first operator with a guessable ADMIN_PASSWORD, saying why', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'presale-main-'));
     dataDirs.push(dataDir);
-    const weak = start({ PORT: String(39_000 + (process.pid % 1000) + 2), DATA_DIR: dataDir, ADMIN_LOGIN: 'root', ADMIN_PASSWORD: 'password1' });
+    const weak = start({ PORT: String((await freePorts(1))[0]), DATA_DIR: dataDir, ADMIN_LOGIN: 'root', ADMIN_PASSWORD: 'password1' });
     expect(await weak.exited).toBe(1);
     expect(weak.output()).toContain('ADMIN_LOGIN and ADMIN_PASSWORD: This password is too common or easy to guess');
     expect(weak.output()).not.toContain('Presale is running');
