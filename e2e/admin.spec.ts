@@ -173,7 +173,12 @@ test.describe('back-office', () => {
     await dialog.getByLabel('Location').fill('/nowhere-else');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(row).toContainText('/nowhere-else');
+    // Delete asks first: a cancel keeps the key.
     await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete the API key' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete the API key' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('row').filter({ hasText: '55555' })).toHaveCount(0);
   });
 
