@@ -95,7 +95,7 @@ test.describe('back-office', () => {
     await expect(page.getByText(/^1\.00 [A-Z0-9]+ = \$0\.25$/)).toBeVisible();
 
     await page.goto('/admin/audit');
-    const entry = page.getByRole('list', { name: 'Audit log' }).locator(':scope > li').filter({ hasText: 'price.updated' }).first();
+    const entry = page.getByRole('list', { name: 'Audit log' }).locator(':scope > li').filter({ hasText: 'Token price changed' }).first();
     await entry.getByText(/fields? changed$/).click();
     await expect(entry.getByRole('list', { name: 'Changed fields' })).toContainText('priceUsd: 0.01 → 0.25');
     await expect(entry).toContainText(E2E_OPERATOR.login);
