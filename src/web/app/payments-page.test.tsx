@@ -84,7 +84,7 @@ describe('the payment status lines', () => {
       ['Dogecoin', 'Off', false],
       ['Transaction lookups', 'On', null],
     ]);
-    expect(statuses[0]?.details).toEqual(['No endpoint (step 2): payments to the buyers’ deposit addresses are not seen yet.']);
+    expect(statuses[0]?.details).toEqual(['No endpoint (step 2): payments to the buyers’ deposit addresses are not seen yet.', 'No EVM currency is on offer, so its settings are folded below.']);
     expect(statuses[1]?.details).toEqual(['Watching through mempool.space.']);
     expect(statuses[3]?.details[0]).toMatch(/^No account key \(step 1\) and no endpoint \(step 2\)/);
     expect(statuses[4]?.details).toEqual(['Pasted Bitcoin transaction hashes are looked up.', 'No endpoint for TRON and Solana: their pasted hashes are not checked.']);
@@ -101,7 +101,8 @@ describe('the payment status lines', () => {
   });
 });
 
-describe('the Payments page', () => {
+// The whole page renders in each test: slow on a busy machine, hence the longer time allowed.
+describe('the Payments page', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function renderPage() {
@@ -132,7 +133,7 @@ describe('the Payments page', () => {
     expect(textIn('EVM chains', 'Key only — add an endpoint')).toBeInTheDocument();
     expect(textIn('Bitcoin', 'Watching')).toBeInTheDocument();
     expect(textIn('Dogecoin', 'Off')).toBeInTheDocument();
-    expect(textIn('Dogecoin', 'No currency of it is on offer, so its settings are folded below.')).toBeInTheDocument();
+    expect(textIn('Dogecoin', 'No Dogecoin currency is on offer, so its settings are folded below.')).toBeInTheDocument();
   });
 
   it('shows each chain’s steps in order', async () => {

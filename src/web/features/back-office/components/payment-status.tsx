@@ -29,7 +29,6 @@ export function PaymentStatus({ statuses }: { statuses: readonly Status[] }) {
                     {d}
                   </p>
                 ))}
-                {s.offered === false ? <p>No currency of it is on offer, so its settings are folded below.</p> : null}
               </div>
             </li>
           ))}

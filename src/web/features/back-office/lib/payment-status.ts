@@ -26,6 +26,8 @@ export interface PaymentStatus {
 
 const LABELS: Record<PaymentState, string> = { off: 'Off', 'key-only': 'Key only — add an endpoint', watching: 'Watching', on: 'On' };
 
+const NOT_OFFERED = (name: string) => `No ${name} currency is on offer, so its settings are folded below.`;
+
 const LOOKUP_NAMES: Record<LookupNetwork, string> = { bitcoin: 'Bitcoin', tron: 'TRON', solana: 'Solana' };
 
 /** "A", "A and B", "A, B and C". */
@@ -59,6 +61,7 @@ function evmStatus(settings: PaymentSettings, cryptos: readonly Offered[] | null
     }
   }
   if (evmKey) for (const c of chains) details.push(...problemsOf(describeChain(c.chainId), c));
+  if (offered?.length === 0) details.push(NOT_OFFERED('EVM'));
   return { target: 'evm-payments', name: 'EVM chains', state, label: LABELS[state], details, offered: offered ? offered.length > 0 : null };
 }
 
@@ -72,6 +75,7 @@ function utxoStatus(chain: UtxoChainSettings, cryptos: readonly Offered[] | null
   else details.push(`Watching through ${watcher.esploraHost}.`);
   if (key && watcher) details.push(...problemsOf(name, watcher));
   const offered = cryptos ? cryptos.some((c) => c.network === chain.chain && c.offered) : null;
+  if (offered === false) details.push(NOT_OFFERED(name));
   return { target: `${chain.chain}-payments`, name, state, label: LABELS[state], details, offered };
 }
 
