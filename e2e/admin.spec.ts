@@ -95,7 +95,7 @@ test.describe('back-office', () => {
     await expect(page.getByText(/^1\.00 [A-Z0-9]+ = \$0\.25$/)).toBeVisible();
 
     await page.goto('/admin/audit');
-    const entry = page.getByRole('list', { name: 'Audit log' }).locator(':scope > li').filter({ hasText: 'price.updated' }).first();
+    const entry = page.getByRole('list', { name: 'Audit log' }).locator(':scope > li').filter({ hasText: 'Token price changed' }).first();
     await entry.getByText(/fields? changed$/).click();
     await expect(entry.getByRole('list', { name: 'Changed fields' })).toContainText('priceUsd: 0.01 → 0.25');
     await expect(entry).toContainText(E2E_OPERATOR.login);
@@ -173,7 +173,12 @@ test.describe('back-office', () => {
     await dialog.getByLabel('Location').fill('/nowhere-else');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(row).toContainText('/nowhere-else');
+    // Delete asks first: a cancel keeps the key.
     await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete the API key' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete the API key' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('row').filter({ hasText: '55555' })).toHaveCount(0);
   });
 

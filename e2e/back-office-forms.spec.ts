@@ -116,9 +116,9 @@ test.describe('back-office forms', () => {
       await page.goto('/admin/audit');
       await page.getByLabel('Kind of change').selectOption('sale.updated');
       const log = page.getByRole('list', { name: 'Audit log' });
-      await expect(log.getByRole('listitem').filter({ hasText: 'price.updated' })).toHaveCount(0);
+      await expect(log.getByRole('listitem').filter({ hasText: 'Token price changed' })).toHaveCount(0);
       const entry = log.locator(':scope > li').first();
-      await expect(entry).toContainText('sale.updated');
+      await expect(entry).toContainText('Sale settings changed');
       await expect(entry).toContainText(`by ${E2E_OPERATOR.login}`);
       // Collapsed by default: the changed fields show once opened.
       const changes = entry.getByRole('list', { name: 'Changed fields' });

@@ -64,7 +64,7 @@ test('an Owner adds a Viewer, who chooses their own password and sees no decisio
   await page.getByLabel('Operator').selectOption(login);
   await expect(page.getByRole('list', { name: 'Audit log' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('list', { name: 'Audit log' })).toContainText(`by ${login} (Viewer)`);
-  await expect(page.getByRole('list', { name: 'Audit log' })).toContainText('operator.password_changed');
+  await expect(page.getByRole('list', { name: 'Audit log' })).toContainText('Password changed');
   await page.getByLabel('Kind of change').selectOption('operator.disabled');
   await page.getByLabel('Operator').selectOption('e2e-operator');
   await expect(page.getByRole('list', { name: 'Audit log' })).toContainText('by e2e-operator (Owner)');

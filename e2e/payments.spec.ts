@@ -33,6 +33,10 @@ async function openPaymentsFromSidebar(page: Page): Promise<void> {
   await signInAsOperator(page);
   await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Payments' }).click();
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  // The EVM settings are folded while no EVM currency is on offer, which depends on the specs run before.
+  await expect(page.getByRole('region', { name: 'Payment status' })).toBeVisible();
+  const fold = page.getByRole('button', { name: 'EVM settings' });
+  if ((await fold.count()) > 0 && (await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
 }
 
 test.beforeAll(async () => {
@@ -69,6 +73,8 @@ test.describe('Payments page', () => {
     await field.fill(ACCOUNT_XPUB);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Account key saved')).toBeVisible();
+    // The status line at the top says what is still missing.
+    await expect(page.getByRole('listitem', { name: 'EVM chains' })).toContainText('Key only — add an endpoint');
     const parsed = parseEvmAccountKey(ACCOUNT_XPUB);
     if (!parsed.ok) throw new Error(parsed.message);
     const expected = [0, 1, 2].map((i) => deriveEvmAddress(parsed.key, i));

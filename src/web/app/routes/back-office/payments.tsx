@@ -1,30 +1,58 @@
 import { QueryView } from '@/web/components/query-view';
+import { useAdminCryptos } from '@/web/api/admin/cryptos';
 import { useAdminPayments } from '@/web/api/admin/payments';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { PaymentAccountKey } from '@/web/features/back-office/components/payment-account-key';
 import { PaymentChains } from '@/web/features/back-office/components/payment-chains';
+import { PaymentFold } from '@/web/features/back-office/components/payment-fold';
+import { PaymentStatus } from '@/web/features/back-office/components/payment-status';
+import { PaymentSteps } from '@/web/features/back-office/components/payment-steps';
 import { LookupEndpoints } from '@/web/features/back-office/components/lookup-endpoints';
 import { UnallocatedDeposits } from '@/web/features/back-office/components/unallocated-deposits';
-import { UtxoPayments, isShown } from '@/web/features/back-office/components/utxo-payments';
+import { UtxoPayments } from '@/web/features/back-office/components/utxo-payments';
+import { paymentStatuses, setupSteps } from '@/web/features/back-office/lib/payment-status';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Payments');
   const { data, isError } = useAdminPayments();
+  // Which currencies are on offer decides what is folded: the page waits for them, unless they fail
+  // to load (then nothing is folded).
+  const cryptos = useAdminCryptos();
+  const ready = data && (cryptos.data || cryptos.isError) ? data : undefined;
   return (
     <AdminPage title="Payments" description="Automatic payments on EVM chains, Bitcoin, Litecoin and Dogecoin: each buyer pays to their own deposit address, and Presale watches the chain for the payment.">
-      <QueryView data={data} isError={isError} errorText="The payment settings could not be loaded." loadingLabel="Loading the payment settings" skeletonClassName="h-96">
-        {(settings) => (
-          <>
-            <PaymentAccountKey evmKey={settings.evmKey} />
-            <PaymentChains chains={settings.chains} />
-            {settings.utxoChains.filter(isShown).map((chain) => (
-              <UtxoPayments key={chain.chain} settings={chain} />
-            ))}
-            <LookupEndpoints lookups={settings.lookups} />
-            <UnallocatedDeposits />
-          </>
-        )}
+      <QueryView data={ready} isError={isError} errorText="The payment settings could not be loaded." loadingLabel="Loading the payment settings" skeletonClassName="h-96">
+        {(settings) => {
+          const statuses = paymentStatuses(settings, cryptos.data ?? null);
+          const offered = (target: string) => statuses.find((s) => s.target === target)?.offered ?? null;
+          return (
+            <>
+              <PaymentStatus statuses={statuses} />
+              <section id="evm-payments" className="grid scroll-mt-4 gap-4">
+                <div className="grid gap-3">
+                  <h2 id="evm-payments-title" className="text-xl font-semibold tracking-tight">
+                    EVM chains
+                  </h2>
+                  <PaymentSteps name="EVM" steps={setupSteps(settings.evmKey !== null, settings.chains.length > 0)} />
+                </div>
+                <PaymentFold
+                  folded={offered('evm-payments') === false}
+                  label="EVM settings"
+                  reason="No currency on an EVM chain is on offer (enabled, with a wallet address, on the Crypto page), so these settings are folded."
+                >
+                  <PaymentAccountKey evmKey={settings.evmKey} />
+                  <PaymentChains chains={settings.chains} />
+                </PaymentFold>
+              </section>
+              {settings.utxoChains.map((chain) => (
+                <UtxoPayments key={chain.chain} settings={chain} offered={offered(`${chain.chain}-payments`)} />
+              ))}
+              <LookupEndpoints lookups={settings.lookups} />
+              <UnallocatedDeposits />
+            </>
+          );
+        }}
       </QueryView>
     </AdminPage>
   );

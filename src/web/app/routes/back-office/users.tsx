@@ -8,6 +8,12 @@ import { UsersFilters } from '@/web/features/back-office/components/users-filter
 import { UsersTable } from '@/web/features/back-office/components/users-table';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
+/** A search counts its matches, not the users: "Total Users: 0" would say there are none at all. */
+function searchSummary(search: string, matches: number): string {
+  if (matches === 0) return `No user matches “${search}”.`;
+  return matches === 1 ? `1 user matches “${search}”.` : `${matches} users match “${search}”.`;
+}
+
 export function Component() {
   useDocumentTitle('Users');
   const [search, setSearch] = useState('');
@@ -18,7 +24,7 @@ export function Component() {
   return (
     <AdminPage
       title="All Users"
-      description={data ? `Total Users: ${data.total}` : undefined}
+      description={data ? (search ? searchSummary(search, data.total) : `Total Users: ${data.total}`) : undefined}
       actions={
         <Button asChild variant="outline">
           <a href={usersCsvUrl} download>

@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '@/contracts/permissions';
 import { Badge } from '@/web/components/ui/badge';
 import type { AuditPage } from '@/web/api/admin/audit';
 import { formatDateTime } from '@/web/lib/format';
+import { auditActionLabel } from '../lib/audit-labels';
 import { AuditChangeDetails } from './audit-change-details';
 
 export function AuditEntries({ entries }: { entries: AuditPage['entries'] }) {
@@ -18,9 +19,7 @@ export function AuditEntries({ entries }: { entries: AuditPage['entries'] }) {
           </div>
           <div className="grid min-w-0 gap-1">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="secondary" className="font-mono">
-                {e.action}
-              </Badge>
+              <Badge variant="secondary">{auditActionLabel(e.action)}</Badge>
               <span className="text-muted-foreground font-mono text-xs break-all">{e.entity}</span>
             </div>
             <AuditChangeDetails before={e.before} after={e.after} />

@@ -2,6 +2,7 @@ import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/native-select';
+import { auditActionLabel } from '../lib/audit-labels';
 
 /** The audit log's filters as the operator typed them: a kind of change and yyyy-mm-dd days. */
 export interface AuditFilterValues {
@@ -34,7 +35,7 @@ export function AuditFilters({
           <option value="">All kinds</option>
           {actions.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {auditActionLabel(a)}
             </option>
           ))}
         </NativeSelect>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { TriangleAlert } from 'lucide-react';
 import { toast } from '@/web/lib/toast';
 import type { AdminOrder, CreditBasis } from '@/contracts/orders';
 import { dec } from '@/domain/decimal';
 import { quoteForPayment } from '@/domain/quote';
+import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
@@ -37,6 +39,11 @@ function creditChoices(order: AdminOrder): { basis: CreditBasis; label: string }
   return choices;
 }
 
+/** Whether anything shows the order was paid: a hash the buyer attached, or a payment the watcher saw at its deposit address. */
+function hasPaymentEvidence(order: AdminOrder): boolean {
+  return order.txHash !== null || (order.payment !== null && (order.payment.verdict !== 'waiting' || dec(order.payment.received).gt(0)));
+}
+
 /** Confirms an operator's decision on an order, with an optional note kept in the audit log. */
 export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder | null; decision: Decision; onClose: () => void }) {
   const decide = useDecideOrder();
@@ -64,6 +71,15 @@ export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder
             Order #{order?.id}: {order ? `${formatAmount(order.payAmount)} ${order.crypto.code} for ${formatAmount(order.tokens)} tokens` : ''} from {order?.buyer.email}. {text.explain}
           </DialogDescription>
         </DialogHeader>
+        {decision === 'approve' && order && !hasPaymentEvidence(order) ? (
+          <Alert variant="warning">
+            <TriangleAlert aria-hidden />
+            <AlertTitle>No payment evidence</AlertTitle>
+            <AlertDescription className="text-foreground">
+              The buyer attached no transaction hash and no payment was seen at a watched address. Approve only if you found the payment yourself, in your wallet or on an explorer.
+            </AlertDescription>
+          </Alert>
+        ) : null}
         {choices.length > 0 ? (
           <fieldset className="grid gap-2 text-sm">
             <legend className="mb-1 font-medium">Credit</legend>

@@ -16,6 +16,7 @@ import { errorMessage } from '@/web/lib/api-client';
 import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { toast } from '@/web/lib/toast';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
+import { StepNumber } from './payment-steps';
 
 // Read in the browser first, with the server's own rules: a pasted recovery phrase or private key
 // is refused before it is ever sent.
@@ -60,11 +61,19 @@ export function PaymentAccountKey({ evmKey }: { evmKey: PaymentSettings['evmKey'
   return (
     <Card role="region" aria-labelledby="account-key-title">
       <CardHeader>
-        <CardTitle id="account-key-title">Account key (EVM)</CardTitle>
+        <CardTitle id="account-key-title" className="flex items-center gap-2">
+          <StepNumber n={1} done={evmKey !== null} />
+          Account key (EVM)
+        </CardTitle>
         <CardDescription>
           Presale derives one deposit address per buyer from your account&apos;s extended public key (m/44&apos;/60&apos;/0&apos;), so every payment names its buyer. It never
           needs a private key or a recovery phrase: an extended public key can watch the addresses but cannot spend from them.
         </CardDescription>
+        <p className="text-muted-foreground text-sm">
+          Where to find it: in Ledger Live, the Ethereum account → Edit account → Advanced → the extended public key; in Trezor Suite, the Ethereum account → Details → Show public
+          key (XPUB); or, on a computer that is not online, an offline BIP-39 tool with derivation BIP44, coin ETH: its “Account Extended Public Key”. Browser wallets such as
+          MetaMask do not show it.
+        </p>
       </CardHeader>
       <CardContent className="grid gap-6">
         {evmKey ? (

@@ -11,6 +11,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { useSetChain } from '@/web/api/admin/payments';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { describeChain, type PaymentChain } from './payment-chain-list';
+import { StepNumber } from './payment-steps';
 
 interface ChainFormValues {
   chainId: number;
@@ -72,6 +73,10 @@ export function PaymentChainForm({ editing, onDone }: { editing: PaymentChain | 
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Add or edit a chain" className="grid items-start gap-4 sm:grid-cols-2">
+      <h4 className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+        <StepNumber n={2} />
+        Endpoint
+      </h4>
       <FormField label="Chain id" error={errors.chainId?.message} hint={editing ? `Editing ${describeChain(editing.chainId)}.` : '1 for Ethereum, 56 for BNB Smart Chain, 8453 for Base.'}>
         <Input inputMode="numeric" readOnly={editing !== null} aria-readonly={editing !== null} {...register('chainId', { setValueAs: toNumber })} />
       </FormField>
@@ -82,6 +87,10 @@ export function PaymentChainForm({ editing, onDone }: { editing: PaymentChain | 
       >
         <Input type="url" spellCheck={false} autoComplete="off" placeholder="https://…" {...register('rpcUrl')} />
       </FormField>
+      <h4 className="flex items-center gap-2 border-t pt-4 text-sm font-medium sm:col-span-2">
+        <StepNumber n={3} />
+        Rules
+      </h4>
       <div className="grid gap-2">
         <FormField label="Confirmations" error={errors.confirmations?.message} hint="Blocks to wait on top of the payment's block before it counts.">
           <Input inputMode="numeric" disabled={finalized} {...register('confirmations', { setValueAs: toNumber })} />

@@ -4,16 +4,15 @@ import type { AdminPixel } from '@/contracts/pixels';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { useAdminPixels, useDeletePixel } from '@/web/api/admin/pixels';
-import { errorMessage } from '@/web/lib/api-client';
-import { toast } from '@/web/lib/toast';
+import { useAdminPixels } from '@/web/api/admin/pixels';
+import { DeletePixelDialog } from './delete-pixel-dialog';
 import { EditPixelDialog } from './edit-pixel-dialog';
 
 /** The stored pixels with their update and delete actions. */
 export function PixelList() {
   const { data: pixels, isError } = useAdminPixels();
-  const remove = useDeletePixel();
   const [editing, setEditing] = useState<AdminPixel | null>(null);
+  const [deleting, setDeleting] = useState<AdminPixel | null>(null);
 
   return (
     <>
@@ -53,17 +52,7 @@ export function PixelList() {
                         <Button size="sm" variant="outline" onClick={() => setEditing(p)}>
                           Update
                         </Button>
-                        <Button
-                          size="sm"
-                          variant="destructive"
-                          disabled={remove.isPending}
-                          onClick={() =>
-                            remove.mutate(p.id, {
-                              onSuccess: () => toast.success('API key deleted'),
-                              onError: (error) => toast.error(errorMessage(error, 'Failed to delete the API key.')),
-                            })
-                          }
-                        >
+                        <Button size="sm" variant="destructive" onClick={() => setDeleting(p)}>
                           Delete
                         </Button>
                       </Can>
@@ -77,6 +66,7 @@ export function PixelList() {
         </div>
       )}
       <EditPixelDialog pixel={editing} onClose={() => setEditing(null)} />
+      <DeletePixelDialog pixel={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

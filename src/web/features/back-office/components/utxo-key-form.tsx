@@ -21,6 +21,7 @@ import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { toast } from '@/web/lib/toast';
 import { Can } from './can';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
+import { StepNumber } from './payment-steps';
 
 export type UtxoKey = NonNullable<UtxoChainSettings['key']>;
 
@@ -179,7 +180,8 @@ export function UtxoKeyForm({ settings }: { settings: UtxoChainSettings }) {
 
   return (
     <section aria-labelledby={`${chain}-key-title`} className="grid gap-4">
-      <h3 id={`${chain}-key-title`} className="font-semibold">
+      <h3 id={`${chain}-key-title`} className="flex items-center gap-2 font-semibold">
+        <StepNumber n={1} done={utxoKey !== null} />
         Account key
       </h3>
       <div className="text-muted-foreground grid gap-2 text-sm">

@@ -1,12 +1,11 @@
-// Each Bitcoin-family chain has its own card, named by the chain: Bitcoin always, Litecoin and
-// Dogecoin once a currency, an account key or a watcher is on them.
+// Each Bitcoin-family chain has its own card, named by the chain.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Operator } from '@/contracts/admin';
 import type { UtxoChainSettings } from '@/contracts/payments';
 import { operatorQueryKey } from '@/web/api/admin/operator';
-import { isShown, UtxoPayments } from './utxo-payments';
+import { UtxoPayments } from './utxo-payments';
 
 const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 
@@ -35,12 +34,5 @@ describe('the card of a Bitcoin-family chain', () => {
     expect(within(card).getByText(/^No Litecoin account key yet/)).toBeInTheDocument();
     expect(within(card).getByRole('form', { name: 'Litecoin account key' })).toBeInTheDocument();
     expect(within(within(card).getByRole('region', { name: 'Watcher' })).getByRole('form', { name: 'Litecoin watcher' })).toBeInTheDocument();
-  });
-
-  it('shows Bitcoin always, another chain only with a currency, a key or a watcher', () => {
-    expect(isShown({ ...LITECOIN, chain: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' })).toBe(true);
-    expect(isShown(LITECOIN)).toBe(false);
-    expect(isShown({ ...LITECOIN, currencies: ['LTC'] })).toBe(true);
-    expect(isShown({ ...LITECOIN, key: { xpub: 'Ltub…', scriptType: 'p2pkh', firstAddresses: [], handedOut: 0, gap: 0 } })).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import { Can } from './can';
 import { Detail } from './detail';
 import { NoBlockWarning } from './no-block-warning';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
+import { StepNumber } from './payment-steps';
 
 export type UtxoWatcher = NonNullable<UtxoChainSettings['watcher']>;
 
@@ -149,6 +150,10 @@ export function UtxoWatcherForm({ settings }: { settings: UtxoChainSettings }) {
       )}
       <Can need="own">
         <form onSubmit={onSubmit} noValidate aria-label={`${name} watcher`} className="grid items-start gap-4 sm:grid-cols-2">
+          <h4 className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+            <StepNumber n={2} done={watcher !== null} />
+            Endpoint
+          </h4>
           <FormField
             label="Esplora API URL"
             error={errors.esploraUrl?.message}
@@ -161,6 +166,10 @@ export function UtxoWatcherForm({ settings }: { settings: UtxoChainSettings }) {
           >
             <Input type="url" spellCheck={false} autoComplete="off" placeholder={ESPLORA_EXAMPLES[chain]} {...register('esploraUrl')} />
           </FormField>
+          <h4 className="flex items-center gap-2 border-t pt-4 text-sm font-medium sm:col-span-2">
+            <StepNumber n={3} done={watcher !== null} />
+            Rules
+          </h4>
           <FormField label="Confirmations" error={errors.confirmations?.message} hint="Blocks, counting the payment's own, before a payment counts; 0 credits it unconfirmed unless it signals replace-by-fee.">
             <Input inputMode="numeric" {...register('confirmations', { setValueAs: toNumber })} />
           </FormField>

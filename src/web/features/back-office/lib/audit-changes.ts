@@ -1,4 +1,5 @@
 // Turns an audit entry's before and after snapshots into the list of fields that changed.
+import { formatDateTime } from '@/web/lib/format';
 
 export interface AuditChange {
   /** Dotted path, such as `faq.2.answer`. */
@@ -19,8 +20,13 @@ function flatten(value: unknown, prefix: string, out: Map<string, unknown>): Map
   return out;
 }
 
+/** An instant as the server stores it in a snapshot ("2026-11-23T14:05:00.000Z"). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 function show(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
+  // Instants read in the operator's time zone, named, as everywhere else on the back-office.
+  if (typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
 }

@@ -10,7 +10,7 @@ import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { cn } from '@/web/lib/utils';
 import { networkLabel } from '@/web/lib/network-label';
-import { orderStage, orderStatusText, orderStatusTitle, type OrderStage } from '../lib/order-status';
+import { expiredPaymentText, orderStage, orderStatusText, orderStatusTitle, type OrderStage } from '../lib/order-status';
 import { ChainPayments, isPartlyPaid } from './chain-payments';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentInstructions } from './payment-instructions';
@@ -31,12 +31,13 @@ const ICONS: Record<OrderStage, { icon: LucideIcon; className: string }> = {
 function StatusHeader({ order }: { order: Order }) {
   const stage = orderStage(order);
   const { icon: Icon, className } = ICONS[stage];
+  const more = stage === 'expired' ? expiredPaymentText(order) : null;
   return (
     <div className="flex items-start gap-3" aria-live="polite">
       <Icon className={cn('mt-1 size-7 shrink-0', className)} aria-hidden />
       <div className="grid min-w-0 gap-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{orderStatusTitle(stage)}</h1>
-        <p className="text-muted-foreground break-words">{orderStatusText(stage, order.id)}</p>
+        <p className="text-muted-foreground break-words">{more ? `${orderStatusText(stage, order.id)} ${more}` : orderStatusText(stage, order.id)}</p>
       </div>
     </div>
   );
@@ -107,7 +108,8 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
           <Card className="min-w-0">
             <CardHeader>
               <CardTitle>Payment</CardTitle>
-              <CardDescription>{order.status === 'approved' ? 'The payment was received.' : 'Do not send a payment for this order.'}</CardDescription>
+              {/* An expired order says what to do once, at its status above. */}
+              {order.status === 'expired' ? null : <CardDescription>{order.status === 'approved' ? 'The payment was received.' : 'Do not send a payment for this order.'}</CardDescription>}
             </CardHeader>
             <CardContent>
               <dl className="divide-y">
@@ -153,7 +155,7 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Payment transaction</CardTitle>
-            {canAttachHash ? <CardDescription>Already sent the payment? Add its transaction hash.</CardDescription> : null}
+            {canAttachHash && pending ? <CardDescription>Already sent the payment? Add its transaction hash.</CardDescription> : null}
             {pending && order.txHash ? <CardDescription>The payment with this hash is being checked.</CardDescription> : null}
           </CardHeader>
           <CardContent className="grid gap-4">

@@ -35,8 +35,18 @@ export function orderStatusText(stage: OrderStage, id: string): string {
     case 'rejected':
       return `Unfortunately, your transaction #${id} could not be processed and has been rejected. Please check your payment details and try again.`;
     case 'expired':
-      return `The payment window for order #${id} has closed. Buy again, or contact support if you already sent the payment.`;
+      return `The payment window for order #${id} closed. Do not send a payment to this order; buy again or contact support.`;
   }
+}
+
+/**
+ * What an expired order says of a payment sent anyway, after `orderStatusText`: one message, so the
+ * page never says "do not pay" beside a separate "already paid?" (issue 28). A payment seen on the
+ * chain is shown on its own; nothing to add then.
+ */
+export function expiredPaymentText(order: Pick<Order, 'txHash' | 'payment'>): string | null {
+  if (order.payment) return null;
+  return order.txHash ? 'The transaction hash you added will be reviewed by the team.' : 'If you already sent one, add its transaction hash below so the team can review it.';
 }
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

@@ -1,0 +1,67 @@
+// Approving an order says whether anything shows it was paid: a buyer's transaction hash or a payment
+// the watcher saw. Without either the dialog says so, and the approval stays possible (issue 28).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrder } from '@/contracts/orders';
+import { DecisionDialog } from './decision-dialog';
+
+const ORDER: AdminOrder = {
+  id: 'AbC123',
+  orderId: 7,
+  status: 'pending',
+  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, iconUrl: '/crypto/usdt.svg' },
+  address: '0x1111111111111111111111111111111111111111',
+  tokens: '100',
+  bonusTokens: '0',
+  payAmount: '1',
+  rate: '100',
+  priceUsd: '0.01',
+  usdAmount: '1',
+  paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
+  txHash: null,
+  explorerUrl: null,
+  expiresAt: '2026-11-20T10:30:00.000Z',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  decidedAt: null,
+  decidedBy: null,
+  decisionNote: null,
+  payment: null,
+  buyer: { id: 3, name: 'Ann', email: 'ann@example.com' },
+};
+
+const WAITING: NonNullable<AdminOrder['payment']> = { received: '0', verdict: 'waiting', excess: '0', reverted: false, excessDecision: null };
+
+function renderDialog(order: AdminOrder, decision: 'approve' | 'reject' = 'approve') {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DecisionDialog order={order} decision={decision} onClose={() => undefined} />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('dialog', { name: decision === 'approve' ? 'Approve payment' : 'Reject payment' });
+}
+
+describe('the approve dialog', () => {
+  it('says "No payment evidence" when the order has no hash and the watcher saw nothing, and still approves', () => {
+    const dialog = renderDialog(ORDER);
+    expect(within(dialog).getByText('No payment evidence')).toBeInTheDocument();
+    expect(within(dialog).getByText(/The buyer attached no transaction hash and no payment was seen/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled();
+  });
+
+  it('says it too for a deposit address that received nothing', () => {
+    expect(within(renderDialog({ ...ORDER, payment: WAITING })).getByText('No payment evidence')).toBeInTheDocument();
+  });
+
+  it('says nothing of evidence when a hash is attached', () => {
+    expect(within(renderDialog({ ...ORDER, txHash: '0xabc' })).queryByText('No payment evidence')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of evidence for a payment the watcher saw', () => {
+    expect(within(renderDialog({ ...ORDER, payment: { ...WAITING, verdict: 'unconfirmed' } })).queryByText('No payment evidence')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of evidence when rejecting', () => {
+    expect(within(renderDialog(ORDER, 'reject')).queryByText('No payment evidence')).not.toBeInTheDocument();
+  });
+});
