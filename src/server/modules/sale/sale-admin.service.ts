@@ -34,6 +34,7 @@ export async function getSaleSettingsView(db: Db): Promise<SaleSettings> {
 export async function updateSaleSettings(db: Db, events: EventBus, actor: Actor, body: z.output<typeof saleSettingsBodySchema>): Promise<SaleSettings> {
   const saved = await db.transaction(async (tx) => {
     const before = await lockSale(tx);
+    const now = new Date();
     const after = await updateSaleSettingsRow(
       tx,
       {
@@ -49,13 +50,16 @@ export async function updateSaleSettings(db: Db, events: EventBus, actor: Actor,
         requireVerifiedEmail: body.requireVerifiedEmail ?? before.requireVerifiedEmail,
         listingAt: body.listingAt ? new Date(body.listingAt) : null,
         deliveryNote: body.deliveryNote,
+        // Saving the schedule is what schedules a fresh install's sale (kept from then on).
+        scheduledAt: before.scheduledAt ?? now,
       },
-      new Date(),
+      now,
     );
     if (!after) throw new Error('sale settings vanished');
     const { updatedAt: _b, ...beforeView } = view(before);
     const { updatedAt: _a, ...afterView } = view(after);
-    await recordAudit(tx, actor, 'sale.updated', 'sale', beforeView, afterView);
+    // The first save schedules the sale: the audit entry says so.
+    await recordAudit(tx, actor, 'sale.updated', 'sale', { ...beforeView, scheduled: before.scheduledAt !== null }, { ...afterView, scheduled: true });
     return view(after);
   });
   // Open pages refetch the sale at once, and every instance drops its cached figures.
