@@ -23,6 +23,7 @@ function view(s: SaleSettingsRow): SaleSettings {
     requireVerifiedEmail: s.requireVerifiedEmail,
     listingAt: s.listingAt?.toISOString() ?? null,
     deliveryNote: s.deliveryNote,
+    scheduled: s.scheduledAt !== null,
     updatedAt: s.updatedAt.toISOString(),
   };
 }
@@ -58,8 +59,8 @@ export async function updateSaleSettings(db: Db, events: EventBus, actor: Actor,
     if (!after) throw new Error('sale settings vanished');
     const { updatedAt: _b, ...beforeView } = view(before);
     const { updatedAt: _a, ...afterView } = view(after);
-    // The first save schedules the sale: the audit entry says so.
-    await recordAudit(tx, actor, 'sale.updated', 'sale', { ...beforeView, scheduled: before.scheduledAt !== null }, { ...afterView, scheduled: true });
+    // The first save schedules the sale: the entry's `scheduled` says so.
+    await recordAudit(tx, actor, 'sale.updated', 'sale', beforeView, afterView);
     return view(after);
   });
   // Open pages refetch the sale at once, and every instance drops its cached figures.
