@@ -11,7 +11,12 @@ export const SMTP_SINK_DIR = `${DATA_DIR}-mail`;
 // Browser flows against the real server and its embedded database, in Debian's Chromium.
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: '**/*.spec.ts',
+  // The server starts from an empty data folder, so its sale is unscheduled: the setup project checks
+  // what visitors then see and schedules it, once, before every spec (e2e/global.setup.ts).
+  projects: [
+    { name: 'setup', testMatch: /global\.setup\.ts$/ },
+    { name: 'specs', testMatch: '**/*.spec.ts', dependencies: ['setup'] },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,

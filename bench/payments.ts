@@ -68,7 +68,7 @@ export async function measureWatcher(quick: boolean, databaseUrl?: string): Prom
     await database.migrate();
     await app.ready();
     const db = database.db;
-    await ensureSaleSettings(db, new Date(Date.now() - 60_000));
+    await ensureSaleSettings(db, new Date(Date.now() - 60_000), { scheduled: true });
     await seedCryptos(db);
     await db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(sql`${cryptos.code} = 'ETH'`);
     // A token offered on the chain too, so every tick also reads Transfer logs for all watched addresses.

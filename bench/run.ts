@@ -161,7 +161,7 @@ async function main() {
     // Each buyer may hold at most 20 pending orders (the most the Sale page allows): P2 sends each
     // buyer exactly that many, so every order measured is one the sale accepts.
     const settings = (await api(base, 'GET', '/api/admin/sale', undefined, op.cookie)).data as Record<string, unknown>;
-    const { updatedAt: _u, priceUsd: _p, ...saleBody } = settings;
+    const { updatedAt: _u, priceUsd: _p, scheduled: _s, ...saleBody } = settings;
     await api(base, 'PUT', '/api/admin/sale', { ...saleBody, maxPendingOrders: PENDING_PER_BUYER }, op.cookie);
     const buyerCount = quick ? 20 : 1000;
     const register = async (i: number) =>

@@ -183,12 +183,17 @@ test('the amount accepts only decimals and Buy Now! waits for an amount within t
   await expect(buy).toBeDisabled();
   await expect(panel).toContainText(`The minimum order is 40 ${symbol}.`);
 
-  // 12.5 of the currency is 12,500 tokens.
+  // The swap converts the amount to the same purchase in the currency: 12.5 tokens are 0.0125 of it.
   await page.getByRole('button', { name: 'Swap amount currency' }).click();
+  await expect(amount).toHaveValue('0.0125');
+  await expect(panel).toContainText(`You receive12.5 ${symbol}`);
+  // 12.5 of the currency is 12,500 tokens.
+  await amount.fill('12.5');
   await expect(panel).toContainText(`You receive12,500 ${symbol}`);
   await expect(buy).toBeEnabled();
 
   await page.getByRole('button', { name: 'Swap amount currency' }).click();
+  await expect(amount).toHaveValue('12500');
   await amount.fill('100001');
   await expect(buy).toBeDisabled();
   await expect(panel).toContainText(`The maximum order is 100,000 ${symbol}.`);

@@ -70,13 +70,14 @@ export async function placeOrder(operator: APIRequestContext, crypto: string, to
 const HOUR = 3600_000;
 
 /**
- * Specs share one database: makes sure the sale is live and takes orders for a month, and returns
- * its settings as they then are.
+ * Specs share one database: makes sure the sale is scheduled, live and takes orders for a month,
+ * and returns its settings as they then are. (The setup project, e2e/global.setup.ts, schedules the
+ * fresh server's sale once before the specs.)
  */
 export async function ensureLiveSale(api: APIRequestContext): Promise<SaleSettings> {
   const settings = await getSaleSettings(api);
   const now = Date.now();
-  if (Date.parse(settings.startsAt) > now || Date.parse(settings.endsAt) < now + HOUR) {
+  if (!settings.scheduled || Date.parse(settings.startsAt) > now || Date.parse(settings.endsAt) < now + HOUR) {
     await putSaleSettings(api, settings, { startsAt: new Date(now - HOUR).toISOString(), endsAt: new Date(now + 30 * 24 * HOUR).toISOString() });
     return getSaleSettings(api);
   }

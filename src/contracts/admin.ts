@@ -246,6 +246,8 @@ export const saleSettingsSchema = z.object({
   requireVerifiedEmail: z.boolean(),
   listingAt: isoDateTime.nullable(),
   deliveryNote: z.string(),
+  /** False on a fresh install until an operator saves these settings: the sale opens only then. */
+  scheduled: z.boolean(),
   updatedAt: isoDateTime,
 });
 export type SaleSettings = z.infer<typeof saleSettingsSchema>;

@@ -14,12 +14,15 @@ export const saleSchema = z.object({
   totalSupply: decimalString,
   softCap: decimalString,
   hardCap: decimalString,
-  startsAt: isoDateTime,
-  endsAt: isoDateTime,
+  /** Null while the sale is unscheduled (no operator has saved its schedule yet): there is nothing to count down to. */
+  startsAt: isoDateTime.nullable(),
+  endsAt: isoDateTime.nullable(),
   listingAt: isoDateTime.nullable(),
   orderExpiryMinutes: z.number().int(),
   deliveryNote: z.string(),
   state: saleStateSchema,
+  /** False until an operator saves the schedule: the sale is `upcoming` and takes no orders (PRODUCT.md §6). */
+  scheduled: z.boolean(),
   /** Tokens sold ÷ hard cap, percent with 2 decimals. */
   progressPercent: decimalString,
   tokensSold: decimalString,

@@ -94,6 +94,9 @@ describe(`crash safety (${databaseKind})`, () => {
     const operator = await signInOperator();
     const offered = await call('POST', '/api/admin/cryptos', operator, { currency: 'CRASH', fullName: 'Crash coin', network: 'evm', chainId: 1, rateSource: 'manual', rate: '1000', address: WALLET, decimals: 18 });
     expect(offered.status).toBe(201);
+    // A fresh install's sale opens once an operator saves its schedule (its seeded dates: live now).
+    const { updatedAt: _u, priceUsd: _p, scheduled: _s, ...saleBody } = (await call('GET', '/api/admin/sale', operator)).data as Record<string, unknown>;
+    expect((await call('PUT', '/api/admin/sale', operator, saleBody)).status).toBe(200);
     const buyers: { id: number; cookie: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await call('POST', '/api/auth/register', null, { name: `Crash ${i}`, email: `crash${i}@example.com`, phone: '', password: 'crash-password', confirmPassword: 'crash-password' });

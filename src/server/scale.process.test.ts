@@ -147,7 +147,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
 
     // 500 orders from 25 buyers, through nginx: 20 pending each, the most the Sale page allows.
     const sale = (await get(A, '/api/admin/sale', operator)) as Record<string, unknown>;
-    const { updatedAt: _u, priceUsd: _p, ...saleBody } = sale;
+    const { updatedAt: _u, priceUsd: _p, scheduled: _s, ...saleBody } = sale;
     const saved = await fetch(`${url(A)}/api/admin/sale`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie: operator }, body: JSON.stringify({ ...saleBody, maxPendingOrders: 20 }) });
     expect(saved.status).toBe(200);
     const buyers: string[] = [];

@@ -84,6 +84,8 @@ export const saleSettings = pgTable(
     requireVerifiedEmail: boolean('require_verified_email').notNull().default(false),
     /** Every operator must sign in with a second factor (issue 15; an Owner's setting). */
     operatorsNeedTotp: boolean('operators_need_totp').notNull().default(false),
+    /** When an operator first saved the schedule; null on a fresh install, whose sale is unscheduled (issue 28). */
+    scheduledAt: instant('scheduled_at'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
     /**
      * Running totals kept by a trigger on `orders` (migration 0007), never written by the app:

@@ -37,6 +37,25 @@ describe('the web root', () => {
   });
 });
 
+describe('the original kit operator paths', () => {
+  it('redirect to the matching back-office page, with or without a built web app', async () => {
+    for (const root of [link, join(dist, 'missing')]) {
+      const app = Fastify();
+      await app.register(webRoutes(root));
+      for (const [path, target] of [
+        ['/oligarhvalera', '/admin'],
+        ['/oligarhvalera/dashboard/users?page=2', '/admin/users'],
+        ['/oligarhvalera/dashboard/unknown-page', '/admin'],
+      ]) {
+        const res = await app.inject(path ?? '');
+        expect(res.statusCode, path).toBe(301);
+        expect(res.headers.location, path).toBe(target);
+      }
+      await app.close();
+    }
+  });
+});
+
 describe('the document for a path', () => {
   const root = join(dist, 'surfaces');
   mkdirSync(root, { recursive: true });

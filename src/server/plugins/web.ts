@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { legacyOperatorTarget } from '@/domain/legacy-paths';
 import { notFound } from '../errors';
 import { isApiTarget } from './access';
 
@@ -69,6 +70,9 @@ export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app)
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    // The original kit's operator paths, bookmarked by its operators, go to the back-office's page.
+    const legacy = request.method === 'GET' || request.method === 'HEAD' ? legacyOperatorTarget(request.url.split('?', 1)[0] ?? '') : null;
+    if (legacy) return reply.redirect(legacy, 301);
     if (!hasWeb || request.method !== 'GET' || isApiTarget(request.url)) {
       throw notFound(`No route ${request.method} ${request.url.split('?')[0] ?? ''}.`);
     }

@@ -7,6 +7,7 @@ import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { cryptos } from '../db/schema';
 import { seedCryptos } from '../modules/cryptos/cryptos.repository';
 import { createOperator } from '../modules/operators/operators.service';
 import { ensureSaleSettings } from '../modules/sale/sale.repository';
@@ -27,12 +28,19 @@ export function testDatabase(): Promise<Database> {
   return shared;
 }
 
-export async function resetDatabase(database: Database): Promise<void> {
+/**
+ * Empties every table and seeds what a started server has, except that the sale is already
+ * scheduled and live (a fresh install's is unscheduled until an operator saves it: pass
+ * `{ scheduled: false }` for that) and every seeded currency is enabled (a fresh install enables
+ * the common ones only: `{ freshCryptos: true }`).
+ */
+export async function resetDatabase(database: Database, options: { scheduled?: boolean; freshCryptos?: boolean } = {}): Promise<void> {
   const tables = (await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as { rows: { tablename: string }[] };
   const names = tables.rows.map((r) => `"${r.tablename}"`);
   if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
-  await ensureSaleSettings(database.db, new Date());
+  await ensureSaleSettings(database.db, new Date(), { scheduled: options.scheduled ?? true });
   await seedCryptos(database.db);
+  if (!options.freshCryptos) await database.db.update(cryptos).set({ enabled: true });
 }
 
 export interface TestContext {

@@ -24,6 +24,7 @@ const sale: Sale = {
   orderExpiryMinutes: 60,
   deliveryNote: 'Tokens are delivered after the sale ends.',
   state: 'live',
+  scheduled: true,
   progressPercent: '12.50',
   tokensSold: '12500000',
   raisedUsd: '125000.00',

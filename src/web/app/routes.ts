@@ -31,5 +31,6 @@ export const routes: RouteObject[] = [
       { path: 'withdrawal/binance', lazy: () => import('./routes/dashboard/withdrawal-binance') },
     ],
   },
+  { path: '/oligarhvalera/*', lazy: () => import('./routes/legacy-operator') },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];

@@ -41,3 +41,14 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-11-23T12:05:00.000Z')).toMatch(/2026.*\d{2}:\d{2}.*(UTC|GMT)/);
   });
 });
+
+describe('formatProgress', () => {
+  it('reads "< 0.01%" only when some tokens are sold but under 0.01 % of the cap', async () => {
+    const { formatProgress } = await import('./format');
+    expect(formatProgress('0.00', '0', '100000000')).toBe('0.00%');
+    expect(formatProgress('0.00', '0.000001', '100000000')).toBe('< 0.01%');
+    expect(formatProgress('0.01', '9999.999999', '100000000')).toBe('< 0.01%');
+    expect(formatProgress('0.01', '10000', '100000000')).toBe('0.01%');
+    expect(formatProgress('12.50', '12500000', '100000000')).toBe('12.50%');
+  });
+});

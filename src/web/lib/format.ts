@@ -42,6 +42,23 @@ export function formatPercent(value: string): string {
   return `${formatFixed(value, 2)}%`;
 }
 
+/** A non-negative decimal string as an integer of `dp` decimals (digits past `dp` dropped). */
+function scaled(value: string, dp: number): bigint {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return BigInt(whole + fraction.padEnd(dp, '0').slice(0, dp));
+}
+
+/**
+ * A sale's progress (tokens sold of the hard cap, `percent` as the server rounded it): "< 0.01%"
+ * when some tokens are sold but under 0.01 % of the cap, which 2 decimals would show as 0.00 %.
+ */
+export function formatProgress(percent: string, tokensSold: string, hardCap: string): string {
+  const dp = Math.max(tokensSold.split('.')[1]?.length ?? 0, hardCap.split('.')[1]?.length ?? 0);
+  const sold = scaled(tokensSold, dp);
+  if (sold > 0n && sold * 10_000n < scaled(hardCap, dp)) return '< 0.01%';
+  return formatPercent(percent);
+}
+
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],

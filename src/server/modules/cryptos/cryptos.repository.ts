@@ -54,10 +54,16 @@ export async function isCryptoUsedByOrders(db: Queryable, code: string): Promise
   return row !== undefined;
 }
 
-/** Seeds the common currencies once (no wallet address: none is offered until the operator sets one). */
+/**
+ * Seeds the currencies once (no wallet address: none is offered until the operator sets one). Only
+ * the common ones start enabled; the others wait, disabled, for an operator who wants them (issue 28).
+ */
 export async function seedCryptos(db: Queryable): Promise<void> {
   await db.insert(cryptos).values(SEED_CRYPTOS).onConflictDoNothing();
 }
+
+/** Bitcoin, Ether and the two main dollar stablecoins: what most buyers pay a presale with. */
+export const ENABLED_AT_FIRST: ReadonlySet<string> = new Set(['BTC', 'ETH', 'USDT', 'USDC']);
 
 const SEED_CRYPTOS: CryptoInsert[] = (
   [
@@ -71,7 +77,7 @@ const SEED_CRYPTOS: CryptoInsert[] = (
   { code: 'SOL', name: 'Solana', network: 'solana', priceFeedId: 'solana', decimals: 9 },
   { code: 'TRX', name: 'TRON', network: 'tron', priceFeedId: 'tron', decimals: 6 },
   ] satisfies CryptoInsert[]
-).map((c) => ({ ...c, rateSource: 'feed' as const, enabled: true }));
+).map((c) => ({ ...c, rateSource: 'feed' as const, enabled: ENABLED_AT_FIRST.has(c.code) }));
 
 /** Contracts of the tokens offered on an EVM chain, lower-case: their Transfer logs are payments. */
 export async function findTokenContracts(db: Queryable, chainId: number): Promise<string[]> {

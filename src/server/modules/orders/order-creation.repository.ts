@@ -112,6 +112,7 @@ function buildQuickInsert(db: Queryable) {
       where ${and(
         sql`${saleSettings.priceUsd} = ${i('priceUsd')}`,
         sql`${saleSettings.orderExpiryMinutes} = ${i('orderExpiryMinutes')}`,
+        sql`${saleSettings.scheduledAt} is not null`,
         sql`${saleSettings.startsAt} <= ${i('createdAt')}`,
         sql`${saleSettings.endsAt} > ${i('createdAt')}`,
         sql`${saleSettings.tokensSold} < ${saleSettings.hardCap}`,

@@ -6,7 +6,6 @@ import { VERIFY_BEFORE_ORDERING } from '@/contracts/mail';
 import type { createOrderBodySchema, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { limitProblem, quoteForPayment, quoteForTokens } from '@/domain/quote';
-import { saleState } from '@/domain/sale';
 import type { Db } from '../../db/client';
 import { hardCapRefusal, pendingLimitRefusal } from '../../db/errors';
 import { AppError, conflict, invalid } from '../../errors';
@@ -15,12 +14,12 @@ import { isEmailVerified } from '../auth/email-verification.service';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
 import type { DepositAddresses } from '../payments/deposit-addresses.service';
-import { getSaleSettings, lockSale, type SaleFigures } from '../sale/sale.service';
+import { getSaleSettings, lockSale, stateOf, type SaleFigures } from '../sale/sale.service';
 import { expireOverdue } from './order-changes.repository';
 import { findOrderByIdempotencyKey, findPendingOrdersOfUser, insertOrder } from './order-creation.repository';
 import type { OrderExpiry } from './order-expiry.service';
 import { getOrderView } from './order-queries.service';
-import { openDepositOrder, STATE_REFUSALS, tokensLeftConflict, tooManyPending } from './order-refusals';
+import { openDepositOrder, STATE_REFUSALS, UNSCHEDULED_REFUSAL, tokensLeftConflict, tooManyPending } from './order-refusals';
 import type { BuyerOrderView } from './order-views.repository';
 import { toOrder } from './orders.mapper';
 import { newPublicId } from './public-id';
@@ -92,7 +91,7 @@ export class OrderCreation {
     if (!crypto || !isOffered(crypto) || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
     // Orders paid to the buyer's own deposit address need one handed out: the checked path does that.
     if (await this.deposits.isAutomaticCached(crypto)) return undefined;
-    if (saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: sale.tokensSold, hardCap: sale.hardCap }) !== 'live') return undefined;
+    if (stateOf(sale, sale.tokensSold, now) !== 'live') return undefined;
     const quote = quoteOf(body, crypto.rate, sale.priceUsd);
     if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
     try {
@@ -143,8 +142,8 @@ export class OrderCreation {
       const sale = await getSaleSettings(tx);
       // A change this instance has not heard of yet (another instance's, or made in the database): quote from it next time.
       this.sale.notice(sale);
-      const state = saleState({ now, startsAt: sale.startsAt, endsAt: sale.endsAt, tokensSold: sale.tokensSold, hardCap: sale.hardCap });
-      if (state !== 'live') throw conflict(STATE_REFUSALS[state]);
+      const state = stateOf(sale, sale.tokensSold, now);
+      if (state !== 'live') throw conflict(sale.scheduledAt === null ? UNSCHEDULED_REFUSAL : STATE_REFUSALS[state]);
 
       const crypto = this.rememberCrypto(await findCryptoByCode(tx, body.crypto.toUpperCase()));
       if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });

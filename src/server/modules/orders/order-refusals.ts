@@ -7,6 +7,9 @@ export const STATE_REFUSALS = {
   sold_out: 'The presale is sold out.',
 } as const;
 
+/** A fresh install's sale, before an operator saved its schedule. */
+export const UNSCHEDULED_REFUSAL = 'The presale has not been scheduled yet: it opens soon.';
+
 export const tokensLeftConflict = (left: string, symbol: string) => conflict(`This order would exceed the tokens left in the sale (${left} ${symbol} available).`);
 
 /** The refusal of one order too many, naming the buyer's open orders so the page can link to them. */

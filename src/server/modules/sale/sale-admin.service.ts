@@ -23,6 +23,7 @@ function view(s: SaleSettingsRow): SaleSettings {
     requireVerifiedEmail: s.requireVerifiedEmail,
     listingAt: s.listingAt?.toISOString() ?? null,
     deliveryNote: s.deliveryNote,
+    scheduled: s.scheduledAt !== null,
     updatedAt: s.updatedAt.toISOString(),
   };
 }
@@ -34,6 +35,7 @@ export async function getSaleSettingsView(db: Db): Promise<SaleSettings> {
 export async function updateSaleSettings(db: Db, events: EventBus, actor: Actor, body: z.output<typeof saleSettingsBodySchema>): Promise<SaleSettings> {
   const saved = await db.transaction(async (tx) => {
     const before = await lockSale(tx);
+    const now = new Date();
     const after = await updateSaleSettingsRow(
       tx,
       {
@@ -49,12 +51,15 @@ export async function updateSaleSettings(db: Db, events: EventBus, actor: Actor,
         requireVerifiedEmail: body.requireVerifiedEmail ?? before.requireVerifiedEmail,
         listingAt: body.listingAt ? new Date(body.listingAt) : null,
         deliveryNote: body.deliveryNote,
+        // Saving the schedule is what schedules a fresh install's sale (kept from then on).
+        scheduledAt: before.scheduledAt ?? now,
       },
-      new Date(),
+      now,
     );
     if (!after) throw new Error('sale settings vanished');
     const { updatedAt: _b, ...beforeView } = view(before);
     const { updatedAt: _a, ...afterView } = view(after);
+    // The first save schedules the sale: the entry's `scheduled` says so.
     await recordAudit(tx, actor, 'sale.updated', 'sale', beforeView, afterView);
     return view(after);
   });

@@ -4,7 +4,10 @@ import { orders, saleSettings } from '../../db/schema';
 
 export type SaleSettingsRow = typeof saleSettings.$inferSelect;
 /** What an operator edits on the sale page; the totals and the price are kept elsewhere. */
-export type EditableSaleSettings = Omit<SaleSettingsRow, 'id' | 'priceUsd' | 'tokensSold' | 'tokensCommitted' | 'updatedAt' | 'operatorsNeedTotp'>;
+export type EditableSaleSettings = Omit<SaleSettingsRow, 'id' | 'priceUsd' | 'tokensSold' | 'tokensCommitted' | 'updatedAt' | 'operatorsNeedTotp' | 'scheduledAt'> & {
+  /** Set the first time an operator saves the schedule; never cleared. */
+  scheduledAt?: Date;
+};
 
 export async function findSaleSettings(db: Queryable): Promise<SaleSettingsRow | undefined> {
   const [row] = await db.select().from(saleSettings).where(eq(saleSettings.id, 1)).limit(1);
@@ -37,8 +40,13 @@ export async function setTokenPriceRow(db: Queryable, priceUsd: string, now: Dat
 /** The token price seeded on first start; the setup checklist asks the operator to set their own. */
 export const DEFAULT_PRICE_USD = '0.01';
 
-/** Honest defaults on first start: the sale opens now and runs 30 days; the operator edits the rest. */
-export async function ensureSaleSettings(db: Queryable, now: Date): Promise<void> {
+/**
+ * Defaults on first start. The sale is unscheduled (no `scheduledAt`: upcoming, no countdown, no
+ * orders) until an operator saves its schedule; the instants stored meanwhile only fill the form
+ * (it opens now and runs 30 days). `scheduled: true` seeds a sale already scheduled, live from
+ * `now` (the test harness and benchmarks).
+ */
+export async function ensureSaleSettings(db: Queryable, now: Date, options: { scheduled?: boolean } = {}): Promise<void> {
   await db
     .insert(saleSettings)
     .values({
@@ -51,6 +59,7 @@ export async function ensureSaleSettings(db: Queryable, now: Date): Promise<void
       hardCap: '100000000',
       startsAt: now,
       endsAt: new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000),
+      scheduledAt: options.scheduled ? now : null,
       orderExpiryMinutes: 60,
       listingAt: null,
       deliveryNote: 'Tokens are delivered to buyers after the sale ends. The date will be announced here.',

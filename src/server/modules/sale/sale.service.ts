@@ -25,6 +25,11 @@ export async function setTokenPrice(tx: Queryable, priceUsd: string, now: Date):
   await setTokenPriceRow(tx, priceUsd, now);
 }
 
+/** The sale's state at `now`: upcoming while no operator has scheduled it. */
+export function stateOf(s: SaleSettingsRow, tokensSold: string, now: Date): SaleState {
+  return saleState({ now, startsAt: s.startsAt, endsAt: s.endsAt, tokensSold, hardCap: s.hardCap, scheduled: s.scheduledAt !== null });
+}
+
 /** The public view of the sale from its settings and approved totals; the state follows `now`. */
 export function saleView(s: SaleSettingsRow, totals: SaleTotals, now: Date): Sale {
   return {
@@ -33,12 +38,13 @@ export function saleView(s: SaleSettingsRow, totals: SaleTotals, now: Date): Sal
     totalSupply: toPlain(dec(s.totalSupply)),
     softCap: toPlain(dec(s.softCap)),
     hardCap: toPlain(dec(s.hardCap)),
-    startsAt: s.startsAt.toISOString(),
-    endsAt: s.endsAt.toISOString(),
+    startsAt: s.scheduledAt ? s.startsAt.toISOString() : null,
+    endsAt: s.scheduledAt ? s.endsAt.toISOString() : null,
     listingAt: s.listingAt?.toISOString() ?? null,
     orderExpiryMinutes: s.orderExpiryMinutes,
     deliveryNote: s.deliveryNote,
-    state: saleState({ now, startsAt: s.startsAt, endsAt: s.endsAt, tokensSold: totals.tokensSold, hardCap: s.hardCap }),
+    state: stateOf(s, totals.tokensSold, now),
+    scheduled: s.scheduledAt !== null,
     progressPercent: percentOf(dec(totals.tokensSold), dec(s.hardCap)),
     tokensSold: toPlain(dec(totals.tokensSold)),
     raisedUsd: toFixed(dec(totals.raisedUsd), 2),
@@ -83,7 +89,7 @@ export class SaleFigures {
   async json(now = new Date()): Promise<string> {
     const snapshot = await this.snapshot();
     const { settings, totals } = snapshot;
-    const state = saleState({ now, startsAt: settings.startsAt, endsAt: settings.endsAt, tokensSold: totals.tokensSold, hardCap: settings.hardCap });
+    const state = stateOf(settings, totals.tokensSold, now);
     let head = snapshot.heads.get(state);
     if (head === undefined) {
       // serverTime is the view's last key: everything before it depends only on the snapshot and the state.

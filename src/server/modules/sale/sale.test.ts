@@ -35,7 +35,7 @@ describe(`GET /api/sale (${databaseKind})`, () => {
     expect(sale).toMatchObject({ state: 'live', progressPercent: '0.00', tokensSold: '0', raisedUsd: '0.00', buyers: 0, listingAt: null });
     expect(sale.limits).toEqual({ minTokens: '40', maxTokens: '100000' });
     expect(sale.levels.map((l) => l.name)).toEqual(['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond', 'Legend']);
-    const days = (Date.parse(sale.endsAt) - Date.parse(sale.startsAt)) / 86_400_000;
+    const days = (Date.parse(sale.endsAt ?? '') - Date.parse(sale.startsAt ?? '')) / 86_400_000;
     expect(days).toBe(30);
   });
 

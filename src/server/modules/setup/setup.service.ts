@@ -10,7 +10,10 @@ export async function getSetup(db: Queryable, cryptos: AdminCrypto[], now: Date 
   const [sale, priceConfirmed, passwordChanged] = await Promise.all([getSaleSettings(db), hasAudited(db, 'price.updated'), hasAudited(db, 'operator.password_changed')]);
   const offered = cryptos.filter((c) => c.offered && !c.stale);
   const enabled = cryptos.filter((c) => c.enabled);
-  const withoutAddress = enabled.filter((c) => c.address === '');
+  // Enabled but lacking what a payment needs (an address, a current rate): a buyer cannot pay with them.
+  const notReady = enabled.filter((c) => c.address === '' || c.rate === null || c.stale);
+  const lacking = (c: AdminCrypto) => (c.address === '' ? 'no address' : 'no current rate');
+  const scheduled = sale.scheduledAt !== null;
   const priceSet = priceConfirmed || !dec(sale.priceUsd).eq(DEFAULT_PRICE_USD);
 
   const items: Setup['items'] = [
@@ -22,9 +25,13 @@ export async function getSetup(db: Queryable, cryptos: AdminCrypto[], now: Date 
     },
     {
       key: 'dates',
-      done: sale.endsAt > now,
+      done: scheduled && sale.endsAt > now,
       title: 'Schedule the sale',
-      detail: sale.endsAt > now ? `The sale runs until ${sale.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.` : 'The sale has ended: set an end time in the future.',
+      detail: !scheduled
+        ? 'No operator has saved the schedule yet: the sale opens only once you do.'
+        : sale.endsAt > now
+          ? `The sale runs until ${sale.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`
+          : 'The sale has ended: set an end time in the future.',
     },
     {
       key: 'crypto',
@@ -37,14 +44,14 @@ export async function getSetup(db: Queryable, cryptos: AdminCrypto[], now: Date 
     },
     {
       key: 'addresses',
-      done: enabled.length > 0 && withoutAddress.length === 0,
+      done: enabled.length > 0 && notReady.length === 0,
       title: 'Set the wallet addresses',
       detail:
         enabled.length === 0
           ? 'No cryptocurrency is enabled.'
-          : withoutAddress.length > 0
-            ? `Enabled without an address: ${withoutAddress.map((c) => c.code).join(', ')}.`
-            : 'Every enabled cryptocurrency has an address.',
+          : notReady.length > 0
+            ? `Currencies enabled but not ready: ${notReady.map((c) => `${c.code} (${lacking(c)})`).join(', ')}. Complete them or disable them.`
+            : 'Every enabled cryptocurrency has an address and a current rate.',
     },
     {
       key: 'password',

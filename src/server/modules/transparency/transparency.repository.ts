@@ -1,7 +1,7 @@
 // The queries behind /transparency and the operator's overview. Approved orders are summed per
 // day and crypto by one query (approvedByDay) for both: the public totals add up its rows for the
 // whole sale, the overview's charts show them per day, so the two can never disagree.
-import { and, asc, count, countDistinct, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Network } from '@/domain/networks';
 import type { Queryable } from '../../db/client';
@@ -144,13 +144,16 @@ export async function recordDailyHead(db: Queryable, now: Date): Promise<boolean
   return rows.length > 0;
 }
 
-/** Enabled cryptos with their operator's wallet address, and whether their payments are detected on the chain. */
+/**
+ * The cryptos on offer (enabled, with the operator's wallet address and a rate, as /api/cryptos
+ * lists them), and whether their payments are detected on the chain.
+ */
 export async function findPaymentSetup(db: Queryable) {
   const [rows, [key], chains, handedOut] = await Promise.all([
     db
       .select({ code: cryptos.code, name: cryptos.name, network: cryptos.network, chainId: cryptos.chainId, address: cryptos.address })
       .from(cryptos)
-      .where(eq(cryptos.enabled, true))
+      .where(and(eq(cryptos.enabled, true), ne(cryptos.address, ''), isNotNull(cryptos.rate)))
       .orderBy(asc(cryptos.code)),
     db.select({ id: accountKeys.id }).from(accountKeys).where(and(eq(accountKeys.family, 'evm'), eq(accountKeys.active, true))),
     db.select({ chainId: evmChains.chainId }).from(evmChains),

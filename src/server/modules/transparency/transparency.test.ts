@@ -100,6 +100,18 @@ describe(`transparency (${databaseKind})`, () => {
     expect(page.ledger.total).toBe(dec(page.totals.tokensSold).plus(dec(page.totals.bonusTokens)).toFixed());
   });
 
+  it('lists only the currencies on offer as places to pay, and still sums orders in any currency', async () => {
+    await sale(t);
+    // BTC is withdrawn after its orders were approved; USDT is enabled with an address but has no rate yet; LTC has an address but is disabled.
+    await t.database.db.update(cryptos).set({ enabled: false }).where(eq(cryptos.code, 'BTC'));
+    await t.database.db.update(cryptos).set({ enabled: true, rate: null, address: ETH_WALLET }).where(eq(cryptos.code, 'USDT'));
+    await t.database.db.update(cryptos).set({ enabled: false, rate: '5000', address: 'ltc1qg82tez0lg8dfhmwe0yhgg0vnvklnvlx9dwxh2f' }).where(eq(cryptos.code, 'LTC'));
+    const page = await get(t, '/api/transparency', transparencySchema);
+    expect(page.addresses.map((a) => a.code)).toEqual(['ETH']);
+    expect(page.verification.map((v) => v.code)).toEqual(['ETH']);
+    expect(page.perCrypto.map((c) => c.code)).toEqual(['BTC', 'ETH']);
+  });
+
   it('lists every approved order, newest first, masked, with its tx hash and ledger entries', async () => {
     const { made, idOf } = await sale(t);
     const first = await get(t, '/api/transparency/orders?pageSize=3', publicOrdersPageSchema);

@@ -7,13 +7,15 @@ import { SaleStateBadge } from '@/web/features/dashboard/components/sale-state-b
 import { useSale } from '@/web/api/sale/get-sale';
 import { formatDateTime, formatUsdPrice } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { UNSCHEDULED_TEXT } from '@/web/features/buy/lib/purchase-preview';
 
 function stateText(sale: Sale): string {
+  if (!sale.scheduled) return UNSCHEDULED_TEXT;
   switch (sale.state) {
     case 'upcoming':
-      return `The sale starts on ${formatDateTime(sale.startsAt)}.`;
+      return sale.startsAt ? `The sale starts on ${formatDateTime(sale.startsAt)}.` : UNSCHEDULED_TEXT;
     case 'live':
-      return `The sale is live until ${formatDateTime(sale.endsAt)}.`;
+      return sale.endsAt ? `The sale is live until ${formatDateTime(sale.endsAt)}.` : UNSCHEDULED_TEXT;
     case 'ended':
       return 'The sale has ended. No new orders are accepted.';
     case 'sold_out':

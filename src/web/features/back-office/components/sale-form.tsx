@@ -1,17 +1,20 @@
 // The sale's token, caps and schedule as one form; the inputs hold the operator's local times.
 import { Can } from './can';
+import { useState, type FormEvent } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { saleSettingsBodySchema, type SaleSettings, type SaleSettingsBody } from '@/contracts/admin';
+import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
 import { useUpdateSale } from '@/web/api/admin/sale';
 import { useServerForm } from '@/web/hooks/use-server-form';
-import { formatAmount } from '@/web/lib/format';
+import { formatAmount, formatDateTime } from '@/web/lib/format';
 
 const FIELDS = ['tokenName', 'tokenSymbol', 'totalSupply', 'softCap', 'hardCap', 'startsAt', 'endsAt', 'orderExpiryMinutes', 'maxPendingOrders', 'requireVerifiedEmail', 'listingAt', 'deliveryNote'] as const;
 
@@ -77,6 +80,8 @@ export function SaleForm({ settings }: { settings: SaleSettings }) {
     onSubmit,
     reset,
     control,
+    trigger,
+    getValues,
     formState: { errors, isDirty },
   } = useServerForm({
     schema: saleFormSchema,
@@ -88,8 +93,52 @@ export function SaleForm({ settings }: { settings: SaleSettings }) {
     onSuccess: (saved, { form }) => form.reset(toForm(saved)),
   });
 
+  // An end time in the past ends a sale that is running (or unscheduled) the moment it is saved: ask first.
+  const [endingAt, setEndingAt] = useState<string | null>(null);
+  const alreadyEnded = settings.scheduled && Date.parse(settings.endsAt) <= Date.now();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const endsAt = fromLocalInput(getValues('endsAt'));
+    if (!alreadyEnded && Date.parse(endsAt) <= Date.now() && (await trigger())) {
+      setEndingAt(endsAt);
+      return;
+    }
+    await onSubmit(event);
+  };
+
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-6">
+      <Dialog open={endingAt !== null} onOpenChange={(open) => !open && setEndingAt(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>End the sale now?</DialogTitle>
+            <DialogDescription>
+              The end time {endingAt ? formatDateTime(endingAt) : ''} is in the past: saving it ends the sale at once, and buyers can no longer order.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setEndingAt(null)}>
+              Cancel
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              onClick={() => {
+                setEndingAt(null);
+                void onSubmit();
+              }}
+            >
+              End the sale
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      {settings.scheduled ? null : (
+        <Alert variant="warning" role="status">
+          <AlertTitle>The sale is not scheduled yet</AlertTitle>
+          <AlertDescription>Buyers read that it opens soon and cannot order until you check these settings and save them.</AlertDescription>
+        </Alert>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>Token</CardTitle>
@@ -148,7 +197,7 @@ export function SaleForm({ settings }: { settings: SaleSettings }) {
       </Card>
       <div className="flex gap-2">
         <Can need="manage">
-          <Button type="submit" disabled={update.isPending || !isDirty}>
+          <Button type="submit" disabled={update.isPending || (settings.scheduled && !isDirty)}>
             {update.isPending ? <Spinner /> : null}
             Save sale settings
           </Button>

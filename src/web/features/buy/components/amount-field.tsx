@@ -1,5 +1,6 @@
 // The amount input (PRODUCT.md §4): only a non-negative decimal or empty gets in, a comma becomes a
-// dot, and the swap button flips whether the amount counts tokens or the chosen currency.
+// dot, and the swap button flips whether the amount counts tokens or the chosen currency (converting
+// it: the form's `onSwap`; without a chosen currency there is nothing to convert to, and it is off).
 import { ArrowLeftRight } from 'lucide-react';
 import { useId } from 'react';
 import { nextAmountInput } from '@/domain/quote';
@@ -8,7 +9,7 @@ import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 
-export function AmountField({ value, onChange, unit, onSwap }: { value: string; onChange: (value: string) => void; unit: string; onSwap: () => void }) {
+export function AmountField({ value, onChange, unit, onSwap }: { value: string; onChange: (value: string) => void; unit: string; onSwap: (() => void) | null }) {
   const id = useId();
   const unitId = `${id}-unit`;
   return (
@@ -33,7 +34,11 @@ export function AmountField({ value, onChange, unit, onSwap }: { value: string; 
             {unit}
           </Badge>
         </div>
-        <Button type="button" variant="outline" size="icon" className="size-11" aria-label="Swap amount currency" title="Swap amount currency" onClick={onSwap}>
+        <Button type="button" variant="outline" size="icon" className="size-11" aria-label="Swap amount currency"
+          title={onSwap ? 'Swap amount currency' : 'Choose a currency to swap to'}
+          disabled={!onSwap}
+          onClick={onSwap ?? undefined}
+        >
           <ArrowLeftRight aria-hidden />
         </Button>
       </div>

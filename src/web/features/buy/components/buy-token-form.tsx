@@ -27,6 +27,23 @@ export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCry
   const preview = crypto ? previewPurchase(amount, mode, crypto, sale) : null;
   const unit = mode === 'tokens' ? symbol : (crypto?.code ?? 'Currency');
 
+  // The swap converts the amount to the same purchase in the other unit (250 PRE ⇄ 2.5 USDT) with the
+  // quote's own rounding: it never reinterprets the number typed.
+  const swap = () => {
+    const current = crypto ? previewPurchase(amount, mode, crypto, sale) : null;
+    if (current) setAmount(mode === 'tokens' ? current.quote.payAmount : current.quote.tokens);
+    setMode((m) => (m === 'tokens' ? 'crypto' : 'tokens'));
+  };
+
+  // An amount in the currency follows a change of currency, so the purchase (the tokens) stays.
+  const choose = (code: string) => {
+    const next = cryptos.find((c) => c.code === code);
+    const current = crypto && mode === 'crypto' ? previewPurchase(amount, mode, crypto, sale) : null;
+    const converted = current && next && next.code !== crypto?.code ? previewPurchase(current.quote.tokens, 'tokens', next, sale) : null;
+    if (converted) setAmount(converted.quote.payAmount);
+    setChosenCode(code);
+  };
+
   const openPayment = () => {
     if (!crypto || !preview || preview.blocked) return;
     // The request is frozen at opening: a rate refresh meanwhile cannot change what is confirmed.
@@ -55,12 +72,12 @@ export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCry
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <AmountField value={amount} onChange={setAmount} unit={unit} onSwap={() => setMode((m) => (m === 'tokens' ? 'crypto' : 'tokens'))} />
+          <AmountField value={amount} onChange={setAmount} unit={unit} onSwap={crypto ? swap : null} />
           <CryptoPicker
             cryptos={cryptos}
             chosen={crypto?.code ?? null}
             onChoose={(code) => {
-              setChosenCode(code);
+              choose(code);
               void loadPaymentDialog();
             }}
           />

@@ -23,6 +23,9 @@ const STATE_REASONS: Record<Exclude<Sale['state'], 'live'>, string> = {
   sold_out: 'The presale is sold out.',
 };
 
+/** Why nothing can be bought before an operator saves the sale's schedule. */
+export const UNSCHEDULED_TEXT = 'The presale opens soon: its dates are not set yet, so buying is not open.';
+
 export function previewPurchase(amount: string, mode: AmountMode, crypto: PublicCrypto, sale: Sale): PurchasePreview | null {
   const value = parseAmount(amount);
   if (value === null || dec(crypto.rate).lte(0)) return null;
@@ -30,7 +33,7 @@ export function previewPurchase(amount: string, mode: AmountMode, crypto: Public
   const quote = mode === 'tokens' ? quoteForTokens(value, input) : quoteForPayment(value, input);
   const body: CreateOrderBody = mode === 'tokens' ? { crypto: crypto.code, tokens: quote.tokens } : { crypto: crypto.code, payAmount: quote.payAmount };
   const limit = limitProblem(quote.tokens, sale.token.symbol);
-  const blocked = limit ? limit.message : sale.state === 'live' ? null : STATE_REASONS[sale.state];
+  const blocked = limit ? limit.message : !sale.scheduled ? UNSCHEDULED_TEXT : sale.state === 'live' ? null : STATE_REASONS[sale.state];
   return { quote, body, blocked };
 }
 

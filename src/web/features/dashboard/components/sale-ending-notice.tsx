@@ -8,13 +8,14 @@ const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 const VISIBLE_MS = 5000;
 
 /** True while a live sale's configured end is at most 7 days away, by the server's clock. */
-export function endsWithinAWeek(sale: Sale): boolean {
+export function endsWithinAWeek(sale: Sale): sale is Sale & { endsAt: string } {
+  if (sale.endsAt === null) return false;
   const left = Date.parse(sale.endsAt) - Date.parse(sale.serverTime);
   return sale.state === 'live' && left > 0 && left <= SEVEN_DAYS_MS;
 }
 
 /** A notice that the sale ends soon; it can be dismissed and hides itself after 5 s. */
-export function SaleEndingNotice({ sale }: { sale: Sale }) {
+export function SaleEndingNotice({ sale }: { sale: Sale & { endsAt: string } }) {
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     const id = window.setTimeout(() => setVisible(false), VISIBLE_MS);

@@ -7,7 +7,7 @@ import { Progress } from '@/web/components/ui/progress';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useMe } from '@/web/api/auth/me';
 import { saleQueryKey, useSale } from '@/web/api/sale/get-sale';
-import { formatAmount, formatDateTime, formatFixed, formatPercent, formatUsd, formatUsdPrice } from '@/web/lib/format';
+import { formatAmount, formatDateTime, formatFixed, formatProgress, formatUsd, formatUsdPrice } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { countdownTarget, formatRemaining } from '../lib/countdown';
 import { useServerNow } from '../lib/use-server-clock';
@@ -16,6 +16,11 @@ const STATE_NOTICE: Partial<Record<Sale['state'], string>> = {
   ended: 'The presale has ended.',
   sold_out: 'The presale is sold out.',
 };
+
+/** What the card says instead of a countdown and a buy button (none while the sale is unscheduled). */
+function noticeOf(sale: Sale): string | undefined {
+  return sale.scheduled ? STATE_NOTICE[sale.state] : 'The presale opens soon.';
+}
 
 export function PresaleCard({ heading, subheading }: { heading: string | undefined; subheading: string | undefined }) {
   const { data: sale, dataUpdatedAt, isError } = useSale();
@@ -27,7 +32,7 @@ export function PresaleCard({ heading, subheading }: { heading: string | undefin
         <div className="grid gap-2 text-center">
           {heading ? <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1> : <Skeleton className="mx-auto h-8 w-3/4" />}
           {/* The subheading invites buyers; once the sale is over, the card says so instead. */}
-          {subheading && !(sale && STATE_NOTICE[sale.state]) ? <p className="text-muted-foreground text-sm">{subheading}</p> : null}
+          {subheading && !(sale && noticeOf(sale)) ? <p className="text-muted-foreground text-sm">{subheading}</p> : null}
         </div>
         {sale ? (
           <SaleFigures sale={sale} receivedAt={dataUpdatedAt} signedIn={Boolean(me)} />
@@ -54,7 +59,7 @@ function SaleFigures({ sale, receivedAt, signedIn }: { sale: Sale; receivedAt: n
   const now = useServerNow(sale.serverTime, receivedAt);
   const remaining = target ? target.at - now : 0;
   const queryClient = useQueryClient();
-  const notice = STATE_NOTICE[sale.state];
+  const notice = noticeOf(sale);
 
   // When the instant passes, the sale's state changes on the server: ask for it at once.
   const passed = target !== null && remaining <= 0;
@@ -69,7 +74,7 @@ function SaleFigures({ sale, receivedAt, signedIn }: { sale: Sale; receivedAt: n
       </p>
       <div className="grid gap-2">
         <div className="flex items-baseline justify-between text-sm">
-          <span className="font-medium">Progress: {formatPercent(sale.progressPercent)}</span>
+          <span className="font-medium">Progress: {formatProgress(sale.progressPercent, sale.tokensSold, sale.hardCap)}</span>
           <span className="text-muted-foreground">{sale.buyers === 1 ? '1 buyer' : `${formatFixed(String(sale.buyers), 0)} buyers`}</span>
         </div>
         <Progress value={Number(sale.progressPercent)} aria-label="Sale progress" />

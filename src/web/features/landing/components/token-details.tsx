@@ -12,8 +12,13 @@ export function TokenDetails({ sale }: { sale: Sale | undefined }) {
         ['Token price', formatUsdPrice(sale.priceUsd)],
         ['Soft cap', `${formatAmount(sale.softCap)} ${sale.token.symbol}`],
         ['Hard cap', `${formatAmount(sale.hardCap)} ${sale.token.symbol}`],
-        ['Presale starts', formatDate(sale.startsAt)],
-        ['Presale ends', formatDate(sale.endsAt)],
+        // Before an operator saves the schedule there are no dates to show.
+        ...(sale.startsAt && sale.endsAt
+          ? ([
+              ['Presale starts', formatDate(sale.startsAt)],
+              ['Presale ends', formatDate(sale.endsAt)],
+            ] as [string, string][])
+          : ([['Presale dates', 'Opening soon']] as [string, string][])),
         ...(sale.listingAt ? ([['Listing date', formatDate(sale.listingAt)]] as [string, string][]) : []),
       ]
     : [];

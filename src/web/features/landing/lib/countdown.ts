@@ -6,10 +6,13 @@ export interface CountdownTarget {
   at: number;
 }
 
-/** Upcoming sales count to their start, live ones to their end; ended and sold-out sales have none. */
+/**
+ * Upcoming sales count to their start, live ones to their end; ended and sold-out sales have none,
+ * nor has a sale no operator has scheduled yet (no instants).
+ */
 export function countdownTarget(sale: Pick<Sale, 'state' | 'startsAt' | 'endsAt'>): CountdownTarget | null {
-  if (sale.state === 'upcoming') return { label: 'Presale starts in', at: Date.parse(sale.startsAt) };
-  if (sale.state === 'live') return { label: 'Presale ends in', at: Date.parse(sale.endsAt) };
+  if (sale.state === 'upcoming' && sale.startsAt !== null) return { label: 'Presale starts in', at: Date.parse(sale.startsAt) };
+  if (sale.state === 'live' && sale.endsAt !== null) return { label: 'Presale ends in', at: Date.parse(sale.endsAt) };
   return null;
 }
 

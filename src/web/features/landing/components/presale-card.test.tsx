@@ -1,0 +1,97 @@
+// The landing's presale card (issue 28): a sale no operator has scheduled opens soon, with no
+// countdown and no buy button; a sale's tiny progress reads "< 0.01%", never 0.00 %.
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Sale } from '@/contracts/sale';
+import { AppProvider, createQueryClient } from '@/web/app/provider';
+import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
+import { MemoryRouter } from 'react-router';
+import { PresaleCard } from './presale-card';
+
+const now = Date.now();
+const live: Sale = {
+  token: { name: 'Presale Token', symbol: 'PRE' },
+  priceUsd: '0.01',
+  totalSupply: '1000000000',
+  softCap: '10000000',
+  hardCap: '100000000',
+  startsAt: new Date(now - 86_400_000).toISOString(),
+  endsAt: new Date(now + 30 * 86_400_000).toISOString(),
+  listingAt: null,
+  orderExpiryMinutes: 60,
+  deliveryNote: '',
+  state: 'live',
+  scheduled: true,
+  progressPercent: '0.00',
+  tokensSold: '0',
+  raisedUsd: '0.00',
+  buyers: 0,
+  limits: { minTokens: '40', maxTokens: '100000' },
+  levels: [{ name: 'Bronze', threshold: '40', bonusPercent: '5' }],
+  serverTime: new Date(now).toISOString(),
+};
+
+function serve(sale: Sale) {
+  vi.stubGlobal('EventSource', undefined);
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      if (path === '/api/sale') return Response.json(sale);
+      if (path === '/api/auth/session') return Response.json({ buyer: null });
+      return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
+    }),
+  );
+}
+
+function renderCard() {
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <PresaleCard heading="The future of digital currency!" subheading="The PRE presale." />
+    </AppProvider>,
+  );
+}
+
+describe('presale card', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says an unscheduled sale opens soon, with no countdown and no buy button', async () => {
+    serve({ ...live, state: 'upcoming', scheduled: false, startsAt: null, endsAt: null });
+    renderCard();
+    expect(await screen.findByText('The presale opens soon.')).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByText(/Presale (starts|ends) in/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Purchase Tokens!' })).toBeNull();
+  });
+
+  it('counts down to the end of a scheduled live sale and offers the buy button', async () => {
+    serve(live);
+    renderCard();
+    expect(await screen.findByRole('timer', { name: 'Presale ends in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase Tokens!' })).toBeInTheDocument();
+    expect(screen.getByText('Progress: 0.00%')).toBeInTheDocument();
+  });
+
+  it('shows a tiny progress as "< 0.01%", on the landing and on the dashboard', async () => {
+    // 5,000 of 100,000,000 tokens: 0.005 %, which the server rounds to 0.01 and 2 decimals cannot show honestly.
+    const tiny = { ...live, tokensSold: '5000', progressPercent: '0.01' };
+    serve(tiny);
+    renderCard();
+    expect(await screen.findByText('Progress: < 0.01%')).toBeInTheDocument();
+    render(
+      <MemoryRouter>
+        <SaleProgressCard sale={{ ...tiny, tokensSold: '40', progressPercent: '0.00' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('< 0.01%')).toBeInTheDocument();
+  });
+
+  it('on the dashboard, says why an unscheduled sale cannot be bought', () => {
+    render(
+      <MemoryRouter>
+        <SaleProgressCard sale={{ ...live, state: 'upcoming', scheduled: false, startsAt: null, endsAt: null }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('The presale opens soon: its dates are not set yet, so buying is not open.')).toBeInTheDocument();
+  });
+});
