@@ -526,13 +526,16 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(await credits(buyer.id)).toBe(2);
   });
 
-  it('approves a payment mined at the window\'s last second, confirmed after the window closed', async () => {
+  it('approves a payment mined at the window\'s last second, confirmed after the window closed and the expiry job ran', async () => {
     await setUpAutomatic(2);
     const buyer = await registerBuyer(t.app);
     const placed = (await order(buyer.cookie, 'USDT', '100')).json<Order>();
     const expiresAt = await nextBlockAfterWindow(placed.id, 0);
     await payToken(placed.address, placed.payAmount);
     await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
+    // The expiry job runs after the window: the order was paid in time, and stays open for its confirmations.
+    await t.app.orders.expireOverdue(new Date(expiresAt.getTime() + 30_000));
     expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
     // The second confirmation comes in a block after the window, and the tick runs after it too.
     await clients.test.mine({ blocks: 1 });
