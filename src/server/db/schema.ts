@@ -476,6 +476,11 @@ export const payments = pgTable(
     /** For a payment with no open order: unallocated until an operator assigns or dismisses it. */
     dismissedAt: instant('dismissed_at'),
     dismissNote: text('dismiss_note'),
+    /**
+     * When the payment was made, as the chain gives it: its block's time when first found mined, or
+     * when the watcher first saw it unconfirmed (decision 024). Judged against the order's window.
+     */
+    paidAt: instant('paid_at').notNull().defaultNow(),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

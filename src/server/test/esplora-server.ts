@@ -76,8 +76,11 @@ export interface EsploraTestServer {
   replace(txid: string, rawHex: string): string;
   /** Removes a mempool transaction and what spends it, as a node evicting it would. */
   drop(txid: string): void;
-  /** Mines `count` blocks; the first takes the whole mempool, or only `txids` when given. */
-  mine(count?: number, options?: { txids?: readonly string[] }): string[];
+  /**
+   * Mines `count` blocks; the first takes the whole mempool, or only `txids` when given. With `time`
+   * (seconds since the epoch) the first block carries that time, and those after it follow 10 minutes apart.
+   */
+  mine(count?: number, options?: { txids?: readonly string[]; time?: number }): string[];
   /**
    * Orphans the last `depth` blocks and mines `blocks` others. Their transactions go back to the
    * mempool (as a node returns them), except those in `drop` and what spends them; the first new block
@@ -541,6 +544,7 @@ export async function startEsploraServer(options: { network?: BTC_NETWORK; heigh
     },
     mine: (count = 1, options = {}) => {
       const hashes: string[] = [];
+      if (options.time !== undefined) clock = options.time - 600;
       for (let i = 0; i < count; i++) hashes.push(mineOne(i === 0 ? (options.txids ?? [...mempool]) : []).hash);
       return hashes;
     },

@@ -3,7 +3,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@/contracts/orders';
 import { dec } from '@/domain/decimal';
 import type { Queryable } from '../../db/client';
-import { ledgerEntries, orders } from '../../db/schema';
+import { ledgerEntries, orders, payments } from '../../db/schema';
 import type { OrderRow } from './order-views.repository';
 
 /** Lets this transaction take the committed tokens past the hard cap (an operator's audited override). */
@@ -11,12 +11,23 @@ export async function allowOverHardCap(db: Queryable): Promise<void> {
   await db.execute(sql`select set_config('presale.allow_over_cap', 'on', true)`);
 }
 
-/** Pending orders past their window become expired. Returns the orders that changed. */
+/**
+ * Pending orders past their window become expired, except one holding a payment made within the
+ * window that is still gaining confirmations: it was paid in time, whenever this job runs (decision
+ * 024), and expires only if that payment is reverted or, confirmed, does not pay it. Returns the
+ * orders that changed.
+ */
 export async function expireOverdue(db: Queryable, now: Date): Promise<{ id: number; userId: number; publicId: string }[]> {
   return db
     .update(orders)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lte(orders.expiresAt, now),
+        sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.state} = 'seen' and ${payments.paidAt} <= ${orders.expiresAt})`,
+      ),
+    )
     .returning({ id: orders.id, userId: orders.userId, publicId: orders.publicId });
 }
 

@@ -1,7 +1,7 @@
 // An operator's decisions on an order: approve (crediting its tokens exactly once, as ordered or for
 // what arrived), reject, delete, and credit or mark refunded the excess of an overpayment.
 import { formatUnits } from 'viem';
-import type { AdminOrder, CreditBasis } from '@/contracts/orders';
+import type { AdminOrder, CreditBasis, OrderStatus } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/audit.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { judgeAmount } from '@/domain/payment-verdict';
 import { recordExcessDecision } from '../payments/payment-progress.service';
+import { holdsLatePayment } from '../payments/payments.repository';
 import { allowOverHardCap, creditExcess, creditOrder, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type OrderQuote } from './order-changes.repository';
 import { approvalQuote, baseUnitsOf, receivedFor, requote } from './order-requote';
 import { getOrderView } from './order-queries.service';
@@ -62,12 +63,19 @@ export class OrderDecisions {
         const before = await findOrderViewById(tx, id);
         if (!before) throw notFound('This order does not exist.');
         const locked = await lockOrder(tx, id);
-        const decidable = locked?.status === 'pending' || locked?.status === 'expired';
+        // The watcher (actor "Automatic") approves only a pending order paid within its window: a
+        // late payment, or an expired order, is the operator's to decide (decision 024).
+        const automatic = to === 'approved' && actor.id === null;
+        if (automatic && locked?.status === 'pending' && (await holdsLatePayment(tx, id))) {
+          throw conflict('This order was paid after its window closed: an operator decides on a late payment.');
+        }
+        const from: OrderStatus[] = automatic ? ['pending'] : ['pending', 'expired'];
+        const decidable = locked !== undefined && from.includes(locked.status);
         const quote = to === 'approved' && locked && decidable ? await approvalQuote(tx, locked, credit, now, this.options.rateMaxAgeMinutes) : undefined;
         // A re-quote can add tokens to a pending order too (more arrived than it asked).
         const overriding = to === 'approved' && overrideHardCap && (before.status === 'expired' || quote !== undefined);
         if (overriding) await allowOverHardCap(tx);
-        const row = await transitionOrder(tx, id, ['pending', 'expired'], to, { decidedAt: now, decidedBy: actor.id, note: note || null }, quote);
+        const row = await transitionOrder(tx, id, from, to, { decidedAt: now, decidedBy: actor.id, note: note || null }, quote);
         if (!row) {
           const current = await findOrderViewById(tx, id);
           throw conflict(`This order is already ${current?.status ?? 'gone'}; ${to === 'approved' ? 'it cannot be approved' : 'it cannot be rejected'}.`);

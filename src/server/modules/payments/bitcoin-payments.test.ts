@@ -311,6 +311,63 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     expect(listed).toEqual([expect.objectContaining({ txHash: txid, network: 'bitcoin', crypto: 'BTC', amount: '0.0003' })]);
   });
 
+  /** The order's window, as stored (whole seconds, so a block time can fall exactly on it). */
+  async function windowOf(publicId: string): Promise<Date> {
+    const expiresAt = new Date((Math.floor(Date.now() / 1000) + 120) * 1000);
+    await t.database.db.update(orders).set({ expiresAt }).where(eq(orders.publicId, publicId));
+    return expiresAt;
+  }
+  const seconds = (at: Date) => at.getTime() / 1000;
+
+  it('leaves a payment in a block timed after the window to the operator, as late, though the expiry job has not run; one at the window is approved', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const other = await registerBuyer(t.app, { email: 'other@example.com' });
+    const late = await placeOrder(buyer.cookie, '100');
+    const onTime = await placeOrder(other.cookie, '100');
+    const lateWindow = await windowOf(late.id);
+    const onTimeWindow = await windowOf(onTime.id);
+    const { txid } = pay(late.address, '0.0001');
+    server.mine(2, { time: seconds(lateWindow) + 1 });
+    pay(onTime.address, '0.0001');
+    // A block timed exactly at the window's close (block times need not grow), then one after it.
+    server.mine(2, { time: seconds(onTimeWindow) });
+    await tick();
+
+    const [stored] = await t.database.db.select().from(payments).where(eq(payments.txHash, txid));
+    expect(stored?.paidAt).toEqual(new Date(lateWindow.getTime() + 1000));
+    expect(await view(buyer.cookie, late.id)).toMatchObject({ status: 'expired', txHash: txid, payment: { received: '0.0001' } });
+    expect(await credits(buyer.id)).toBe(0);
+    expect((await view(other.cookie, onTime.id)).status).toBe('approved');
+    const listed = (await admin('GET', `/api/admin/orders?q=${late.id}`)).json<{ orders: AdminOrder[] }>().orders[0];
+    expect(listed).toMatchObject({ status: 'expired', payment: { received: '0.0001', verdict: 'paid' } });
+
+    // The operator's late-payment approval works on it, and credits once.
+    const approved = await admin('POST', `/api/admin/orders/${String(listed?.orderId)}/approve`, { note: 'mined a second late' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await credits(buyer.id)).toBe(2);
+  });
+
+  it('leaves a payment first seen unconfirmed after the window to the operator, even once it is mined', async () => {
+    await setUpAutomatic();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    const expiresAt = await windowOf(placed.id);
+    const { txid } = pay(placed.address, '0.0001');
+    // The watcher first sees it in the mempool a second after the window: that sighting is when it was paid.
+    await t.app.paymentWatch.runOnce(new Date(expiresAt.getTime() + 1000));
+    const [stored] = await t.database.db.select().from(payments).where(eq(payments.txHash, txid));
+    expect(stored).toMatchObject({ state: 'seen', paidAt: new Date(expiresAt.getTime() + 1000) });
+    expect((await view(buyer.cookie, placed.id)).status).toBe('expired');
+
+    // Mined (the test chain's blocks carry older times) and confirmed: still late, still the operator's.
+    server.mine(2);
+    await tick();
+    expect(await view(buyer.cookie, placed.id)).toMatchObject({ status: 'expired', payment: { received: '0.0001' } });
+    expect(await credits(buyer.id)).toBe(0);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.approve'))).toEqual([]);
+  });
+
   it('records an endpoint fault on the chain, keeps nothing of that scan, and finds the payment once it answers', async () => {
     await setUpAutomatic();
     const buyer = await registerBuyer(t.app);

@@ -47,6 +47,8 @@ export const scanCursorSchema = z.object({
       block: blockRefSchema.nullable(),
       /** Lookups in a row that found the transaction nowhere. */
       misses: z.number().int().nonnegative(),
+      /** The time of `block` (seconds since the epoch), as its header says; absent in cursors stored before it was kept. */
+      blockTime: z.number().int().nullable().optional(),
     }),
   ),
 });
@@ -63,6 +65,8 @@ export interface Payment {
   /** BIP-125 signalling: replaceable while unconfirmed. */
   rbf: boolean;
   block: BlockRef | null;
+  /** The time of `block` (seconds since the epoch, as the block header says); null while unconfirmed. */
+  blockTime: number | null;
   /** Seen before, now neither in the mempool nor in the chain (replaced, dropped, reorganised away). Reported once. */
   gone: boolean;
   verdict: Creditability;
@@ -116,6 +120,8 @@ interface Sighting {
   units: bigint;
   rbf: boolean;
   block: BlockRef | null;
+  /** The block's time, when `block` is set. */
+  time: number | null;
 }
 
 /** Thrown inside a scan when answers disagree about the chain; the scan then keeps the previous cursor. */
@@ -234,7 +240,7 @@ export class BitcoinScanner {
             const txs = await api.getBlockTxs(block.hash, i * CHAIN_TXS_PER_PAGE);
             // A page of a block that left the best chain while we read: read again next time.
             if (txs.some((tx) => !tx.status.confirmed || tx.status.blockHash !== block.hash)) throw new ChainMoved();
-            return txs.flatMap((tx) => sightingsOf(tx, watched, ref(block)));
+            return txs.flatMap((tx) => sightingsOf(tx, watched, ref(block), block.time));
           }),
         ),
       );
@@ -250,7 +256,7 @@ export class BitcoinScanner {
         let page = await api.getAddressTxs(address);
         const unconfirmed = page.filter((tx) => !tx.status.confirmed);
         if (unconfirmed.length < MEMPOOL_LISTING_LIMIT) listed.add(address);
-        found.push(...unconfirmed.flatMap((tx) => sightingsOf(tx, new Set([address]), null)));
+        found.push(...unconfirmed.flatMap((tx) => sightingsOf(tx, new Set([address]), null, null)));
         page = page.filter((tx) => tx.status.confirmed);
         // Newest first: page on while the history still reaches above the fork.
         for (;;) {
@@ -258,11 +264,11 @@ export class BitcoinScanner {
             if (!tx.status.confirmed || tx.status.blockHeight <= fork) continue;
             if (tx.status.blockHeight > top) {
               // Mined after the blocks this scan reads: unconfirmed as far as this scan knows.
-              found.push(...sightingsOf(tx, new Set([address]), null));
+              found.push(...sightingsOf(tx, new Set([address]), null, null));
               continue;
             }
             if (byHeight.get(tx.status.blockHeight) !== tx.status.blockHash) throw new ChainMoved();
-            found.push(...sightingsOf(tx, new Set([address]), { height: tx.status.blockHeight, hash: tx.status.blockHash }));
+            found.push(...sightingsOf(tx, new Set([address]), { height: tx.status.blockHeight, hash: tx.status.blockHash }, tx.status.blockTime));
           }
           const last = page.at(-1);
           if (page.length < CHAIN_TXS_PER_PAGE || !last?.status.confirmed || last.status.blockHeight <= fork) break;
@@ -281,7 +287,7 @@ export class BitcoinScanner {
       limit(async () => {
         const txs = (await api.getAddressMempoolTxs(address)).filter((tx) => !tx.status.confirmed);
         if (txs.length < MEMPOOL_LISTING_LIMIT) listed.add(address);
-        return txs.flatMap((tx) => sightingsOf(tx, new Set([address]), null));
+        return txs.flatMap((tx) => sightingsOf(tx, new Set([address]), null, null));
       }),
     );
     return { sightings: (await Promise.all(jobs)).flat(), listed };
@@ -311,7 +317,7 @@ export class BitcoinScanner {
     for (const t of cursor.tracked) {
       const sighting = seen.get(key(t));
       seen.delete(key(t));
-      if (sighting) kept.push({ ...t, block: sighting.block, misses: 0 });
+      if (sighting) kept.push({ ...t, block: sighting.block, blockTime: sighting.time, misses: 0 });
       else if (t.block && t.block.height <= scan.fork) kept.push(t);
       else if (t.block || chainChanged || scan.listed.has(t.address)) lost.push(t);
       else kept.push(t);
@@ -333,16 +339,16 @@ export class BitcoinScanner {
       const tx = await lookups.get(t.txid);
       if (!tx) {
         const misses = t.misses + 1;
-        if (misses >= this.options.missesBeforeGone) gone.push({ ...t, block: null, misses });
-        else kept.push({ ...t, block: null, misses });
+        if (misses >= this.options.missesBeforeGone) gone.push({ ...t, block: null, blockTime: null, misses });
+        else kept.push({ ...t, block: null, blockTime: null, misses });
       } else if (tx.status.confirmed && tx.status.blockHeight <= tip.height && (await isOnChain(tx.status.blockHeight, tx.status.blockHash))) {
-        kept.push({ ...t, block: { height: tx.status.blockHeight, hash: tx.status.blockHash }, misses: 0 });
+        kept.push({ ...t, block: { height: tx.status.blockHeight, hash: tx.status.blockHash }, blockTime: tx.status.blockTime, misses: 0 });
       } else {
         // In the mempool, or mined beyond what this scan read: unconfirmed until a scan reads its block.
-        kept.push({ ...t, block: null, misses: 0 });
+        kept.push({ ...t, block: null, blockTime: null, misses: 0 });
       }
     }
-    for (const s of seen.values()) kept.push({ address: s.address, txid: s.txid, units: s.units.toString(), rbf: s.rbf, block: s.block, misses: 0 });
+    for (const s of seen.values()) kept.push({ address: s.address, txid: s.txid, units: s.units.toString(), rbf: s.rbf, block: s.block, blockTime: s.time, misses: 0 });
 
     // Deeper than the blocks kept, a payment is final: reported one last time, then no longer followed.
     const following = kept.filter((t) => !t.block || tip.height - t.block.height + 1 <= this.options.keepRecent);
@@ -369,6 +375,7 @@ export class BitcoinScanner {
         confirmations,
         rbf: t.rbf,
         block: isGone ? null : t.block,
+        blockTime: t.block && !isGone ? (t.blockTime ?? null) : null,
         gone: isGone,
         verdict: judgeConfirmations({ units, confirmations, rbf: t.rbf, gone: isGone }, this.policy),
       };
@@ -381,7 +388,7 @@ export class BitcoinScanner {
 }
 
 /** What `tx` pays to each watched address, summed over its outputs; coinbase transactions are not payments. */
-function sightingsOf(tx: EsploraTx, watched: ReadonlySet<string>, block: BlockRef | null): Sighting[] {
+function sightingsOf(tx: EsploraTx, watched: ReadonlySet<string>, block: BlockRef | null, time: number | null): Sighting[] {
   if (tx.inputs.some((i) => i.coinbase)) return [];
   const sums = new Map<string, bigint>();
   for (const output of tx.outputs) {
@@ -389,7 +396,7 @@ function sightingsOf(tx: EsploraTx, watched: ReadonlySet<string>, block: BlockRe
     sums.set(output.address, (sums.get(output.address) ?? 0n) + output.units);
   }
   const rbf = signalsReplaceByFee(tx.inputs.map((i) => i.sequence));
-  return [...sums].filter(([, units]) => units > 0n).map(([address, units]) => ({ address, txid: tx.txid, units, rbf, block }));
+  return [...sums].filter(([, units]) => units > 0n).map(([address, units]) => ({ address, txid: tx.txid, units, rbf, block, time: block ? time : null }));
 }
 
 function ref(block: BlockHeader | BlockRef): BlockRef {

@@ -111,6 +111,8 @@ export class BitcoinWatcher {
       blockHash: p.block?.hash ?? null,
       state: stateOf(p, judgeConfirmations(p, policy, maxOf(p.units, orderUnits.get(p.address)))),
       userId: owners.get(p.address) ?? null,
+      // The chain's instant: the block's time when found mined, else this first sighting in the mempool.
+      paidAt: p.blockTime === null ? now : new Date(p.blockTime * 1000),
     }));
 
     const touched = await this.db

@@ -37,6 +37,8 @@ export interface Deposit {
   logIndex: number;
   blockNumber: bigint;
   blockHash: Hash;
+  /** The block's timestamp: when the chain says the payment was made. */
+  blockTime: Date;
 }
 
 export interface ScanResult {
@@ -150,6 +152,7 @@ export class EvmScanner {
     const watched = new Set(watch.addresses.map((a) => a.toLowerCase()));
     const deposits: Deposit[] = [];
     const blocks: { number: bigint; hash: Hash }[] = [];
+    const times = new Map<bigint, Date>();
     let parent = cursor.recent.at(-1);
 
     for (let n = from; n <= to; n++) {
@@ -166,8 +169,9 @@ export class EvmScanner {
         // Deposit addresses are plain accounts that never sign, so ether sent to one cannot be
         // refused: a mined transfer to it has moved the value, and needs no receipt to prove it.
         if (!tx.to || tx.value === 0n || !watched.has(tx.to.toLowerCase())) continue;
-        deposits.push({ token: null, from: getAddress(tx.from), to: getAddress(tx.to), value: tx.value, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block.hash });
+        deposits.push({ token: null, from: getAddress(tx.from), to: getAddress(tx.to), value: tx.value, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block.hash, blockTime: timeOf(block) });
       }
+      times.set(n, timeOf(block));
       const seen = { number: n, hash: block.hash };
       blocks.push(seen);
       parent = seen;
@@ -186,8 +190,9 @@ export class EvmScanner {
           if (!sender || !recipient || value === undefined || value === 0n || !watched.has(recipient.toLowerCase())) continue;
           // Logs from a block other than the one read: the chain moved between the two requests.
           // Read the range again next time; the check before it will see whether held blocks changed.
-          if (log.blockHash !== hashes.get(log.blockNumber)) return { cursor, deposits: [] };
-          deposits.push({ token: log.address, from: sender, to: recipient, value, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, blockHash: log.blockHash });
+          const blockTime = times.get(log.blockNumber);
+          if (log.blockHash !== hashes.get(log.blockNumber) || !blockTime) return { cursor, deposits: [] };
+          deposits.push({ token: log.address, from: sender, to: recipient, value, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, blockHash: log.blockHash, blockTime });
         }
       }
     }
@@ -199,3 +204,6 @@ export class EvmScanner {
 }
 
 const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** A block's timestamp (seconds since the epoch) as an instant. */
+const timeOf = (block: { timestamp: bigint }) => new Date(Number(block.timestamp) * 1000);

@@ -107,6 +107,7 @@ export class EvmWatcher {
           value: d.value.toString(),
           blockNumber: d.blockNumber,
           blockHash: d.blockHash,
+          paidAt: d.blockTime,
           userId: owners.get(d.to.toLowerCase()) ?? null,
         })),
       );

@@ -9,7 +9,7 @@ import { AUTOMATIC } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { OrderService } from '../orders/orders.service';
-import { assignPayment, findOrderForPayment, findOrderPayments, findOrdersAwaitingConfirmations, findUnassignedPayments, type PaymentChain, type PaymentRow } from './payments.repository';
+import { assignLatePayment, assignPayment, findOrderForPayment, findOrderPayments, findOrdersAwaitingConfirmations, findUnassignedPayments, type PaymentChain, type PaymentRow } from './payments.repository';
 
 /** A payment that arrives after its order expired is still matched to it for this long (then: unallocated). */
 export const LATE_PAYMENT_DAYS = 7;
@@ -45,7 +45,10 @@ export async function settlePayments(db: Db, orders: SettlerOrders, rules: Settl
           const order = await findOrderForPayment(db, userId, rules.on, payment.tokenContract, lateSince, payment.createdAt);
           // No open order: the deposit stays unallocated until an operator assigns or dismisses it.
           if (!order) continue;
-          if (await assignPayment(db, payment.id, order.id, now)) {
+          // Judged by when the chain says it was paid, never by when the expiry job last ran: paid
+          // after the window, it is late, and its still-pending order expires with it (decision 024).
+          const late = order.status === 'pending' && payment.paidAt > order.expiresAt;
+          if (await (late ? assignLatePayment(db, payment.id, order.id, now) : assignPayment(db, payment.id, order.id, now))) {
             await orders.notePayment(order.id, payment.txHash);
             touched.add(order.id);
           }

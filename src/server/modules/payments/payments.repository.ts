@@ -1,8 +1,8 @@
 // SQL of automatic payments: account keys, deposit addresses, EVM chain settings and cursors, payments.
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LookupNetwork } from '@/domain/networks';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { accountKeys, bitcoinChains, depositAddresses, evmChains, excessDecisions, lookupEndpoints, operators, orders, payments, users, type KeyFamily } from '../../db/schema';
 
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
@@ -168,6 +168,8 @@ export interface BitcoinSighting {
   blockHash: string | null;
   state: 'seen' | 'confirmed' | 'reverted';
   userId: number | null;
+  /** When it was paid: its block's time if first found mined, else when this scan first saw it unconfirmed. Kept once stored. */
+  paidAt: Date;
 }
 
 /**
@@ -187,7 +189,7 @@ export async function upsertBitcoinPayments(db: Queryable, chain: UtxoChain, sig
       if (s.state === 'reverted') continue; // gone before it was ever stored: nothing to undo
       const [row] = await db
         .insert(payments)
-        .values({ network: chain, chainId: null, txHash: s.txHash, logIndex: 0, tokenContract: null, fromAddress: '', toAddress: s.toAddress, value: s.value, blockNumber: s.blockNumber, blockHash: s.blockHash, state: s.state, userId: s.userId, createdAt: now, updatedAt: now })
+        .values({ network: chain, chainId: null, txHash: s.txHash, logIndex: 0, tokenContract: null, fromAddress: '', toAddress: s.toAddress, value: s.value, blockNumber: s.blockNumber, blockHash: s.blockHash, state: s.state, userId: s.userId, paidAt: s.paidAt, createdAt: now, updatedAt: now })
         .onConflictDoNothing()
         .returning();
       if (row) changed.push({ ...row, previous: null });
@@ -326,6 +328,39 @@ export async function assignPayment(db: Queryable, paymentId: number, orderId: n
   return rows.length === 1;
 }
 
+/**
+ * Holds a payment made after its pending order's window closed (its `paidAt` past the order's
+ * `expiresAt`; the expiry job has not run yet) and, in the same transaction, expires the order as
+ * the job would have: the payment is then late, as one to an expired order is, and waits for the
+ * operator (decision 024). False when another order already holds the payment.
+ */
+export async function assignLatePayment(db: Db, paymentId: number, orderId: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(payments)
+      .set({ orderId, updatedAt: now })
+      .where(and(eq(payments.id, paymentId), isNull(payments.orderId)))
+      .returning({ paidAt: payments.paidAt });
+    if (!payment) return false;
+    await tx
+      .update(orders)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), lt(orders.expiresAt, payment.paidAt)));
+    return true;
+  });
+}
+
+/** Whether the order holds a payment (not reverted) made after its window closed: a late one, for the operator. */
+export async function holdsLatePayment(db: Queryable, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['seen', 'confirmed']), sql`${payments.paidAt} > ${orders.expiresAt}`))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findOrderPayments(db: Queryable, orderId: number): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.blockNumber, payments.logIndex);
 }
@@ -343,9 +378,9 @@ export async function findOrderForPayment(
   tokenContract: string | null,
   lateSince: Date,
   seenAt: Date,
-): Promise<{ id: number; status: string } | undefined> {
+): Promise<{ id: number; status: string; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, expiresAt: orders.expiresAt })
     .from(orders)
     .where(
       and(

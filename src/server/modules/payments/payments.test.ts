@@ -10,6 +10,7 @@ import type { PaymentSettings, UnallocatedDeposit } from '@/contracts/payments';
 import { dec } from '@/domain/decimal';
 import { ACCOUNT_KEY_MESSAGES, deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
 import { auditLog, cryptos, evmChains, ledgerEntries, orders, payments, saleSettings } from '../../db/schema';
+import { AUTOMATIC } from '../../actor';
 import { buildApp } from '../../app';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
 import { startRpcProxy } from '../../test/rpc-proxy';
@@ -485,6 +486,87 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
       ['purchase', '200'],
     ]);
     expect((await view(buyer.cookie, placed.id)).tokens).toBe('200');
+  });
+
+  /**
+   * Closes the order's window two minutes from now (whole seconds, as block times are), and has the
+   * chain's next block mined `after` seconds past it: the chain's clock, not the expiry job's, says
+   * whether the payment in that block is late. The window is still open by the server's clock, so
+   * no expiry (the job's or a read's) can have run.
+   */
+  async function nextBlockAfterWindow(publicId: string, after: number): Promise<Date> {
+    const expiresAt = new Date((Math.floor(Date.now() / 1000) + 120) * 1000);
+    await t.database.db.update(orders).set({ expiresAt }).where(eq(orders.publicId, publicId));
+    await clients.test.setNextBlockTimestamp({ timestamp: BigInt(expiresAt.getTime() / 1000 + after) });
+    return expiresAt;
+  }
+
+  it('leaves a payment mined one block after the window to the operator, as late, though the expiry job has not run', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    const expiresAt = await nextBlockAfterWindow(placed.id, 1);
+    const receipt = await payEther(placed.address, placed.payAmount);
+    await tick();
+    await clients.test.mine({ blocks: 2 });
+    await tick();
+
+    // Paid in full, confirmed, yet late: not approved, nothing credited; the order expired with the payment on it.
+    const [stored] = await t.database.db.select().from(payments).where(eq(payments.txHash, receipt.transactionHash.toLowerCase()));
+    expect(stored?.paidAt).toEqual(new Date(expiresAt.getTime() + 1000));
+    expect(await view(buyer.cookie, placed.id)).toMatchObject({ status: 'expired', txHash: receipt.transactionHash });
+    expect(await credits(buyer.id)).toBe(0);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.approve'))).toEqual([]);
+    const { orderId, order: listed } = await adminView(placed.id);
+    expect(listed).toMatchObject({ status: 'expired', payment: { received: placed.payAmount, verdict: 'paid', excess: '0', reverted: false, excessDecision: null } });
+
+    // The operator's late-payment choices stand: today's rate is offered, and an approval credits once.
+    const approved = await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { note: 'paid one block late' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await credits(buyer.id)).toBe(2);
+  });
+
+  it('approves a payment mined at the window\'s last second, confirmed after the window closed and the expiry job ran', async () => {
+    await setUpAutomatic(2);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'USDT', '100')).json<Order>();
+    const expiresAt = await nextBlockAfterWindow(placed.id, 0);
+    await payToken(placed.address, placed.payAmount);
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
+    // The expiry job runs after the window: the order was paid in time, and stays open for its confirmations.
+    await t.app.orders.expireOverdue(new Date(expiresAt.getTime() + 30_000));
+    expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
+    // The second confirmation comes in a block after the window, and the tick runs after it too.
+    await clients.test.mine({ blocks: 1 });
+    await t.app.paymentWatch.runOnce(new Date(expiresAt.getTime() + 60_000));
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2);
+  });
+
+  it('refuses an automatic approval of an order past its window, and leaves the operator\'s open', async () => {
+    await setUpAutomatic(2);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    const expiresAt = await nextBlockAfterWindow(placed.id, 0);
+    const receipt = await payEther(placed.address, placed.payAmount);
+    await tick();
+    const { orderId } = await adminView(placed.id);
+    // Held while on time; say the chain had put it after the window instead: the approval path itself refuses.
+    await t.database.db.update(payments).set({ paidAt: new Date(expiresAt.getTime() + 1000) }).where(eq(payments.txHash, receipt.transactionHash.toLowerCase()));
+    await expect(t.app.orders.approveOnly(AUTOMATIC, orderId, 'Paid in full.')).rejects.toMatchObject({ code: 'conflict', message: 'This order was paid after its window closed: an operator decides on a late payment.' });
+    expect(await credits(buyer.id)).toBe(0);
+
+    // An order already expired is not Automatic's to approve either.
+    const other = (await order(buyer.cookie, 'USDT', '100')).json<Order>();
+    await expire(other.id);
+    const expired = await adminView(other.id);
+    await expect(t.app.orders.approveOnly(AUTOMATIC, expired.orderId, 'Paid in full.')).rejects.toMatchObject({ code: 'conflict' });
+    expect((await view(buyer.cookie, other.id)).status).toBe('expired');
+
+    const approved = await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { note: 'late, approved by hand' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await credits(buyer.id)).toBe(2);
   });
 
   it('credits the excess of an overpayment at the order\'s rate, or records its refund, once', async () => {
