@@ -11,8 +11,7 @@ import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { judgeAmount } from '@/domain/payment-verdict';
-import { recordExcessDecision } from '../payments/payment-progress.service';
-import { holdsLatePayment } from '../payments/payments.repository';
+import { paidAfterWindow, recordExcessDecision } from '../payments/payment-progress.service';
 import { allowOverHardCap, creditExcess, creditOrder, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type OrderQuote } from './order-changes.repository';
 import { approvalQuote, baseUnitsOf, receivedFor, requote } from './order-requote';
 import { getOrderView } from './order-queries.service';
@@ -66,7 +65,7 @@ export class OrderDecisions {
         // The watcher (actor "Automatic") approves only a pending order paid within its window: a
         // late payment, or an expired order, is the operator's to decide (decision 024).
         const automatic = to === 'approved' && actor.id === null;
-        if (automatic && locked?.status === 'pending' && (await holdsLatePayment(tx, id))) {
+        if (automatic && locked?.status === 'pending' && (await paidAfterWindow(tx, id))) {
           throw conflict('This order was paid after its window closed: an operator decides on a late payment.');
         }
         const from: OrderStatus[] = automatic ? ['pending'] : ['pending', 'expired'];

@@ -4,7 +4,7 @@ import { parseCoins } from '@/domain/bitcoin/amount';
 import { requiredConfirmations } from '@/domain/bitcoin/confirmation-policy';
 import type { Queryable } from '../../db/client';
 import { bitcoinPolicyOf } from './bitcoin-policy';
-import { findBitcoinChains, findEvmChains, findExcessDecisions, findPaymentsOfOrders, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
+import { findBitcoinChains, findEvmChains, findExcessDecisions, findPaymentsOfOrders, holdsLatePayment, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
 
 export type ExcessDecision = Pick<ExcessDecisionRow, 'action' | 'note' | 'decidedAt' | 'decidedByLogin'> & {
   /** Base units. */
@@ -92,4 +92,9 @@ export async function recordExcessDecision(
   decision: { orderId: number; action: 'credited' | 'refunded'; amount: bigint; tokens: string; bonusTokens: string; note: string; decidedBy: number | null; decidedAt: Date },
 ): Promise<boolean> {
   return (await insertExcessDecision(tx, { ...decision, amount: decision.amount.toString() })) !== undefined;
+}
+
+/** Whether the order holds a payment (not reverted) made after its window closed, read in the caller's transaction (decision 024). */
+export function paidAfterWindow(tx: Queryable, orderId: number): Promise<boolean> {
+  return holdsLatePayment(tx, orderId);
 }
