@@ -7,7 +7,7 @@ import { SaleStateBadge } from '@/web/features/dashboard/components/sale-state-b
 import { useSale } from '@/web/api/sale/get-sale';
 import { formatDateTime, formatUsdPrice } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
-import { UNSCHEDULED_TEXT } from '@/web/features/buy/lib/purchase-preview';
+import { UNSCHEDULED_TEXT } from '@/web/lib/unscheduled';
 
 function stateText(sale: Sale): string {
   if (!sale.scheduled) return UNSCHEDULED_TEXT;

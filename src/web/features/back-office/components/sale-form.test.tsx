@@ -33,7 +33,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 function renderForm(settings: SaleSettings) {
-  const fetchMock = vi.fn(async (_path: string, init?: RequestInit) => Response.json({ ...settings, ...(JSON.parse(String(init?.body)) as object), scheduled: true }));
+  const fetchMock = vi.fn(async (_path: string, init?: RequestInit) => Response.json({ ...settings, ...(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as object), scheduled: true }));
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(operatorQueryKey, OWNER);

@@ -1,6 +1,6 @@
 // The sale's token, caps and schedule as one form; the inputs hold the operator's local times.
 import { Can } from './can';
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { saleSettingsBodySchema, type SaleSettings, type SaleSettingsBody } from '@/contracts/admin';
@@ -95,11 +95,12 @@ export function SaleForm({ settings }: { settings: SaleSettings }) {
 
   // An end time in the past ends a sale that is running (or unscheduled) the moment it is saved: ask first.
   const [endingAt, setEndingAt] = useState<string | null>(null);
-  const alreadyEnded = settings.scheduled && Date.parse(settings.endsAt) <= Date.now();
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
+    const now = Date.now();
+    const alreadyEnded = settings.scheduled && Date.parse(settings.endsAt) <= now;
     const endsAt = fromLocalInput(getValues('endsAt'));
-    if (!alreadyEnded && Date.parse(endsAt) <= Date.now() && (await trigger())) {
+    if (!alreadyEnded && Date.parse(endsAt) <= now && (await trigger())) {
       setEndingAt(endsAt);
       return;
     }

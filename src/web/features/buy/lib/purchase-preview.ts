@@ -5,6 +5,7 @@ import type { CreateOrderBody } from '@/contracts/orders';
 import type { Sale } from '@/contracts/sale';
 import { dec } from '@/domain/decimal';
 import { limitProblem, parseAmount, quoteForPayment, quoteForTokens, type Quote } from '@/domain/quote';
+import { UNSCHEDULED_TEXT } from '@/web/lib/unscheduled';
 
 /** What the typed amount means: tokens to receive, or crypto to pay. */
 export type AmountMode = 'tokens' | 'crypto';
@@ -22,9 +23,6 @@ const STATE_REASONS: Record<Exclude<Sale['state'], 'live'>, string> = {
   ended: 'The presale has ended.',
   sold_out: 'The presale is sold out.',
 };
-
-/** Why nothing can be bought before an operator saves the sale's schedule. */
-export const UNSCHEDULED_TEXT = 'The presale opens soon: its dates are not set yet, so buying is not open.';
 
 export function previewPurchase(amount: string, mode: AmountMode, crypto: PublicCrypto, sale: Sale): PurchasePreview | null {
   const value = parseAmount(amount);

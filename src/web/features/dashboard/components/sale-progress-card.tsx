@@ -5,7 +5,7 @@ import { Progress } from '@/web/components/ui/progress';
 import { formatAmount, formatProgress, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { StatCard } from '@/web/components/stat-card';
-import { UNSCHEDULED_TEXT } from '@/web/features/buy/lib/purchase-preview';
+import { UNSCHEDULED_TEXT } from '@/web/lib/unscheduled';
 import { SaleStateBadge } from './sale-state-badge';
 
 /** Real sale progress: approved orders against the hard cap. */

@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sale } from '@/contracts/sale';
-import { AppProvider, createQueryClient } from '@/web/app/provider';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
 import { MemoryRouter } from 'react-router';
 import { PresaleCard } from './presale-card';
@@ -46,9 +46,9 @@ function serve(sale: Sale) {
 
 function renderCard() {
   render(
-    <AppProvider queryClient={createQueryClient()}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <PresaleCard heading="The future of digital currency!" subheading="The PRE presale." />
-    </AppProvider>,
+    </QueryClientProvider>,
   );
 }
 
