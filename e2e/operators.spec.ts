@@ -102,6 +102,12 @@ test('an operator turns on two-factor sign-in with a code from the app, then sig
   const totp = new TOTP({ secret: Secret.fromBase32(secret) });
   const confirm = op.getByRole('form', { name: 'Confirm two-factor sign-in' });
   await confirm.getByLabel('Code from the app').fill(totp.generate({ timestamp: Date.now() + 5 * 30_000 }));
+  // Turning it on asks for the password: the server's answer shows at the field.
+  const password = confirm.getByLabel('Password', { exact: true });
+  await password.fill('not the password at all');
+  await confirm.getByRole('button', { name: 'Turn on' }).click();
+  await expect(password).toHaveAccessibleDescription('The password is not right.');
+  await password.fill('a ledger of quiet herons');
   await confirm.getByRole('button', { name: 'Turn on' }).click();
   await expect(confirm.getByText('This code is not valid: check the time on your device, or use a recovery code.')).toBeVisible();
   const now = Date.now();

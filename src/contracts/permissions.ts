@@ -96,6 +96,8 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'GET /api/admin/users': { need: 'read' },
   'GET /api/admin/users.csv': { need: 'read' },
   'GET /api/admin/users/:id': { need: 'read' },
+  // Whoever resets a buyer's second factor opens their account to the password alone.
+  'DELETE /api/admin/users/:id/two-factor': { need: 'own', stepUp: true },
 
   'GET /api/admin/content': { need: 'read' },
   'PUT /api/admin/content': { need: 'manage' },

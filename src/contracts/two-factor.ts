@@ -24,7 +24,11 @@ export type TwoFactorState = z.infer<typeof twoFactorStateSchema>;
 export const enrolmentSchema = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
 export type Enrolment = z.infer<typeof enrolmentSchema>;
 
-export const confirmEnrolmentBodySchema = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code your app shows.') });
+/** Turning it on asks for the password too: a session alone must not tie the account to someone's phone. */
+export const confirmEnrolmentBodySchema = z.strictObject({
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code your app shows.'),
+  password: z.string().min(1, 'Enter your password.').max(200),
+});
 export type ConfirmEnrolmentBody = z.input<typeof confirmEnrolmentBodySchema>;
 
 /** Shown once: each works once, in place of a code. */

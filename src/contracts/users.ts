@@ -41,6 +41,8 @@ export const adminUserDetailSchema = z.object({
   bonusTokens: decimalString,
   orders: z.array(adminOrderSchema),
   ledger: z.array(ledgerEntrySchema),
+  /** Whether the buyer signs in with a second factor (an Owner may reset it). */
+  twoFactor: z.boolean(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
@@ -50,4 +52,5 @@ export const userEndpoints = {
   'GET /api/admin/users': { query: adminUsersQuerySchema, responses: { 200: adminUsersPageSchema } },
   'GET /api/admin/users.csv': { produces: 'text/csv' },
   'GET /api/admin/users/:id': { params: userIdParams, responses: { 200: adminUserDetailSchema } },
+  'DELETE /api/admin/users/:id/two-factor': { params: userIdParams, responses: { 200: adminUserDetailSchema } },
 } satisfies EndpointMap;

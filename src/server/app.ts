@@ -42,10 +42,12 @@ import { registerErrorHandler, serializeError } from './plugins/errors';
 import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
 import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access';
+import { clientKeyOf } from './plugins/client-address';
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
 import { SessionStore } from './plugins/sessions';
 import { SignInThrottle } from './plugins/sign-in-throttle';
+import { SecondFactorThrottle } from './plugins/second-factor-throttle';
 import { webRoutes } from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminContentRoutes, contentRoutes } from './modules/content/content.routes';
@@ -66,6 +68,7 @@ declare module 'fastify' {
     sessions: SessionStore;
     rateLimiter: RateLimiter;
     signInThrottle: SignInThrottle;
+    secondFactorThrottle: SecondFactorThrottle;
     cryptos: CryptoService;
     priceFeed: PriceFeed;
     rateRefresh: RateRefreshJob;
@@ -122,6 +125,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('db', database.db);
   app.decorate('rateLimiter', new RateLimiter(database.db));
   app.decorate('signInThrottle', new SignInThrottle(app.rateLimiter, config.LOGIN_LIMIT_PER_ACCOUNT));
+  app.decorate('secondFactorThrottle', new SecondFactorThrottle(app.rateLimiter, config.LOGIN_LIMIT_PER_ACCOUNT));
   app.decorate('cryptos', new CryptoService(database.db, config.RATE_MAX_AGE_MINUTES));
   const feed = priceFeed ?? createPriceFeed(config.PRICE_API_URL);
   app.decorate('priceFeed', feed);
@@ -165,6 +169,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   await app.register(rateLimit, {
     global: false,
     store: databaseStore(app.rateLimiter),
+    keyGenerator: clientKeyOf,
     errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
   });
 

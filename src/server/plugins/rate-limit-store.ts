@@ -2,7 +2,7 @@
 // Used by @fastify/rate-limit (per client address) and directly by services (per account).
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { addHits, findOpenHits } from './rate-limit.repository';
+import { addHits, findOpenHits, removeHit } from './rate-limit.repository';
 
 export interface RateLimitHit {
   hits: number;
@@ -95,6 +95,11 @@ export class RateLimiter {
     const rows = await findOpenHits(this.db, keys, windowStart);
     const byKey = new Map(rows.map((r) => [r.key, r.hits]));
     return keys.map((key) => byKey.get(key) ?? 0);
+  }
+
+  /** Takes back one attempt counted on `key` in the window still open. */
+  async giveBack(key: string, windowMs: number): Promise<void> {
+    await removeHit(this.db, key, new Date(this.now().getTime() - windowMs));
   }
 
   /**

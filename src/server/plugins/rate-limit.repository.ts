@@ -1,5 +1,5 @@
 // The rate_limits table: one fixed-window counter per key.
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -27,4 +27,12 @@ export async function findOpenHits(db: Queryable, keys: string[], windowStart: D
     .select({ key: rateLimits.key, hits: rateLimits.hits })
     .from(rateLimits)
     .where(and(inArray(rateLimits.key, keys), gt(rateLimits.windowStartedAt, windowStart)));
+}
+
+/** Takes one hit back from a key whose window is still open (an attempt that turned out right). */
+export async function removeHit(db: Queryable, key: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStartedAt, windowStart)));
 }

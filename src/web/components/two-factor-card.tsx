@@ -1,5 +1,5 @@
 // Two-factor sign-in for the signed-in account (issue 15): turn it on (scan the QR code or type the
-// secret, confirm with a first code, keep the recovery codes shown once), or off with the password
+// secret, confirm with a first code and the password, keep the recovery codes shown once), or off with the password
 // and a code. Every server message appears next to its field.
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -25,8 +25,8 @@ function ConfirmForm({ owner, enrolment, onConfirmed }: { owner: TwoFactorOwner;
     formState: { errors },
   } = useServerForm({
     schema: confirmEnrolmentBodySchema,
-    defaultValues: { code: '' },
-    fields: ['code'],
+    defaultValues: { code: '', password: '' },
+    fields: ['code', 'password'],
     submit: (body) => confirm.mutateAsync(body),
     successToast: 'Two-factor sign-in is on',
     errorToast: { fallback: 'The code could not be checked.' },
@@ -46,6 +46,9 @@ function ConfirmForm({ owner, enrolment, onConfirmed }: { owner: TwoFactorOwner;
       </div>
       <FormField label="Code from the app" error={errors.code?.message}>
         <Input inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <PasswordInput autoComplete="current-password" {...register('password')} />
       </FormField>
       <Button type="submit" disabled={confirm.isPending} className="justify-self-start">
         {confirm.isPending ? <Spinner /> : null}

@@ -1,6 +1,7 @@
 import { isCodeRequest } from '../two-factor/two-factor.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
+import { clientKeyOf } from '../../plugins/client-address';
 import { clientOf } from '../../plugins/sessions';
 import { findRequestSession } from '../../plugins/request-session';
 import { getMe } from '../me/me.service';
@@ -33,10 +34,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /api/auth/login',
     { config: { rateLimit: { max: config.LOGIN_LIMIT_PER_IP, timeWindow: FIFTEEN_MINUTES } } },
     async (request, reply) => {
-      await app.signInThrottle.check('buyer', request.body.email, request.ip);
+      await app.signInThrottle.check('buyer', request.body.email, clientKeyOf(request));
       // A wrong password or code counts against the sign-in limits; being asked for the code does not.
-      const user = await authenticateBuyer(app.db, request.body).catch(async (error: unknown) => {
-        if (!isCodeRequest(error)) await app.signInThrottle.failed('buyer', request.body.email, request.ip);
+      const user = await authenticateBuyer(app.db, request.body, app.secondFactorThrottle).catch(async (error: unknown) => {
+        if (!isCodeRequest(error)) await app.signInThrottle.failed('buyer', request.body.email, clientKeyOf(request));
         throw error;
       });
       const previous = app.sessions.cookieOf(request, 'buyer');

@@ -1,4 +1,4 @@
-import { checkSecondFactor } from '../two-factor/two-factor.service';
+import { checkSecondFactor, type CodeAttempts } from '../two-factor/two-factor.service';
 import { EMAIL_TAKEN, LOGIN_FAILED, type LoginBody, type registerBodySchema } from '@/contracts/auth';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client';
@@ -22,11 +22,11 @@ export async function registerBuyer(db: Db, body: z.output<typeof registerBodySc
 }
 
 /** The buyer with these credentials; the same 401 whether the e-mail or the password is wrong. */
-export async function authenticateBuyer(db: Db, body: LoginBody): Promise<UserRow> {
+export async function authenticateBuyer(db: Db, body: LoginBody, attempts: CodeAttempts): Promise<UserRow> {
   const user = await findUserByEmail(db, body.email);
   const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstNothing(body.password);
   if (!user || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
-  await checkSecondFactor(db, 'buyer', user.id, body.code);
+  await checkSecondFactor(db, 'buyer', user.id, body.code, attempts);
   return user;
 }
 

@@ -9,8 +9,9 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, invalid } from '../../errors';
 import { hashSecretToken, newSecretToken } from '../../secret-token';
-import { emailChangeMail, emailChangeRequestedMail, mailContext, queueMail, verifyEmailMail } from '../mail/mail.service';
+import { emailChangeMail, emailChangeRequestedMail, greetingName, mailContext, queueMail, verifyEmailMail } from '../mail/mail.service';
 import { findPendingEmailChange, insertEmailVerification, lockEmailVerification, markEmailVerificationUsed, withdrawEmailLinks } from './email-verifications.repository';
+import { endPasswordResets } from './password-resets.repository';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from './users.repository';
 
 const HOUR_MS = 3_600_000;
@@ -18,7 +19,8 @@ const HOUR_MS = 3_600_000;
 /** Sends the buyer a link that verifies their current address. */
 export async function sendEmailVerification(db: Db, publicUrl: string, user: Pick<UserRow, 'id' | 'name' | 'email'>, now = new Date()): Promise<void> {
   const { token, hash } = newSecretToken();
-  const mail = await verifyEmailMail(await mailContext(db, publicUrl), user.name, `${publicUrl}/verify-email?token=${token}`, VERIFY_VALID_DAYS);
+  // The address is not proven yet: the message greets without the name typed at registration.
+  const mail = await verifyEmailMail(await mailContext(db, publicUrl), null, `${publicUrl}/verify-email?token=${token}`, VERIFY_VALID_DAYS);
   await db.transaction(async (tx) => {
     await insertEmailVerification(tx, { userId: user.id, email: user.email, purpose: 'verify', tokenHash: hash, expiresAt: new Date(now.getTime() + VERIFY_VALID_DAYS * 24 * HOUR_MS) }, now);
     await queueMail(tx, { kind: 'verify-email', to: user.email, userId: user.id, ...mail }, now);
@@ -29,12 +31,12 @@ export async function sendEmailVerification(db: Db, publicUrl: string, user: Pic
  * Asks to move the account to `newEmail`: a link goes to the new address, a notice to the current
  * one. An earlier request stops working.
  */
-export async function requestEmailChange(db: Db, publicUrl: string, user: Pick<UserRow, 'id' | 'name' | 'email'>, newEmail: string, now = new Date()): Promise<void> {
+export async function requestEmailChange(db: Db, publicUrl: string, user: Pick<UserRow, 'id' | 'name' | 'email' | 'emailVerifiedAt'>, newEmail: string, now = new Date()): Promise<void> {
   const { token, hash } = newSecretToken();
   const context = await mailContext(db, publicUrl);
   const [link, notice] = await Promise.all([
-    emailChangeMail(context, user.name, newEmail, `${publicUrl}/verify-email?token=${token}`, EMAIL_CHANGE_VALID_HOURS),
-    emailChangeRequestedMail(context, user.name, newEmail, `${publicUrl}/dashboard/profile`),
+    emailChangeMail(context, null, newEmail, `${publicUrl}/verify-email?token=${token}`, EMAIL_CHANGE_VALID_HOURS),
+    emailChangeRequestedMail(context, greetingName(user), newEmail, `${publicUrl}/dashboard/profile`),
   ]);
   await db.transaction(async (tx) => {
     await insertEmailVerification(tx, { userId: user.id, email: newEmail, purpose: 'change', tokenHash: hash, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_VALID_HOURS * HOUR_MS) }, now);
@@ -83,8 +85,10 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
       if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_CHANGE_TAKEN, { token: EMAIL_CHANGE_TAKEN });
       throw e;
     }
-    // A verification link sent to the old address has nothing left to verify.
+    // A verification link sent to the old address has nothing left to verify, and a reset link sent
+    // there must not reach the account any more.
     await withdrawEmailLinks(tx, user.id, 'verify', now);
+    await endPasswordResets(tx, user.id, now);
     return { email: link.email, changed };
   });
 }

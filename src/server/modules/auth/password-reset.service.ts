@@ -1,15 +1,28 @@
 // Password reset by e-mail (issue 14): a link that works once, for 30 minutes, stored only as a hash.
 // Asking for one answers the same whether or not the address has an account; using one sets the new
 // password (same rules as registration), and the caller ends every session of the buyer.
+// Anyone can register someone else's address: when the address was never verified, the reset (whose
+// link proved it) also clears what such a stranger could have set — the second factor with its
+// recovery codes, and the receiving wallet — and marks the address verified, in the same transaction.
 import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_VALID_MINUTES } from '@/contracts/mail';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { invalid } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword } from '../../passwords';
 import { hashSecretToken, newSecretToken } from '../../secret-token';
-import { mailContext, passwordChangedMail, passwordResetMail, queueMail } from '../mail/mail.service';
-import { insertPasswordReset, lockPasswordReset, markPasswordResetUsed } from './password-resets.repository';
+import { recordAudit } from '../audit/audit.service';
+import { greetingName, mailContext, passwordChangedMail, passwordResetMail, queueMail } from '../mail/mail.service';
+import { hasSecondFactor, resetSecondFactor } from '../two-factor/two-factor.service';
+import { endPasswordResets, insertPasswordReset, lockPasswordReset, markPasswordResetUsed } from './password-resets.repository';
 import { findUserByEmail, findUserById, updateUser } from './users.repository';
+
+/** Who the audit log names for what a reset link did on its own. */
+const RESET_BY_LINK = { id: null, login: 'Password reset link' } as const;
+
+/** Ends the buyer's unused reset links (their password changed, or their address moved). */
+export function endPasswordResetLinks(db: Queryable, userId: number, now = new Date()): Promise<void> {
+  return endPasswordResets(db, userId, now);
+}
 
 /** Sends a reset link to the account with this address, if there is one; says nothing either way. */
 export async function requestPasswordReset(db: Db, publicUrl: string, email: string, now = new Date()): Promise<void> {
@@ -17,7 +30,7 @@ export async function requestPasswordReset(db: Db, publicUrl: string, email: str
   if (!user) return;
   const { token, hash } = newSecretToken();
   const link = `${publicUrl}/reset-password?token=${token}`;
-  const mail = await passwordResetMail(await mailContext(db, publicUrl), user.name, link, RESET_VALID_MINUTES);
+  const mail = await passwordResetMail(await mailContext(db, publicUrl), greetingName(user), link, RESET_VALID_MINUTES);
   await db.transaction(async (tx) => {
     await insertPasswordReset(tx, user.id, hash, new Date(now.getTime() + RESET_VALID_MINUTES * 60_000), now);
     await queueMail(tx, { kind: 'password-reset', to: user.email, userId: user.id, ...mail }, now);
@@ -36,6 +49,12 @@ export async function resetPassword(db: Db, publicUrl: string, body: { token: st
     await refuseWeakPassword(body.password, personalWords(user.name, user.email, user.phone), 'password');
     await updateUser(tx, user.id, { passwordHash: await hashPassword(body.password) });
     await markPasswordResetUsed(tx, reset.id, now);
+    if (user.emailVerifiedAt === null) {
+      const twoFactor = await hasSecondFactor(tx, 'buyer', user.id);
+      await resetSecondFactor(tx, 'buyer', user.id);
+      await updateUser(tx, user.id, { emailVerifiedAt: now, receivingWallet: null, receivingWalletAt: null });
+      await recordAudit(tx, RESET_BY_LINK, 'user.unverified_reset', `user:${String(user.id)}`, { emailVerified: false, twoFactor, receivingWallet: user.receivingWallet }, { emailVerified: true, twoFactor: false, receivingWallet: null });
+    }
     await queueMail(tx, { kind: 'password-changed', to: user.email, userId: user.id, ...(await passwordChangedMail(context, user.name, `${publicUrl}/login`)) }, now);
     return user.id;
   });

@@ -7,11 +7,16 @@ export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 /** Records a new link for the user; the user's earlier unused links stop working. */
 export async function insertPasswordReset(db: Queryable, userId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+  await endPasswordResets(db, userId, now);
+  await db.insert(passwordResets).values({ userId, tokenHash, expiresAt, createdAt: now });
+}
+
+/** Ends the user's unused links. */
+export async function endPasswordResets(db: Queryable, userId: number, now: Date): Promise<void> {
   await db
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-  await db.insert(passwordResets).values({ userId, tokenHash, expiresAt, createdAt: now });
 }
 
 /** The link with this hash, locked until the transaction ends (it is used at most once). */

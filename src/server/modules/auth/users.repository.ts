@@ -24,7 +24,11 @@ export async function insertUser(db: Queryable, values: { name: string; email: s
   return row;
 }
 
-export async function updateUser(db: Queryable, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'orderMail' | 'emailVerifiedAt'>>): Promise<void> {
+export async function updateUser(
+  db: Queryable,
+  id: number,
+  values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'orderMail' | 'emailVerifiedAt' | 'receivingWallet' | 'receivingWalletAt'>>,
+): Promise<void> {
   await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })

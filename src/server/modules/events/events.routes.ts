@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import type { BusEvent } from '../../plugins/event-bus';
+import { clientKeyOf } from '../../plugins/client-address';
 import { tooManyAttempts } from '../../plugins/rate-limit-store';
 import { findRequestSession } from '../../plugins/request-session';
 import type { SessionKind } from '../../plugins/sessions';
@@ -61,7 +62,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'GET /api/events', async (request, reply) => {
     // Refused before any query, so a flood of refused requests costs the database nothing.
-    slots.check(request.ip);
+    slots.check(clientKeyOf(request));
     const buyerSession = app.sessions.cookieOf(request, 'buyer');
     const operatorSession = app.sessions.cookieOf(request, 'operator');
     // A session may end while it is being looked up; such news is replayed once the stream is open.
@@ -79,7 +80,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     }
 
     // Nothing between taking the slot and handing it to the stream can throw or wait.
-    const release = slots.take(request.ip);
+    const release = slots.take(clientKeyOf(request));
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

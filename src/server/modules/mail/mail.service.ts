@@ -18,7 +18,9 @@ export {
   emailChangeRequestedMail,
   passwordChangedMail,
   passwordResetMail,
+  receivingWalletChangedMail,
   reviewNoticeMail,
+  twoFactorChangedMail,
   verifyEmailMail,
   walletChangeDecidedMail,
   walletChangeRequestedMail,
@@ -26,6 +28,12 @@ export {
   type OrderMailKind,
   type ReviewNotice,
 } from './templates';
+
+/**
+ * The name to greet a buyer by: theirs once their address is verified, none before (anyone can
+ * register someone else's address, and the name they type must not be mailed to it).
+ */
+export const greetingName = (user: { name: string; emailVerifiedAt: Date | null }): string | null => (user.emailVerifiedAt ? user.name : null);
 
 /** Attempts before a message is marked failed: 1, 2, 4 and 8 minutes apart. */
 export const MAX_ATTEMPTS = 5;

@@ -65,16 +65,24 @@ function Layout({ context, preview, heading, children, action }: { context: Mail
   );
 }
 
+/**
+ * "Hello Ada," to an address the buyer proved; "Hello," otherwise (`name` null or empty): a name
+ * typed at registration is not mailed to an address nobody has shown to be theirs.
+ */
+function Greeting({ name }: { name: string | null }) {
+  return <Text style={styles.text}>{name ? `Hello ${name},` : 'Hello,'}</Text>;
+}
+
 async function rendered(subject: string, element: ReactNode): Promise<RenderedMail> {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text };
 }
 
-export function passwordResetMail(context: MailContext, name: string, link: string, validMinutes: number): Promise<RenderedMail> {
+export function passwordResetMail(context: MailContext, name: string | null, link: string, validMinutes: number): Promise<RenderedMail> {
   return rendered(
     `Reset your ${context.saleName} password`,
     <Layout context={context} preview="A link to set a new password" heading="Reset your password" action={{ label: 'Set a new password', href: link }}>
-      <Text style={styles.text}>Hello {name},</Text>
+      <Greeting name={name} />
       <Text style={styles.text}>
         Someone asked to reset the password of your {context.saleName} account. The link below works once, for {validMinutes} minutes.
       </Text>
@@ -83,11 +91,11 @@ export function passwordResetMail(context: MailContext, name: string, link: stri
   );
 }
 
-export function verifyEmailMail(context: MailContext, name: string, link: string, validDays: number): Promise<RenderedMail> {
+export function verifyEmailMail(context: MailContext, name: string | null, link: string, validDays: number): Promise<RenderedMail> {
   return rendered(
     `Verify your e-mail address for ${context.saleName}`,
     <Layout context={context} preview="One click to verify your address" heading="Verify your e-mail address" action={{ label: 'Verify my address', href: link }}>
-      <Text style={styles.text}>Hello {name},</Text>
+      <Greeting name={name} />
       <Text style={styles.text}>
         Open the link below to confirm that this address is yours. It works for {validDays} days; you can send a new one from your dashboard.
       </Text>
@@ -96,11 +104,11 @@ export function verifyEmailMail(context: MailContext, name: string, link: string
   );
 }
 
-export function emailChangeMail(context: MailContext, name: string, newEmail: string, link: string, validHours: number): Promise<RenderedMail> {
+export function emailChangeMail(context: MailContext, name: string | null, newEmail: string, link: string, validHours: number): Promise<RenderedMail> {
   return rendered(
     `Confirm your new e-mail address for ${context.saleName}`,
     <Layout context={context} preview="One click to move your account to this address" heading="Confirm your new address" action={{ label: 'Use this address', href: link }}>
-      <Text style={styles.text}>Hello {name},</Text>
+      <Greeting name={name} />
       <Text style={styles.text}>
         You asked to sign in to {context.saleName} with {newEmail} from now on. Your address changes when you open the link below; it works for {validHours} hours.
       </Text>
@@ -109,11 +117,11 @@ export function emailChangeMail(context: MailContext, name: string, newEmail: st
   );
 }
 
-export function emailChangeRequestedMail(context: MailContext, name: string, newEmail: string, profileLink: string): Promise<RenderedMail> {
+export function emailChangeRequestedMail(context: MailContext, name: string | null, newEmail: string, profileLink: string): Promise<RenderedMail> {
   return rendered(
     `A change of your ${context.saleName} e-mail address was requested`,
     <Layout context={context} preview="Your account may move to another address" heading="Your e-mail address is about to change" action={{ label: 'Review my profile', href: profileLink }}>
-      <Text style={styles.text}>Hello {name},</Text>
+      <Greeting name={name} />
       <Text style={styles.text}>
         Someone signed in to your {context.saleName} account with your password asked to move it to {newEmail}. The change applies only when the link we sent to that address is
         opened.
@@ -123,12 +131,14 @@ export function emailChangeRequestedMail(context: MailContext, name: string, new
   );
 }
 
-export function passwordChangedMail(context: MailContext, name: string, signInLink: string): Promise<RenderedMail> {
+export function passwordChangedMail(context: MailContext, name: string | null, signInLink: string, signedOut: 'every' | 'other' = 'every'): Promise<RenderedMail> {
   return rendered(
     `Your ${context.saleName} password was changed`,
     <Layout context={context} preview="Your password was changed" heading="Your password was changed" action={{ label: 'Sign in', href: signInLink }}>
-      <Text style={styles.text}>Hello {name},</Text>
-      <Text style={styles.text}>The password of your {context.saleName} account was just changed, and every session was signed out.</Text>
+      <Greeting name={name} />
+      <Text style={styles.text}>
+        The password of your {context.saleName} account was just changed{signedOut === 'every' ? ', and every session was signed out.' : ' in My Profile, and every other session was signed out.'}
+      </Text>
       <Text style={styles.text}>If you did not do this, reset your password at once and contact us.</Text>
     </Layout>,
   );
@@ -139,11 +149,11 @@ export function passwordChangedMail(context: MailContext, name: string, signInLi
 const mono = { ...styles.text, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' as const };
 
 /** A buyer asked, after the sale ended, to have their tokens go to another wallet. */
-export function walletChangeRequestedMail(context: MailContext, name: string, address: string, profileLink: string): Promise<RenderedMail> {
+export function walletChangeRequestedMail(context: MailContext, name: string | null, address: string, profileLink: string): Promise<RenderedMail> {
   return rendered(
     `Your request to change your ${context.saleName} receiving wallet`,
     <Layout context={context} preview="The sale team will review your new wallet" heading="We received your request to change your wallet" action={{ label: 'Review my profile', href: profileLink }}>
-      <Text style={styles.text}>Hello {name},</Text>
+      <Greeting name={name} />
       <Text style={styles.text}>Someone signed in to your account with your password asked that your tokens be delivered to:</Text>
       <Text style={mono}>{address}</Text>
       <Text style={styles.text}>The sale has ended, so the sale team reviews the change before it applies. We will write to you when it is decided.</Text>
@@ -153,16 +163,61 @@ export function walletChangeRequestedMail(context: MailContext, name: string, ad
 }
 
 /** The sale team's decision on a buyer's request to change their wallet. */
-export function walletChangeDecidedMail(context: MailContext, name: string, decision: { approved: boolean; address: string; note: string }, profileLink: string): Promise<RenderedMail> {
+export function walletChangeDecidedMail(context: MailContext, name: string | null, decision: { approved: boolean; address: string; note: string }, profileLink: string): Promise<RenderedMail> {
   const heading = decision.approved ? 'Your new receiving wallet is approved' : 'Your wallet change was not approved';
   return rendered(
     decision.approved ? `Your ${context.saleName} receiving wallet was changed` : `Your ${context.saleName} wallet change was not approved`,
     <Layout context={context} preview={heading} heading={heading} action={{ label: 'Review my profile', href: profileLink }}>
-      <Text style={styles.text}>Hello {name},</Text>
+      <Greeting name={name} />
       <Text style={styles.text}>{decision.approved ? 'Your tokens will now be delivered to:' : 'Your tokens stay with your current wallet. The change you asked for was to:'}</Text>
       <Text style={mono}>{decision.address}</Text>
       {decision.note ? <Text style={styles.text}>Note from the sale team: {decision.note}</Text> : null}
       {decision.approved ? <Text style={styles.text}>If you did not ask for this, contact us at once.</Text> : null}
+    </Layout>,
+  );
+}
+
+/** The buyer's receiving wallet was set or changed (applied at once, before the sale is over). */
+export function receivingWalletChangedMail(context: MailContext, name: string | null, wallet: { previous: string | null; address: string }, profileLink: string): Promise<RenderedMail> {
+  const heading = wallet.previous ? 'Your receiving wallet was changed' : 'Your receiving wallet was set';
+  return rendered(
+    heading.replace('Your', `Your ${context.saleName}`),
+    <Layout context={context} preview={heading} heading={heading} action={{ label: 'Review my profile', href: profileLink }}>
+      <Greeting name={name} />
+      <Text style={styles.text}>Someone signed in to your account with your password set where your tokens will be delivered.</Text>
+      {wallet.previous ? (
+        <>
+          <Text style={styles.text}>Old wallet:</Text>
+          <Text style={mono}>{wallet.previous}</Text>
+        </>
+      ) : null}
+      <Text style={styles.text}>{wallet.previous ? 'New wallet:' : 'Wallet:'}</Text>
+      <Text style={mono}>{wallet.address}</Text>
+      <Text style={styles.text}>If this was not you, sign in, set your own wallet in My Profile, change your password at once and contact us.</Text>
+    </Layout>,
+  );
+}
+
+// ── Two-factor sign-in ───────────────────────────────────────────────────────────────────────────
+
+/** Two-factor sign-in was turned on or off for the buyer's account (by them, or reset by the sale team). */
+export function twoFactorChangedMail(context: MailContext, name: string | null, change: 'on' | 'off' | 'reset', profileLink: string): Promise<RenderedMail> {
+  const heading = change === 'on' ? 'Two-factor sign-in was turned on' : 'Two-factor sign-in was turned off';
+  const what = {
+    on: 'Signing in to your account now takes a code from an authenticator app as well as your password.',
+    off: 'Signing in to your account now takes only your password.',
+    reset: 'The sale team turned off two-factor sign-in for your account, as asked: signing in now takes only your password. You can turn it on again in My Profile.',
+  }[change];
+  return rendered(
+    `${heading} on your ${context.saleName} account`,
+    <Layout context={context} preview={heading} heading={heading} action={{ label: 'Review my profile', href: profileLink }}>
+      <Greeting name={name} />
+      <Text style={styles.text}>{what}</Text>
+      <Text style={styles.text}>
+        {change === 'on'
+          ? 'If this was not you, someone has your password: reset it by e-mail at once and contact us; the sale team can turn two-factor sign-in off for you.'
+          : 'If this was not you, change your password at once, turn two-factor sign-in on again and contact us.'}
+      </Text>
     </Layout>,
   );
 }
@@ -268,7 +323,7 @@ export function orderMail(kind: OrderMailKind, context: MailContext, d: OrderMai
       return rendered(
         subject,
         <Layout context={context} preview={`Send ${d.payAmount} ${d.code} before ${when(d.expiresAt)}`} heading="Your order is waiting for payment" action={view}>
-          <Text style={styles.text}>Hello {d.name},</Text>
+          <Greeting name={d.name} />
           <Text style={styles.text}>
             Send exactly {d.payAmount} {d.code} on {d.network} to the address below before {when(d.expiresAt)}. You will receive {d.tokens} {d.symbol}
             {d.bonusTokens !== '0' ? ` and a bonus of ${d.bonusTokens} ${d.symbol}` : ''}.
@@ -284,7 +339,7 @@ export function orderMail(kind: OrderMailKind, context: MailContext, d: OrderMai
       return rendered(
         subject,
         <Layout context={context} preview="Your payment is on the chain" heading="We saw your payment" action={view}>
-          <Text style={styles.text}>Hello {d.name},</Text>
+          <Greeting name={d.name} />
           <Text style={styles.text}>
             A payment for order {d.orderId} is on the chain{d.txHash ? ` (transaction ${d.txHash})` : ''}. It is credited once it has enough confirmations; the order page shows them live.
           </Text>
@@ -294,7 +349,7 @@ export function orderMail(kind: OrderMailKind, context: MailContext, d: OrderMai
       return rendered(
         subject,
         <Layout context={context} preview={`${d.tokens} ${d.symbol} credited`} heading="Your order was approved" action={view}>
-          <Text style={styles.text}>Hello {d.name},</Text>
+          <Greeting name={d.name} />
           <Text style={styles.text}>
             {d.tokens} {d.symbol}
             {d.bonusTokens !== '0' ? ` and a bonus of ${d.bonusTokens} ${d.symbol}` : ''} were credited to your account.
@@ -307,7 +362,7 @@ export function orderMail(kind: OrderMailKind, context: MailContext, d: OrderMai
       return rendered(
         subject,
         <Layout context={context} preview="Your order was rejected" heading="Your order was rejected" action={view}>
-          <Text style={styles.text}>Hello {d.name},</Text>
+          <Greeting name={d.name} />
           <Text style={styles.text}>Order {d.orderId} was rejected, and nothing was credited for it.</Text>
           {d.note ? <Detail label="Why" value={d.note} /> : null}
         </Layout>,
@@ -316,7 +371,7 @@ export function orderMail(kind: OrderMailKind, context: MailContext, d: OrderMai
       return rendered(
         subject,
         <Layout context={context} preview="The payment window closed" heading="Your order expired" action={d.buyLink ? { label: 'Buy again', href: d.buyLink } : view}>
-          <Text style={styles.text}>Hello {d.name},</Text>
+          <Greeting name={d.name} />
           <Text style={styles.text}>
             No payment for order {d.orderId} arrived before {when(d.expiresAt)}, so it expired. If you sent it anyway, the order page shows what happens next.
           </Text>

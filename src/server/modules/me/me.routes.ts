@@ -52,7 +52,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = buyerIdOf(request);
     // Guessing the current password through this form is throttled like sign-in.
     await app.rateLimiter.consume(`password:buyer:${userId}`, app.config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
-    await changePassword(app.db, userId, request.body);
+    await changePassword(app.db, userId, request.body, app.config.PUBLIC_URL);
     await app.sessions.destroyOthers('buyer', userId, app.sessions.cookieOf(request, 'buyer'));
     return { ok: true as const };
   });

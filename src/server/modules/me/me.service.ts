@@ -9,6 +9,8 @@ import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { findBuyerByEmail, findBuyerById, updateBuyer } from '../auth/auth.service';
 import { pendingEmailChange, requestEmailChange, sendEmailVerification } from '../auth/email-verification.service';
+import { endPasswordResetLinks } from '../auth/password-reset.service';
+import { greetingName, mailContext, passwordChangedMail, queueMail } from '../mail/mail.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { findWalletRequest, giveReceivingWallet } from '../wallets/wallets.service';
 import { sumLedger } from './me.repository';
@@ -84,7 +86,7 @@ export async function updateProfile(
   }
   // The address itself changes here only in its letter case; a new one waits for its link.
   await updateBuyer(db, userId, { name: body.name, email: moved ? user.email : body.email, phone: body.phone });
-  if (moved) await requestEmailChange(db, publicUrl, { id: userId, name: body.name, email: user.email }, body.email);
+  if (moved) await requestEmailChange(db, publicUrl, { id: userId, name: body.name, email: user.email, emailVerifiedAt: user.emailVerifiedAt }, body.email);
   return getMe(db, userId);
 }
 
@@ -115,12 +117,22 @@ export async function resendEmailVerification(db: Db, publicUrl: string, userId:
   return { message: `We sent a new link to ${user.email}.` };
 }
 
-export async function changePassword(db: Db, userId: number, body: PasswordChangeBody): Promise<void> {
+/**
+ * Changes the password from My Profile: reset links sent earlier stop working (they would undo it),
+ * and the account's address is told, in the same transaction.
+ */
+export async function changePassword(db: Db, userId: number, body: PasswordChangeBody, publicUrl: string, now = new Date()): Promise<void> {
   const user = await findBuyerById(db, userId);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError('invalid_input', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
   await refuseWeakPassword(body.newPassword, personalWords(user.name, user.email, user.phone), 'newPassword');
-  await updateBuyer(db, userId, { passwordHash: await hashPassword(body.newPassword) });
+  const passwordHash = await hashPassword(body.newPassword);
+  const mail = await passwordChangedMail(await mailContext(db, publicUrl), greetingName(user), `${publicUrl}/login`, 'other');
+  await db.transaction(async (tx) => {
+    await updateBuyer(tx, userId, { passwordHash });
+    await endPasswordResetLinks(tx, userId, now);
+    await queueMail(tx, { kind: 'password-changed', to: user.email, userId, ...mail }, now);
+  });
 }

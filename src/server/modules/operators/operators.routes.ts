@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
+import { clientKeyOf } from '../../plugins/client-address';
 import { clientOf } from '../../plugins/sessions';
 import { operatorOf } from '../../plugins/access';
 import { getNotifications, setNotifications } from './notifications.service';
@@ -18,10 +19,10 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /api/admin/auth/login',
     { config: { rateLimit: { max: config.LOGIN_LIMIT_PER_IP, timeWindow: FIFTEEN_MINUTES } } },
     async (request, reply) => {
-      await app.signInThrottle.check('operator', request.body.login, request.ip);
+      await app.signInThrottle.check('operator', request.body.login, clientKeyOf(request));
       // A wrong password or code counts against the sign-in limits; being asked for the code does not.
-      const operator = await signInOperator(app.db, request.body.login, request.body.password, request.body.code).catch(async (error: unknown) => {
-        if (!isCodeRequest(error)) await app.signInThrottle.failed('operator', request.body.login, request.ip);
+      const operator = await signInOperator(app.db, request.body.login, request.body.password, request.body.code, app.secondFactorThrottle).catch(async (error: unknown) => {
+        if (!isCodeRequest(error)) await app.signInThrottle.failed('operator', request.body.login, clientKeyOf(request));
         throw error;
       });
       const previous = app.sessions.cookieOf(request, 'operator');
@@ -79,7 +80,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'POST /api/admin/step-up', async (request) => {
     const actor = operatorOf(request);
     await app.rateLimiter.consume(`step-up:operator:${String(actor.id)}`, config.LOGIN_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
-    await confirmPassword(app.db, actor, request.body.password, request.body.code || undefined);
+    await confirmPassword(app.db, actor, request.body.password, request.body.code || undefined, app.secondFactorThrottle);
     const session = app.sessions.cookieOf(request, 'operator');
     if (session) await app.sessions.stepUp(session);
     return { ok: true as const };

@@ -8,7 +8,7 @@ import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
 import type { OperatorActor } from '../../actor';
 import { recordAudit } from '../audit/audit.service';
-import { checkSecondFactor, twoFactorRequiredOfOperators } from '../two-factor/two-factor.service';
+import { checkSecondFactor, twoFactorRequiredOfOperators, type CodeAttempts } from '../two-factor/two-factor.service';
 import { countOperators, findOperatorById, findOperatorWithTotpRule, findOperatorByLogin, insertOperator, setOperatorPassword, type OperatorRow } from './operators.repository';
 
 export const OPERATOR_LOGIN_FAILED = 'Invalid login or password.';
@@ -102,15 +102,15 @@ export async function findActor(db: Queryable, id: number): Promise<OperatorActo
 }
 
 /** Signs an operator in: the password, then (when it is on) the second factor. */
-export async function signInOperator(db: Db, login: string, password: string, code: string | undefined): Promise<OperatorActor> {
+export async function signInOperator(db: Db, login: string, password: string, code: string | undefined, attempts: CodeAttempts): Promise<OperatorActor> {
   const operator = await authenticateOperator(db, login, password);
-  await checkSecondFactor(db, 'operator', operator.id, code);
+  await checkSecondFactor(db, 'operator', operator.id, code, attempts);
   return actorOf(operator, await twoFactorRequiredOfOperators(db));
 }
 
 /** Confirms the operator's password (and second factor, when on) for a step-up. */
-export async function confirmPassword(db: Db, actor: OperatorActor, password: string, code: string | undefined): Promise<void> {
+export async function confirmPassword(db: Db, actor: OperatorActor, password: string, code: string | undefined, attempts: CodeAttempts): Promise<void> {
   const operator = await findOperatorById(db, actor.id);
   if (!operator || !(await verifyPassword(operator.passwordHash, password))) throw invalid('The password is not right.', { password: 'The password is not right.' });
-  await checkSecondFactor(db, 'operator', operator.id, code);
+  await checkSecondFactor(db, 'operator', operator.id, code, attempts);
 }

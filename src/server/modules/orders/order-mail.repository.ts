@@ -21,13 +21,13 @@ export async function writeOrderMailCursor(db: Queryable, at: Date): Promise<voi
 
 export interface ChangedOrder {
   order: OrderRow;
-  buyer: { id: number; name: string; email: string; orderMail: boolean };
+  buyer: { id: number; name: string; email: string; orderMail: boolean; emailVerifiedAt: Date | null };
 }
 
 /** Orders changed after `after` (by change time, then id), oldest change first, at most `limit`. */
 export async function findOrdersChangedAfter(db: Queryable, after: { at: Date; id: number }, limit: number): Promise<ChangedOrder[]> {
   return db
-    .select({ order: orders, buyer: { id: users.id, name: users.name, email: users.email, orderMail: users.orderMail } })
+    .select({ order: orders, buyer: { id: users.id, name: users.name, email: users.email, orderMail: users.orderMail, emailVerifiedAt: users.emailVerifiedAt } })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(sql`(${orders.updatedAt}, ${orders.id}) > (${after.at}, ${after.id})`)

@@ -11,7 +11,7 @@ import { levelOf } from '@/domain/levels';
 import type { Network } from '@/domain/networks';
 import { paymentUri } from '@/domain/payment';
 import type { Db } from '../../db/client';
-import { queuedMailKeys, queueOrderMails, type OrderMailData, type OrderMailDraft, type OrderMailKind } from '../mail/mail.service';
+import { greetingName, queuedMailKeys, queueOrderMails, type OrderMailData, type OrderMailDraft, type OrderMailKind } from '../mail/mail.service';
 import { getMe } from '../me/me.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { findOrdersChangedAfter, readOrderMailCursor, writeOrderMailCursor, type ChangedOrder } from './order-mail.repository';
@@ -90,7 +90,7 @@ export class OrderMail {
     const plain = (v: string) => toPlain(dec(v));
     const payAmount = plain(order.payAmount);
     return {
-      name: buyer.name,
+      name: greetingName(buyer) ?? '',
       orderId: order.publicId,
       link: `${this.publicUrl}/dashboard/transaction?order=${encodeURIComponent(order.publicId)}`,
       code: order.cryptoCode,

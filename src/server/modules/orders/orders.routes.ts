@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@/contracts/orders';
 import { invalid } from '../../errors';
 import { route } from '../../http/route';
 import { buyerIdOf } from '../../plugins/access';
+import { clientKeyOf } from '../../plugins/client-address';
 
 export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/leaderboard', async (_request, reply) => {
@@ -25,7 +26,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.rateLimiter.consumeAll(
       [
         { key: `orders:buyer:${buyerIdOf(request)}`, max: config.ORDER_LIMIT_PER_ACCOUNT },
-        { key: `orders:ip:${request.ip}`, max: config.ORDER_LIMIT_PER_IP },
+        { key: `orders:ip:${clientKeyOf(request)}`, max: config.ORDER_LIMIT_PER_IP },
       ],
       TEN_MINUTES,
     );

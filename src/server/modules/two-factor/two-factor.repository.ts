@@ -68,6 +68,12 @@ export async function setOperatorsNeedTotp(db: Queryable, need: boolean): Promis
   await db.update(saleSettings).set({ operatorsNeedTotp: need }).where(eq(saleSettings.id, 1));
 }
 
+/** Where a buyer's account messages go: their address, and their name once the address is verified. */
+export async function findBuyerRecipient(db: Queryable, id: number): Promise<{ email: string; name: string; emailVerifiedAt: Date | null } | undefined> {
+  const [row] = await db.select({ email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, id));
+  return row;
+}
+
 /** The account's password hash and the name its authenticator app shows (login or e-mail). */
 export async function findAccount(db: Queryable, kind: SubjectKind, id: number): Promise<{ passwordHash: string; label: string } | undefined> {
   if (kind === 'buyer') {

@@ -17,12 +17,12 @@ function twoFactorRoutes(kind: SubjectKind, prefix: '/api/admin' | '/api/me', su
     route(app, `POST ${prefix}/two-factor`, async (request) => {
       const id = subjectOf(request);
       await limit(id);
-      return confirmEnrolment(app.db, kind, id, request.body.code);
+      return confirmEnrolment(app.db, kind, id, request.body, app.config.PUBLIC_URL);
     });
     route(app, `DELETE ${prefix}/two-factor`, async (request) => {
       const id = subjectOf(request);
       await limit(id);
-      await turnOffSecondFactor(app.db, kind, id, request.body);
+      await turnOffSecondFactor(app.db, kind, id, request.body, app.secondFactorThrottle, app.config.PUBLIC_URL);
       return { ok: true as const };
     });
   };

@@ -10,10 +10,12 @@ import { RECOVERY_CODE_COUNT, TOTP_CODE_REQUIRED, TOTP_CODE_WRONG, TOTP_REQUIRED
 import type { Db, Queryable } from '../../db/client';
 import { AppError, conflict, invalid } from '../../errors';
 import { verifyPassword } from '../../passwords';
+import { greetingName, mailContext, queueMail, twoFactorChangedMail } from '../mail/mail.service';
 import {
   claimTotpStep,
   countRecoveryCodesLeft,
   findAccount,
+  findBuyerRecipient,
   findTotp,
   operatorsNeedTotp,
   replaceRecoveryCodes,
@@ -61,8 +63,17 @@ function stepOf(secret: string, code: string, now: Date): number | null {
   return delta === null ? null : Math.floor(now.getTime() / 1000 / PERIOD) + delta;
 }
 
-/** Turns two-factor sign-in on with a first code from the app; returns the recovery codes, shown once. */
-export async function confirmEnrolment(db: Db, kind: SubjectKind, id: number, code: string, now = new Date()): Promise<{ recoveryCodes: string[] }> {
+export const WRONG_PASSWORD = 'The password is not right.';
+
+/**
+ * Turns two-factor sign-in on with the account's password and a first code from the app; returns
+ * the recovery codes, shown once. (Without the password, a stranger holding a session, or who
+ * registered someone else's address, could tie the account to their own phone.)
+ */
+export async function confirmEnrolment(db: Db, kind: SubjectKind, id: number, body: { code: string; password: string }, publicUrl: string, now = new Date()): Promise<{ recoveryCodes: string[] }> {
+  const account = await findAccount(db, kind, id);
+  if (!account || !(await verifyPassword(account.passwordHash, body.password))) throw invalid(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+  const { code } = body;
   return db.transaction(async (tx) => {
     const row = await findTotp(tx, kind, id);
     if (!row?.totpSecret || row.totpEnabledAt) throw conflict('Start again: scan a new QR code first.');
@@ -71,21 +82,33 @@ export async function confirmEnrolment(db: Db, kind: SubjectKind, id: number, co
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
     await setTotp(tx, kind, id, { totpEnabledAt: now, totpLastStep: step });
     await replaceRecoveryCodes(tx, kind, id, codes.map(hashCode));
+    await tellBuyer(tx, kind, id, 'on', publicUrl, now);
     return { recoveryCodes: codes };
   });
 }
 
 /**
- * Checks the second factor of a sign-in (or a step-up): nothing to check when it is off; else a
- * code from the app, accepted once per time step, or an unused recovery code.
+ * The account's attempts at a code from the app, counted whatever the address (the plugin's
+ * SecondFactorThrottle): `take` throws once they are spent, and the function it returns gives a
+ * right code's attempt back.
  */
-export async function checkSecondFactor(db: Db, kind: SubjectKind, id: number, code: string | undefined, now = new Date()): Promise<void> {
+export interface CodeAttempts {
+  take(kind: SubjectKind, id: number): Promise<() => Promise<void>>;
+}
+
+/**
+ * Checks the second factor of a sign-in (or a step-up): nothing to check when it is off; else a
+ * code from the app, accepted once per time step and counted against the account's attempts, or
+ * an unused recovery code (which still works while code entry is locked).
+ */
+export async function checkSecondFactor(db: Db, kind: SubjectKind, id: number, code: string | undefined, attempts: CodeAttempts, now = new Date()): Promise<void> {
   const row = await findTotp(db, kind, id);
   if (!row?.totpEnabledAt || !row.totpSecret) return;
   if (!code) throw new AppError('unauthorized', TOTP_CODE_REQUIRED, { code: TOTP_CODE_REQUIRED });
   if (/^\d{6}$/.test(code)) {
+    const giveBack = await attempts.take(kind, id);
     const step = stepOf(row.totpSecret, code, now);
-    if (step !== null && (await claimTotpStep(db, kind, id, step))) return;
+    if (step !== null && (await claimTotpStep(db, kind, id, step))) return giveBack();
   } else if (await useRecoveryCode(db, kind, id, hashCode(code), now)) return;
   throw new AppError('unauthorized', TOTP_CODE_WRONG, { code: TOTP_CODE_WRONG });
 }
@@ -101,12 +124,38 @@ export async function hasSecondFactor(db: Queryable, kind: SubjectKind, id: numb
 }
 
 /** Turns two-factor sign-in off, with the password and a code; not while the sale requires it of operators. */
-export async function turnOffSecondFactor(db: Db, kind: SubjectKind, id: number, body: DisableTwoFactorBody): Promise<void> {
+export async function turnOffSecondFactor(db: Db, kind: SubjectKind, id: number, body: DisableTwoFactorBody, attempts: CodeAttempts, publicUrl: string, now = new Date()): Promise<void> {
   if (kind === 'operator' && (await operatorsNeedTotp(db))) throw conflict(TOTP_REQUIRED_BY_SALE);
   const account = await findAccount(db, kind, id);
-  if (!account || !(await verifyPassword(account.passwordHash, body.password))) throw invalid('The password is not right.', { password: 'The password is not right.' });
-  await checkSecondFactor(db, kind, id, body.code);
-  await resetSecondFactor(db, kind, id);
+  if (!account || !(await verifyPassword(account.passwordHash, body.password))) throw invalid(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+  await checkSecondFactor(db, kind, id, body.code, attempts);
+  await db.transaction(async (tx) => {
+    await resetSecondFactor(tx, kind, id);
+    await tellBuyer(tx, kind, id, 'off', publicUrl, now);
+  });
+}
+
+/**
+ * Queues, in the caller's transaction, the message telling a buyer their second factor changed
+ * (operators are told nothing here: their accounts have no verified address).
+ */
+async function tellBuyer(tx: Queryable, kind: SubjectKind, id: number, change: 'on' | 'off' | 'reset', publicUrl: string, now: Date): Promise<void> {
+  if (kind !== 'buyer') return;
+  const buyer = await findBuyerRecipient(tx, id);
+  if (!buyer) return;
+  const mail = await twoFactorChangedMail(await mailContext(tx, publicUrl), greetingName(buyer), change, `${publicUrl}/dashboard/profile`);
+  await queueMail(tx, { kind: change === 'on' ? 'two-factor-on' : 'two-factor-off', to: buyer.email, userId: id, ...mail }, now);
+}
+
+/**
+ * An Owner turns a buyer's two-factor sign-in off (a lost phone), in the caller's transaction; the
+ * buyer is told. Returns whether it was on.
+ */
+export async function resetBuyerSecondFactor(tx: Queryable, id: number, publicUrl: string, now = new Date()): Promise<boolean> {
+  const wasOn = (await findTotp(tx, 'buyer', id))?.totpEnabledAt != null;
+  await resetSecondFactor(tx, 'buyer', id);
+  if (wasOn) await tellBuyer(tx, 'buyer', id, 'reset', publicUrl, now);
+  return wasOn;
 }
 
 /** Starts enrolment for the signed-in account, named in the app by the sale and the login or e-mail. */

@@ -13,16 +13,22 @@ const codeAt = (secret: string, offset = 0) => new TOTP({ secret: Secret.fromBas
 describe(`two-factor sign-in (${databaseKind})`, () => {
   const t = useTestApp();
 
-  const enrol = async (prefix: '/api/admin' | '/api/me', cookies: Record<string, string>) => {
+  const enrol = async (prefix: '/api/admin' | '/api/me', cookies: Record<string, string>, password = prefix === '/api/me' ? REGISTRATION.password : OPERATOR.password) => {
     const started = await t.app.inject({ method: 'POST', url: `${prefix}/two-factor/enrolment`, cookies });
     expect(started.statusCode, started.body).toBe(200);
     const enrolment = started.json<Enrolment>();
     expect(enrolment.uri).toMatch(/^otpauth:\/\/totp\//);
     expect(enrolment.qr).toMatch(/^data:image\/png;base64,/);
-    const wrong = await t.app.inject({ method: 'POST', url: `${prefix}/two-factor`, cookies, payload: { code: codeAt(enrolment.secret, 5) } });
+    const wrong = await t.app.inject({ method: 'POST', url: `${prefix}/two-factor`, cookies, payload: { code: codeAt(enrolment.secret, 5), password } });
     expect(wrong.json()).toMatchObject({ error: { fields: { code: TOTP_CODE_WRONG } } });
     const confirmCode = codeAt(enrolment.secret);
-    const confirmed = await t.app.inject({ method: 'POST', url: `${prefix}/two-factor`, cookies, payload: { code: confirmCode } });
+    // Turning it on asks for the password: without it, or with a wrong one, it stays off.
+    const bare = await t.app.inject({ method: 'POST', url: `${prefix}/two-factor`, cookies, payload: { code: confirmCode } });
+    expect([bare.statusCode, bare.json<{ error: { fields: Record<string, string> } }>().error.fields.password]).toEqual([400, 'This field is required.']);
+    const wrongPassword = await t.app.inject({ method: 'POST', url: `${prefix}/two-factor`, cookies, payload: { code: confirmCode, password: 'not the password at all' } });
+    expect([wrongPassword.statusCode, wrongPassword.json<{ error: { fields: Record<string, string> } }>().error.fields.password]).toEqual([400, 'The password is not right.']);
+    expect((await t.app.inject({ method: 'GET', url: `${prefix}/two-factor`, cookies })).json()).toMatchObject({ enabled: false });
+    const confirmed = await t.app.inject({ method: 'POST', url: `${prefix}/two-factor`, cookies, payload: { code: confirmCode, password } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
     expect(recoveryCodes).toHaveLength(10);
@@ -73,7 +79,7 @@ describe(`two-factor sign-in (${databaseKind})`, () => {
     const blocked = await t.app.inject({ method: 'GET', url: '/api/admin/orders', cookies: { [OP]: fin } });
     expect([blocked.statusCode, blocked.json<{ error: { message: string } }>().error.message]).toEqual([403, TOTP_ENROL_REQUIRED]);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies: { [OP]: fin } })).json()).toMatchObject({ mustEnrolSecondFactor: true });
-    const { secret } = await enrol('/api/admin', { [OP]: fin });
+    const { secret } = await enrol('/api/admin', { [OP]: fin }, 'a ledger of quiet herons');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders', cookies: { [OP]: fin } })).statusCode).toBe(200);
     // While required, it cannot be turned off.
     const off = await t.app.inject({ method: 'DELETE', url: '/api/admin/two-factor', cookies: { [OP]: fin }, payload: { password: 'a ledger of quiet herons', code: codeAt(secret, 1) } });
@@ -100,5 +106,49 @@ describe(`two-factor sign-in (${databaseKind})`, () => {
     const off = await t.app.inject({ method: 'DELETE', url: '/api/me/two-factor', cookies, payload: { password: REGISTRATION.password, code: recoveryCodes[3] ?? '' } });
     expect(off.statusCode, off.body).toBe(200);
     expect((await signIn()).statusCode).toBe(200);
+  });
+});
+
+describe(`wrong second-factor codes are counted per account (${databaseKind})`, () => {
+  const t = useTestApp({ LOGIN_LIMIT_PER_ACCOUNT: '3' });
+
+  const enrolled = async (prefix: '/api/admin' | '/api/me', cookies: Record<string, string>) => {
+    const { secret } = (await t.app.inject({ method: 'POST', url: `${prefix}/two-factor/enrolment`, cookies })).json<Enrolment>();
+    const confirmed = await t.app.inject({ method: 'POST', url: `${prefix}/two-factor`, cookies, payload: { code: codeAt(secret), password: prefix === '/api/me' ? REGISTRATION.password : OPERATOR.password } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes };
+  };
+  /** A code that is not the app's now (nor a step either side). */
+  const wrongCode = (secret: string) => {
+    const near = new Set([codeAt(secret, -1), codeAt(secret), codeAt(secret, 1), codeAt(secret, 2)]);
+    return ['000000', '111111', '222222', '333333', '444444'].find((c) => !near.has(c)) ?? '555555';
+  };
+
+  it('locks code entry for a buyer after the limit, from any address, while a recovery code still signs in', async () => {
+    const buyer = await registerBuyer(t.app);
+    const { secret, recoveryCodes } = await enrolled('/api/me', { presale_session: buyer.cookie });
+    const signIn = (code: string, n: number) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `198.51.100.${String(n)}`, payload: { email: REGISTRATION.email, password: REGISTRATION.password, code } });
+    const wrong = wrongCode(secret);
+    expect([(await signIn(wrong, 1)).statusCode, (await signIn(wrong, 2)).statusCode, (await signIn(wrong, 3)).statusCode]).toEqual([401, 401, 401]);
+    // A fourth address, even with the right code: code entry is locked for the account.
+    const locked = await signIn(codeAt(secret, 1), 4);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.json<{ error: { fields: { code: string } } }>().error.fields.code).toMatch(/^Too many wrong codes: code entry is locked for this account/);
+    const recovered = await signIn(recoveryCodes[0] ?? '', 5);
+    expect(recovered.statusCode, recovered.body).toBe(200);
+  });
+
+  it('locks an operator’s code entry the same way, at sign-in and at step-up', async () => {
+    const cookie = await signInOperator(t.app, t.database);
+    const { secret, recoveryCodes } = await enrolled('/api/admin', { [OP]: cookie });
+    const wrong = wrongCode(secret);
+    const stepUp = (code: string) => t.app.inject({ method: 'POST', url: '/api/admin/step-up', cookies: { [OP]: cookie }, payload: { password: OPERATOR.password, code } });
+    const signIn = (code: string, n: number) => t.app.inject({ method: 'POST', url: '/api/admin/auth/login', remoteAddress: `2001:db8:${String(n)}::1`, payload: { ...OPERATOR, code } });
+    expect([(await stepUp(wrong)).statusCode, (await signIn(wrong, 1)).statusCode, (await signIn(wrong, 2)).statusCode]).toEqual([401, 401, 401]);
+    expect((await signIn(codeAt(secret, 1), 3)).statusCode).toBe(429);
+    expect((await stepUp(codeAt(secret, 1))).statusCode).toBe(429);
+    expect((await signIn(recoveryCodes[1] ?? '', 4)).statusCode).toBe(200);
   });
 });

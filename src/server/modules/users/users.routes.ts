@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
-import { findUsers, getUserDetail, usersCsv } from './users.service';
+import { operatorOf } from '../../plugins/access';
+import { findUsers, getUserDetail, resetUserTwoFactor, usersCsv } from './users.service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/admin/users', async (request) => findUsers(app.db, request.query));
@@ -12,5 +13,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'GET /api/admin/users/:id', async (request) =>
     getUserDetail(app.db, app.orders, request.params.id),
+  );
+
+  route(app, 'DELETE /api/admin/users/:id/two-factor', async (request) =>
+    resetUserTwoFactor(app.db, app.orders, app.config.PUBLIC_URL, operatorOf(request), request.params.id),
   );
 };

@@ -3,8 +3,11 @@ import { dec, toPlain } from '@/domain/decimal';
 import { BONUS_KINDS } from '@/domain/ledger-kinds';
 import { levelOf } from '@/domain/levels';
 import { asIdentifier, asText, writeCsv } from '../../csv';
-import type { Queryable } from '../../db/client';
+import type { OperatorActor } from '../../actor';
+import type { Db, Queryable } from '../../db/client';
 import { notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import { hasSecondFactor, resetBuyerSecondFactor } from '../two-factor/two-factor.service';
 import type { OrderService } from '../orders/orders.service';
 import { findAllUsers, findLedger, findUserPage, findUserWithBalance, type UserWithBalance } from './users.repository';
 
@@ -20,14 +23,25 @@ export async function findUsers(db: Queryable, q: { page: number; pageSize: numb
 export async function getUserDetail(db: Queryable, orders: OrderService, id: number): Promise<AdminUserDetail> {
   const user = await findUserWithBalance(db, id);
   if (!user) throw notFound('This user does not exist.');
-  const [userOrders, ledger] = await Promise.all([orders.ofUser(id), findLedger(db, id)]);
+  const [userOrders, ledger, twoFactor] = await Promise.all([orders.ofUser(id), findLedger(db, id), hasSecondFactor(db, 'buyer', id)]);
   const bonus = ledger.filter((e) => BONUS_KINDS.includes(e.kind)).reduce((sum, e) => sum.plus(e.amount), dec(0));
   return {
     user: toAdminUser(user),
     bonusTokens: toPlain(bonus),
     orders: userOrders,
     ledger: ledger.map((e) => ({ id: e.id, kind: e.kind, amount: toPlain(dec(e.amount)), orderId: e.orderId, createdAt: e.createdAt.toISOString() })),
+    twoFactor,
   };
+}
+
+/** An Owner turns a buyer's two-factor sign-in off (a lost phone): audited, and the buyer is told. */
+export async function resetUserTwoFactor(db: Db, orders: OrderService, publicUrl: string, actor: OperatorActor, id: number, now = new Date()): Promise<AdminUserDetail> {
+  await db.transaction(async (tx) => {
+    if (!(await findUserWithBalance(tx, id))) throw notFound('This user does not exist.');
+    const wasOn = await resetBuyerSecondFactor(tx, id, publicUrl, now);
+    await recordAudit(tx, actor, 'user.two_factor_reset', `user:${String(id)}`, { twoFactor: wasOn }, { twoFactor: false });
+  });
+  return getUserDetail(db, orders, id);
 }
 
 export async function usersCsv(db: Queryable): Promise<string> {

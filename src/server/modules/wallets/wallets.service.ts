@@ -10,7 +10,7 @@ import type { Db, Queryable } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { findBuyerById, updateBuyer } from '../auth/auth.service';
-import { mailContext, queueMail, walletChangeDecidedMail, walletChangeRequestedMail } from '../mail/mail.service';
+import { greetingName, mailContext, queueMail, receivingWalletChangedMail, walletChangeDecidedMail, walletChangeRequestedMail } from '../mail/mail.service';
 import {
   countPendingWalletRequests,
   decidePending,
@@ -44,12 +44,19 @@ export async function giveReceivingWallet(db: Db, publicUrl: string, userId: num
     if (!saleOver || current.wallet === null) {
       await insertWalletChange(tx, { userId, previous: current.wallet, address, state: 'applied', requestedAt: now, decidedAt: now });
       await updateBuyer(tx, userId, { receivingWallet: address, receivingWalletAt: now });
+      // The account's address hears of it (old and new wallet), so a stolen session and password
+      // cannot quietly redirect the tokens.
+      const owner = await findBuyerById(tx, userId);
+      if (owner) {
+        const mail = await receivingWalletChangedMail(await mailContext(tx, publicUrl), greetingName(owner), { previous: current.wallet, address }, `${publicUrl}/dashboard/profile#wallet`);
+        await queueMail(tx, { kind: 'wallet-changed', to: owner.email, userId, ...mail }, now);
+      }
       return 'applied';
     }
     await insertWalletChange(tx, { userId, previous: current.wallet, address, state: 'pending', requestedAt: now, decidedAt: null });
     const buyer = await findBuyerById(tx, userId);
     if (buyer) {
-      const mail = await walletChangeRequestedMail(await mailContext(tx, publicUrl), buyer.name, address, `${publicUrl}/dashboard/profile#wallet`);
+      const mail = await walletChangeRequestedMail(await mailContext(tx, publicUrl), greetingName(buyer), address, `${publicUrl}/dashboard/profile#wallet`);
       await queueMail(tx, { kind: 'wallet-change-requested', to: buyer.email, userId, ...mail }, now);
     }
     return 'requested';
@@ -105,7 +112,7 @@ export async function decideWalletChange(db: Db, publicUrl: string, actor: Actor
     await recordAudit(tx, actor, approved ? 'wallet.change_approved' : 'wallet.change_rejected', `user:${decided.userId}`, { wallet: decided.previous }, { wallet: approved ? decided.address : decided.previous, requested: decided.address, note });
     const buyer = await findBuyerById(tx, decided.userId);
     if (buyer) {
-      const mail = await walletChangeDecidedMail(await mailContext(tx, publicUrl), buyer.name, { approved, address: decided.address, note }, `${publicUrl}/dashboard/profile#wallet`);
+      const mail = await walletChangeDecidedMail(await mailContext(tx, publicUrl), greetingName(buyer), { approved, address: decided.address, note }, `${publicUrl}/dashboard/profile#wallet`);
       await queueMail(tx, { kind: approved ? 'wallet-change-approved' : 'wallet-change-rejected', to: buyer.email, userId: buyer.id, ...mail }, now);
     }
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, queryKeyOf, urlOf } from '@/web/lib/api-client';
 
 
@@ -22,5 +22,14 @@ export function useAdminUser(id: number) {
     queryKey: queryKeyOf('GET /api/admin/users/:id', { params: { id } }),
     queryFn: () => apiCall('GET /api/admin/users/:id', { params: { id } }),
     enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** An Owner turns a buyer's two-factor sign-in off (a lost phone); asks for the password again (step-up). */
+export function useResetUserTwoFactor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall('DELETE /api/admin/users/:id/two-factor', { params: { id } }),
+    onSuccess: (detail) => queryClient.setQueryData(queryKeyOf('GET /api/admin/users/:id', { params: { id } }), detail),
   });
 }

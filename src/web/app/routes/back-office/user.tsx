@@ -1,13 +1,47 @@
 import { Link, useParams } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useAdminUser } from '@/web/api/admin/users';
+import { toast } from '@/web/lib/toast';
+import { Button } from '@/web/components/ui/button';
+import { useAdminUser, useResetUserTwoFactor } from '@/web/api/admin/users';
+import { Can } from '@/web/features/back-office/components/can';
+import { errorMessage } from '@/web/lib/api-client';
 import { AdminPage } from '@/web/features/back-office/components/admin-page';
 import { BalanceHistoryTable } from '@/web/features/back-office/components/balance-history-table';
 import { OrderSummaryTable } from '@/web/features/back-office/components/order-summary-table';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
+
+/** Two-factor sign-in of the buyer, and the Owner's reset for a lost phone. */
+function TwoFactorLine({ id, on }: { id: number; on: boolean }) {
+  const reset = useResetUserTwoFactor(id);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span>
+        <span className="text-muted-foreground">Two-factor sign-in: </span>
+        {on ? 'on' : 'off'}
+      </span>
+      {on ? (
+        <Can need="own">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={reset.isPending}
+            onClick={() =>
+              reset.mutate(undefined, {
+                onSuccess: () => toast.success('Two-factor sign-in of this buyer removed: they sign in with their password and were told by e-mail'),
+                onError: (e) => toast.error(errorMessage(e, 'Two-factor sign-in could not be reset.')),
+              })
+            }
+          >
+            Reset two-factor
+          </Button>
+        </Can>
+      ) : null}
+    </div>
+  );
+}
 
 export function Component() {
   useDocumentTitle('User');
@@ -48,6 +82,7 @@ export function Component() {
         <span className="text-muted-foreground">Receiving wallet: </span>
         {user.receivingWallet ? <span className="font-mono text-xs break-all">{user.receivingWallet}</span> : 'not given yet'}
       </p>
+      <TwoFactorLine id={user.id} on={data.twoFactor} />
       <section aria-labelledby="orders-title" className="grid gap-3">
         <h2 id="orders-title" className="text-lg font-semibold">
           Orders

@@ -1,0 +1,166 @@
+// Take-over paths and silent security changes (issue 28): a stranger who registered someone else's
+// address loses what they set when the owner resets the password; security changes are mailed to the
+// account's address; reset links end when the password or the address changes; an unverified address
+// is greeted without the registration name; an Owner may reset a buyer's second factor.
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { RESET_LINK_INVALID } from '@/contracts/mail';
+import { TOTP_CODE_REQUIRED, type Enrolment } from '@/contracts/two-factor';
+import { auditLog, mailOutbox, recoveryCodes, users } from '../../db/schema';
+import { databaseKind, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+
+const COOKIE = 'presale_session';
+const OP = 'presale_operator_session';
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const OTHER = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const NEW_PASSWORD = 'a fresh harbour lantern 42';
+const codeAt = (secret: string, offset = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset * 30_000 });
+
+describe(`account security (${databaseKind})`, () => {
+  const t = useTestApp({ PUBLIC_URL: 'http://sale.example.com', REGISTER_LIMIT_PER_IP: '100' });
+  const db = () => t.database.db;
+
+  /** The newest queued message of this kind. */
+  const newest = async (kind: string) => {
+    const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(desc(mailOutbox.id)).limit(1);
+    if (!row) throw new Error(`no ${kind} message queued`);
+    return row;
+  };
+  const tokenIn = (text: string | null, path: string) => new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text ?? '')?.[1] ?? '';
+  const askReset = async (email: string) => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    // The answer comes before the link is made.
+    await expect.poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'))).length).toBeGreaterThan(0);
+    return tokenIn((await newest('password-reset')).text, '/reset-password');
+  };
+  const reset = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+  const turnOn = async (cookie: string) => {
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/me/two-factor/enrolment', cookies: { [COOKIE]: cookie } })).json<Enrolment>();
+    const on = await t.app.inject({ method: 'POST', url: '/api/me/two-factor', cookies: { [COOKIE]: cookie }, payload: { code: codeAt(secret), password: REGISTRATION.password } });
+    expect(on.statusCode, on.body).toBe(200);
+    return { secret, recoveryCodes: on.json<{ recoveryCodes: string[] }>().recoveryCodes };
+  };
+  const setWallet = (cookie: string, address: string) => t.app.inject({ method: 'PUT', url: '/api/me/wallet', cookies: { [COOKIE]: cookie }, payload: { address, currentPassword: REGISTRATION.password } });
+  const verified = (id: number) => db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
+
+  it('clears a stranger’s second factor and wallet when the owner of a never-verified address resets the password', async () => {
+    const mallory = await registerBuyer(t.app, { name: 'Mallory Stranger', email: 'owner@example.com' });
+    // Registration mails the unverified address without the name typed at registration.
+    const verification = await newest('verify-email');
+    expect(verification.text).toContain('Hello,');
+    expect(`${verification.text ?? ''}${verification.html ?? ''}`).not.toContain('Mallory');
+    await turnOn(mallory.cookie);
+    expect((await setWallet(mallory.cookie, WALLET)).statusCode).toBe(200);
+
+    const token = await askReset('owner@example.com');
+    expect((await newest('password-reset')).text).not.toContain('Mallory');
+    const done = await reset(token);
+    expect(done.statusCode, done.body).toBe(200);
+
+    const [row] = await db().select().from(users).where(eq(users.id, mallory.id));
+    expect(row).toMatchObject({ receivingWallet: null, totpSecret: null, totpEnabledAt: null });
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await db().select().from(recoveryCodes).where(and(eq(recoveryCodes.subjectId, mallory.id), eq(recoveryCodes.kind, 'buyer')))).toEqual([]);
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'user.unverified_reset'));
+    expect(entry).toMatchObject({ entity: `user:${String(mallory.id)}`, before: { emailVerified: false, twoFactor: true, receivingWallet: WALLET }, after: { emailVerified: true, twoFactor: false, receivingWallet: null } });
+    // The owner signs in with the new password alone.
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@example.com', password: NEW_PASSWORD } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+  });
+
+  it('keeps the second factor and wallet of a verified account through a reset', async () => {
+    const ada = await registerBuyer(t.app, { email: 'kept@example.com' });
+    await verified(ada.id);
+    await turnOn(ada.cookie);
+    expect((await setWallet(ada.cookie, WALLET)).statusCode).toBe(200);
+    expect((await reset(await askReset('kept@example.com'))).statusCode).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.id, ada.id));
+    expect(row?.receivingWallet).toBe(WALLET);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'kept@example.com', password: NEW_PASSWORD } });
+    expect(signIn.json()).toMatchObject({ error: { fields: { code: TOTP_CODE_REQUIRED } } });
+  });
+
+  it('mails a password change in My Profile, greeting a verified address by name, and ends reset links sent before', async () => {
+    const ada = await registerBuyer(t.app, { email: 'change@example.com' });
+    await verified(ada.id);
+    const token = await askReset('change@example.com');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      cookies: { [COOKIE]: ada.cookie },
+      payload: { currentPassword: REGISTRATION.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const mail = await newest('password-changed');
+    expect(mail).toMatchObject({ toAddress: 'change@example.com', userId: ada.id });
+    expect(mail.text).toContain(`Hello ${REGISTRATION.name},`);
+    expect(mail.text).toContain('If you did not do this');
+    const late = await reset(token);
+    expect([late.statusCode, late.json<{ error: { fields: { token: string } } }>().error.fields.token]).toEqual([400, RESET_LINK_INVALID]);
+  });
+
+  it('ends reset links once a change of address is completed', async () => {
+    const ada = await registerBuyer(t.app, { email: 'before@example.com' });
+    const token = await askReset('before@example.com');
+    const asked = await t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: ada.cookie }, payload: { name: REGISTRATION.name, email: 'after@example.com', phone: '', currentPassword: REGISTRATION.password } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const link = await newest('email-change');
+    // The new address is not proven yet: no name.
+    expect(link.text).toContain('Hello,');
+    expect(link.text).not.toContain(REGISTRATION.name);
+    const opened = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: tokenIn(link.text, '/verify-email') } });
+    expect(opened.json()).toMatchObject({ email: 'after@example.com', changed: true });
+    expect((await reset(token)).json()).toMatchObject({ error: { fields: { token: RESET_LINK_INVALID } } });
+  });
+
+  it('mails the receiving wallet when it is set and when it changes (old and new)', async () => {
+    const ada = await registerBuyer(t.app, { email: 'wallets@example.com' });
+    expect((await setWallet(ada.cookie, WALLET)).statusCode).toBe(200);
+    const set = await newest('wallet-changed');
+    expect(set).toMatchObject({ toAddress: 'wallets@example.com', subject: expect.stringMatching(/receiving wallet was set$/) as unknown });
+    expect(set.text).toContain(WALLET);
+    expect((await setWallet(ada.cookie, OTHER)).statusCode).toBe(200);
+    const changed = await newest('wallet-changed');
+    expect(changed.subject).toMatch(/receiving wallet was changed$/);
+    expect(changed.text).toMatch(new RegExp(`Old wallet:[\\s\\S]*${WALLET}[\\s\\S]*New wallet:[\\s\\S]*${OTHER}`));
+    expect(changed.text).toContain('If this was not you');
+    // The same wallet again changes nothing and mails nothing.
+    await setWallet(ada.cookie, OTHER);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'wallet-changed'))).toHaveLength(2);
+  });
+
+  it('mails two-factor sign-in turned on and off', async () => {
+    const ada = await registerBuyer(t.app, { email: 'factor@example.com' });
+    const { recoveryCodes: codes } = await turnOn(ada.cookie);
+    const on = await newest('two-factor-on');
+    expect(on).toMatchObject({ toAddress: 'factor@example.com' });
+    expect(on.text).toContain('If this was not you');
+    const off = await t.app.inject({ method: 'DELETE', url: '/api/me/two-factor', cookies: { [COOKIE]: ada.cookie }, payload: { password: REGISTRATION.password, code: codes[0] ?? '' } });
+    expect(off.statusCode, off.body).toBe(200);
+    const offMail = await newest('two-factor-off');
+    expect(offMail).toMatchObject({ toAddress: 'factor@example.com' });
+    expect(offMail.text).toContain('If this was not you');
+  });
+
+  it('lets an Owner reset a buyer’s second factor from the back-office, audited, and tells the buyer', async () => {
+    const ada = await registerBuyer(t.app, { email: 'lost-phone@example.com' });
+    await turnOn(ada.cookie);
+    const owner = await signInOperator(t.app, t.database);
+    const before = await t.app.inject({ method: 'GET', url: `/api/admin/users/${String(ada.id)}`, cookies: { [OP]: owner } });
+    expect(before.json()).toMatchObject({ twoFactor: true });
+    const done = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${String(ada.id)}/two-factor`, cookies: { [OP]: owner } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ twoFactor: false, user: { id: ada.id } });
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'user.two_factor_reset'));
+    expect(entry).toMatchObject({ operatorLogin: 'operator', entity: `user:${String(ada.id)}`, before: { twoFactor: true }, after: { twoFactor: false } });
+    expect((await newest('two-factor-off')).toAddress).toBe('lost-phone@example.com');
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'lost-phone@example.com', password: REGISTRATION.password } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/users/999999/two-factor', cookies: { [OP]: owner } })).statusCode).toBe(404);
+    // A Manager may not (the matrix gives it to Owners, with the password confirmed lately).
+    const manager = await signInOperator(t.app, t.database, 'the-manager', 'manager password 1', 'manager');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${String(ada.id)}/two-factor`, cookies: { [OP]: manager } })).statusCode).toBe(403);
+    expect(await db().select().from(users).where(and(eq(users.id, ada.id), isNull(users.totpEnabledAt)))).toHaveLength(1);
+  });
+});
