@@ -75,7 +75,8 @@ export function accessScope(access: Access, ...plugins: FastifyPluginAsync[]): F
   return async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access };
-      if (access === 'operator') for (const method of [route.method].flat()) if (method !== 'HEAD') route.config.rule = ruleOf(`${method} ${route.url}`);
+      // HEAD runs its GET route's handler (the body is only dropped), so it is judged by the GET route's rule.
+      if (access === 'operator') for (const method of [route.method].flat()) route.config.rule = ruleOf(`${method === 'HEAD' ? 'GET' : method} ${route.url}`);
     });
     const guard = GUARDS[access];
     if (guard) scope.addHook('onRequest', guard);
