@@ -44,7 +44,7 @@ import { EventBus } from './plugins/event-bus';
 import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access';
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
-import { SessionStore } from './plugins/sessions';
+import { SessionStore, type Clock } from './plugins/sessions';
 import { SignInThrottle } from './plugins/sign-in-throttle';
 import { webRoutes } from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -100,9 +100,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Sends e-mail instead of SMTP_URL's server; tests may pass a failing one. */
   mailTransport?: MailTransport;
+  /** The clock and timer sessions end by (and event streams with them); tests pass a manual one. */
+  clock?: Clock;
 }
 
-export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport, clock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent' && !logStream
@@ -127,7 +129,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('priceFeed', feed);
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
   app.decorate('events', new EventBus(database, app.log));
-  app.decorate('sessions', new SessionStore(database.db, config, app.events));
+  app.decorate('sessions', new SessionStore(database.db, config, app.events, clock));
   app.decorate('findActor', (operatorId: number) => findActor(database.db, operatorId));
   app.decorate('pixelPresence', new PixelPresence(database.db));
   app.decorate('saleFigures', new SaleFigures(database.db));
