@@ -41,6 +41,6 @@ describe('the card of a Bitcoin-family chain', () => {
     expect(isShown({ ...LITECOIN, chain: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' })).toBe(true);
     expect(isShown(LITECOIN)).toBe(false);
     expect(isShown({ ...LITECOIN, currencies: ['LTC'] })).toBe(true);
-    expect(isShown({ ...LITECOIN, key: { xpub: 'Ltub…', scriptType: 'p2pkh', firstAddresses: [], handedOut: 0, gap: 0 } })).toBe(true);
+    expect(isShown({ ...LITECOIN, key: { xpub: 'Ltub…', fingerprint: '00000000', scriptType: 'p2pkh', firstAddresses: [], handedOut: 0, gap: 0 } })).toBe(true);
   });
 });
