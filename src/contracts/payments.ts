@@ -116,7 +116,10 @@ export const utxoChainSettingsSchema = z.object({
   defaults: z.object({ confirmations: z.number().int(), largeConfirmations: z.number().int() }),
   key: z
     .object({
-      xpub: z.string(),
+      /** The key itself reads the whole account's history: Owners only (null for other roles). */
+      xpub: z.string().nullable(),
+      /** The key's BIP-32 fingerprint (8 hex digits), to tell which key is set without showing it. */
+      fingerprint: z.string(),
       scriptType: z.enum(SCRIPT_TYPES),
       /** The first receiving addresses (…/0/0, 1, 2), to compare with the wallet. */
       firstAddresses: z.array(z.string()),
@@ -150,7 +153,10 @@ export type UtxoChainSettings = z.infer<typeof utxoChainSettingsSchema>;
 export const paymentSettingsSchema = z.object({
   evmKey: z
     .object({
-      xpub: z.string(),
+      /** The key itself reads the whole account's history: Owners only (null for other roles). */
+      xpub: z.string().nullable(),
+      /** The key's BIP-32 fingerprint (8 hex digits), to tell which key is set without showing it. */
+      fingerprint: z.string(),
       /** The first addresses of the account, to compare with the wallet. */
       firstAddresses: z.array(z.string()),
       /** Deposit addresses handed out so far. */

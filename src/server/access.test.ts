@@ -35,6 +35,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /crypto/:file',
 ]);
 
+/** The routes, and a HEAD request beside each GET route's (HEAD runs the GET handler, so it must be guarded as GET is). */
+const withHead = <R extends { method: string; url: string; access: string | undefined }>(routes: R[]) =>
+  routes.flatMap((r) => (r.method === 'GET' ? [r, { method: 'HEAD', url: r.url, access: r.access }] : [r]));
+
 /** Fills route parameters with plausible values, so the route itself is matched. */
 const concrete = (url: string) =>
   url.replace(':code', 'ETH').replace(':id', '1').replace(':orderToken', 'AbCdEfGh12345678').replace(':file', 'btc.svg');
@@ -78,7 +82,7 @@ function rawRequest(port: number, method: string, target: string, headers: Recor
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    const hasBody = method !== 'GET' && method !== 'DELETE';
+    const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
     const body = hasBody ? '{}' : '';
     const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close'];
     if (hasBody) lines.push('Content-Type: application/json', `Content-Length: ${body.length}`);
@@ -139,7 +143,7 @@ describe(`access by matched route (${databaseKind})`, () => {
     const guarded = t.app.routeTable.filter((r) => r.url.startsWith('/api') && !PUBLIC_ROUTES.has(`${r.method} ${r.url}`));
     expect(guarded.length).toBeGreaterThanOrEqual(30);
     const leaks: string[] = [];
-    for (const { method, url } of guarded) {
+    for (const { method, url } of withHead(guarded)) {
       for (const target of spellings(concrete(url), `127.0.0.1:${p}`)) {
         const res = await rawRequest(p, method, target);
         const json = (res.headers['content-type'] ?? '').startsWith('application/json');
@@ -154,7 +158,7 @@ describe(`access by matched route (${databaseKind})`, () => {
     const { cookie: buyer } = await registerBuyer(t.app);
     const operator = await signInOperator(t.app, t.database);
     const leaks: string[] = [];
-    for (const { method, url, access } of t.app.routeTable) {
+    for (const { method, url, access } of withHead(t.app.routeTable)) {
       if (access !== 'buyer' && access !== 'operator') continue;
       const cookie = access === 'operator' ? `presale_session=${buyer}; presale_operator_session=${buyer}` : `presale_operator_session=${operator}; presale_session=${operator}`;
       for (const target of spellings(concrete(url), `127.0.0.1:${p}`)) {

@@ -45,7 +45,7 @@ import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access
 import { clientKeyOf } from './plugins/client-address';
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
-import { SessionStore } from './plugins/sessions';
+import { SessionStore, type Clock } from './plugins/sessions';
 import { SignInThrottle } from './plugins/sign-in-throttle';
 import { SecondFactorThrottle } from './plugins/second-factor-throttle';
 import { webRoutes } from './plugins/web';
@@ -103,9 +103,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Sends e-mail instead of SMTP_URL's server; tests may pass a failing one. */
   mailTransport?: MailTransport;
+  /** The clock and timer sessions end by (and event streams with them); tests pass a manual one. */
+  clock?: Clock;
 }
 
-export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport, clock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent' && !logStream
@@ -131,7 +133,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('priceFeed', feed);
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
   app.decorate('events', new EventBus(database, app.log));
-  app.decorate('sessions', new SessionStore(database.db, config, app.events));
+  app.decorate('sessions', new SessionStore(database.db, config, app.events, clock));
   app.decorate('findActor', (operatorId: number) => findActor(database.db, operatorId));
   app.decorate('pixelPresence', new PixelPresence(database.db));
   app.decorate('saleFigures', new SaleFigures(database.db));

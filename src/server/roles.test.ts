@@ -37,6 +37,10 @@ describe(`operator roles (${databaseKind})`, () => {
         const allowed = can(role, ruleOf(key).need);
         const refusedByRole = res.statusCode === 403 && res.json<{ error: { code: string } }>().error.code === 'forbidden';
         if (res.statusCode === 401 || refusedByRole === allowed) wrong.push(`${key} → ${String(res.statusCode)} (${allowed ? 'allowed' : 'refused'} by the matrix)`);
+        // HEAD runs the GET route's handler, so it is judged exactly as GET (it answers no body to read the code from).
+        if (method !== 'GET') continue;
+        const head = await t.app.inject({ method: 'HEAD', url: concrete(url), cookies: { [COOKIE]: cookie } });
+        if (head.statusCode !== res.statusCode) wrong.push(`HEAD ${url} → ${String(head.statusCode)}, GET → ${String(res.statusCode)}`);
       }
       expect(wrong).toEqual([]);
     });
@@ -127,6 +131,9 @@ describe(`operator roles (${databaseKind})`, () => {
       const [method = '', url = ''] = key.split(' ');
       const res = await t.app.inject({ method: method as 'GET', url: concrete(url), cookies });
       expect([key, res.statusCode, res.json<{ error: { code: string } }>().error.code]).toEqual([key, 403, 'step_up_required']);
+      if (method !== 'GET') continue;
+      const head = await t.app.inject({ method: 'HEAD', url: concrete(url), cookies });
+      expect([`HEAD ${url}`, head.statusCode]).toEqual([`HEAD ${url}`, 403]);
     }
     const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/step-up', cookies, payload: { password: 'not it' } });
     expect(wrong.json()).toMatchObject({ error: { fields: { password: 'The password is not right.' } } });

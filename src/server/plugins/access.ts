@@ -42,16 +42,40 @@ async function requireOperator(request: FastifyRequest): Promise<void> {
   request.log = request.log.child({ operator: operator.login });
   // What the matched route needs, whatever the text of the URL (deny by default: Owners only).
   const rule = request.routeOptions.config.rule ?? ruleOf('');
-  if (operator.mustChangePassword && rule.need !== 'self') throw new AppError('forbidden', PASSWORD_CHANGE_REQUIRED);
-  if (operator.mustEnrolSecondFactor && rule.need !== 'self') throw new AppError('forbidden', TOTP_ENROL_REQUIRED);
-  if (!can(operator.role, rule.need)) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot do this.`);
+  const refusal = refusalOf(operator, rule);
+  if (refusal) throw refusal;
   // Money, keys and the team: the password confirmed in this session within the last minutes.
   if (rule.stepUp) await requireStepUp(request);
 }
 
-async function requireStepUp(request: FastifyRequest): Promise<void> {
+/** Why the guard refuses a signed-in operator what `rule` needs (step-up aside), or undefined. */
+function refusalOf(operator: OperatorActor, rule: RouteRule): AppError | undefined {
+  if (operator.mustChangePassword && rule.need !== 'self') return new AppError('forbidden', PASSWORD_CHANGE_REQUIRED);
+  if (operator.mustEnrolSecondFactor && rule.need !== 'self') return new AppError('forbidden', TOTP_ENROL_REQUIRED);
+  if (!can(operator.role, rule.need)) return new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot do this.`);
+  return undefined;
+}
+
+/**
+ * The operator of the request's session if the operator guard would let them call a route that
+ * needs `rule` (a stream outside the operator scope asks this before it carries operator news), else
+ * undefined: no live session, disabled, a one-time password or a second factor still to set, a role
+ * that may not.
+ */
+export async function findAdmittedOperator(request: FastifyRequest, rule: RouteRule): Promise<OperatorActor | undefined> {
+  const operatorId = await findRequestSession(request, 'operator');
+  const operator = operatorId === null ? undefined : await request.server.findActor(operatorId);
+  if (!operator || refusalOf(operator, rule) || (rule.stepUp && !(await isSteppedUp(request)))) return undefined;
+  return operator;
+}
+
+async function isSteppedUp(request: FastifyRequest): Promise<boolean> {
   const session = request.server.sessions.cookieOf(request, 'operator');
-  if (!session || !(await request.server.sessions.isSteppedUp(session, STEP_UP_MINUTES * 60_000))) throw new AppError('step_up_required', STEP_UP_REQUIRED);
+  return session !== undefined && (await request.server.sessions.isSteppedUp(session, STEP_UP_MINUTES * 60_000));
+}
+
+async function requireStepUp(request: FastifyRequest): Promise<void> {
+  if (!(await isSteppedUp(request))) throw new AppError('step_up_required', STEP_UP_REQUIRED);
 }
 
 /**
@@ -75,7 +99,8 @@ export function accessScope(access: Access, ...plugins: FastifyPluginAsync[]): F
   return async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access };
-      if (access === 'operator') for (const method of [route.method].flat()) if (method !== 'HEAD') route.config.rule = ruleOf(`${method} ${route.url}`);
+      // HEAD runs its GET route's handler (the body is only dropped), so it is judged by the GET route's rule.
+      if (access === 'operator') for (const method of [route.method].flat()) route.config.rule = ruleOf(`${method === 'HEAD' ? 'GET' : method} ${route.url}`);
     });
     const guard = GUARDS[access];
     if (guard) scope.addHook('onRequest', guard);

@@ -23,6 +23,24 @@ import {
 
 export type { SessionKind } from './sessions.repository';
 
+/** Time as sessions see it, and a timer on the same time: tests pass a manual one to drive expiry. */
+export interface Clock {
+  now(): number;
+  /** Calls `fn` once `ms` have passed; the function returned cancels it. */
+  setTimeout(fn: () => void, ms: number): () => void;
+}
+
+/** Node's timers take at most 2^31 - 1 ms (24.8 days); a longer wait fires early and its caller checks again. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => {
+    const timer = setTimeout(fn, Math.min(Math.max(ms, 0), MAX_TIMEOUT_MS));
+    return () => clearTimeout(timer);
+  },
+};
+
 /** Where a session was opened: the browser's user agent and the client's address. */
 export interface SessionClient {
   userAgent: string;
@@ -71,13 +89,18 @@ export class SessionStore {
    * the cache only bounds the memory.
    */
   private readonly remembered = new LRUCache<string, Remembered>({ max: MAX_REMEMBERED });
+  /** The clock sessions end by, with its timer (event streams end on it). */
+  readonly timer: Clock;
+  private readonly clock: () => number;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly events?: EventBus,
-    private readonly clock: () => number = Date.now,
+    clock: (() => number) | Clock = systemClock,
   ) {
+    this.timer = typeof clock === 'function' ? { ...systemClock, now: clock } : clock;
+    this.clock = () => this.timer.now();
     events?.subscribe((e) => {
       if (e.type === 'sessions-ended') this.forgetSubject(e.kind, e.subjectId);
     });
@@ -190,6 +213,12 @@ export class SessionStore {
   /** Whether this session confirmed its password within the last `withinMs` (always asked of the database). */
   async isSteppedUp(id: string, withinMs: number): Promise<boolean> {
     return isSteppedUpSince(this.db, hashId(id), new Date(this.clock() - withinMs));
+  }
+
+  /** When a live session ends if nothing uses it meanwhile (ms since the epoch), asked of the database without moving it; null when it is not live. */
+  async expiryOf(kind: SessionKind, id: string): Promise<number | null> {
+    const row = await findLiveSession(this.db, hashId(id), kind, new Date(this.clock()));
+    return row ? row.expiresAt.getTime() : null;
   }
 
   /** Whether a session is live, asked of the database and never of what `find` remembers. */

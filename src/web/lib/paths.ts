@@ -8,6 +8,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   privacy: '/privacy',
   terms: '/terms',
   transparency: '/transparency',
@@ -41,6 +42,11 @@ export const paths = {
     user: (id: number) => `/admin/users/${id}`,
   },
 } as const;
+
+/** Pages opened from a link that carries a single-use secret (`?token=`): no pixels there, even once the token has left the address bar. */
+export function isTokenPath(pathname: string): boolean {
+  return pathname === paths.resetPassword || pathname === paths.verifyEmail;
+}
 
 /** Whether `pathname` is a back-office page (no consent banner, pixels or buyer data there). */
 export function isAdminPath(pathname: string): boolean {

@@ -1,8 +1,14 @@
 // GET /api/events: server-sent events. Everyone hears that the sale's figures moved; a signed-in
 // buyer also hears about their own orders, and an operator about every order. Pages refetch
 // what changed, so no figure travels over this stream.
+// An operator's session carries order news only if the operator guard would let it read the
+// orders (not disabled, no one-time password or second factor still to set); otherwise the stream
+// is served as a visitor's. A stream ends at the instant its sessions end (idle or absolute), and
+// the page's reconnect is then a visitor's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ruleOf } from '@/contracts/permissions';
 import { route } from '../../http/route';
+import { findAdmittedOperator } from '../../plugins/access';
 import type { BusEvent } from '../../plugins/event-bus';
 import { clientKeyOf } from '../../plugins/client-address';
 import { tooManyAttempts } from '../../plugins/rate-limit-store';
@@ -17,6 +23,9 @@ export const TOO_MANY_FROM_ADDRESS = 'Too many live connections from your addres
 export const TOO_MANY_IN_TOTAL = 'Too many live connections right now. Try again in a minute.';
 
 const tooManyStreams = (message: string) => tooManyAttempts(RETRY_AFTER_MS, message);
+
+/** Every order's news is what reading the orders shows. */
+const ORDER_NEWS = ruleOf('GET /api/admin/orders');
 
 /** Open streams per client address and in total, so that one client cannot hold every socket. */
 class StreamSlots {
@@ -60,6 +69,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const end of open) end();
   });
 
+  const clock = app.sessions.timer;
+
   route(app, 'GET /api/events', async (request, reply) => {
     // Refused before any query, so a flood of refused requests costs the database nothing.
     slots.check(clientKeyOf(request));
@@ -67,14 +78,31 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     const operatorSession = app.sessions.cookieOf(request, 'operator');
     // A session may end while it is being looked up; such news is replayed once the stream is open.
     const endedMeanwhile: BusEvent[] = [];
+    /** The sessions the stream carries news for. */
+    const carried = (): [SessionKind, string][] => [
+      ...(buyerId !== null && buyerSession ? [['buyer', buyerSession] as [SessionKind, string]] : []),
+      ...(operatorId !== null && operatorSession ? [['operator', operatorSession] as [SessionKind, string]] : []),
+    ];
+    /** When the first of them ends (asked of the database, never moved by asking); null if one has ended; Infinity with none. */
+    const firstEnd = async (): Promise<number | null> => {
+      let first = Infinity;
+      for (const [kind, id] of carried()) {
+        const at = await app.sessions.expiryOf(kind, id);
+        if (at === null) return null;
+        first = Math.min(first, at);
+      }
+      return first;
+    };
     const stopListening = app.events.subscribe((e) => {
       if (e.type === 'sessions-ended') endedMeanwhile.push(e);
     });
     let buyerId: number | null;
     let operatorId: number | null;
+    let endsAt: number | null;
     try {
       buyerId = await findRequestSession(request, 'buyer');
-      operatorId = await findRequestSession(request, 'operator');
+      operatorId = (await findAdmittedOperator(request, ORDER_NEWS))?.id ?? null;
+      endsAt = await firstEnd();
     } finally {
       stopListening();
     }
@@ -107,6 +135,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (closed) return;
       closed = true;
       held = [];
+      cancelExpiry();
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
@@ -148,7 +177,30 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (operatorId !== null) send('admin-order', { id: e.orderId, status: e.status });
     };
 
+    /** At the instant the first of its sessions would end, the stream asks again (use may have moved it) and ends if it has. */
+    let cancelExpiry = () => {};
+    const expireAt = (at: number | null) => {
+      if (at === Infinity) return;
+      cancelExpiry = clock.setTimeout(
+        () => {
+          firstEnd().then(
+            (next) => {
+              if (closed) return;
+              if (next === null || next <= clock.now()) end();
+              else expireAt(next);
+            },
+            (err: unknown) => {
+              request.log.warn({ err }, 'could not re-check the sessions of an event stream; ending it');
+              end();
+            },
+          );
+        },
+        at === null ? 0 : at - clock.now(),
+      );
+    };
+
     const unsubscribe = app.events.subscribe(onEvent);
+    expireAt(endsAt);
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     open.add(end);
     res.on('close', close);

@@ -1,9 +1,13 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { databaseKind, registerBuyer, REGISTRATION, signInOperator, testDatabase, useTestApp, type TestContext } from '../../test/harness';
+import { operators, saleSettings } from '../../db/schema';
+import type { Clock } from '../../plugins/sessions';
+import { databaseKind, registerBuyer, REGISTRATION, resetDatabase, signInOperator, testDatabase, useTestApp, type TestContext } from '../../test/harness';
 import { TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_TOTAL } from './events.routes';
 
 interface Stream {
@@ -187,6 +191,119 @@ describe(`server-sent events at shutdown (${databaseKind})`, () => {
     const stream = streamOf(await requestEvents((app.server.address() as AddressInfo).port));
     await stream.next('ready');
     await app.close();
+    await stream.ended;
+  });
+});
+
+/** A clock that moves only when the test says, and fires the timers it has passed. */
+function manualClock(): Clock & { advance: (ms: number) => void } {
+  let now = Date.now();
+  let timers: { at: number; fn: () => void }[] = [];
+  return {
+    now: () => now,
+    setTimeout(fn, ms) {
+      const timer = { at: now + ms, fn };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((t) => t !== timer);
+      };
+    },
+    advance(ms) {
+      now += ms;
+      const due = timers.filter((t) => t.at <= now);
+      timers = timers.filter((t) => t.at > now);
+      for (const t of due) t.fn();
+    },
+  };
+}
+
+describe(`server-sent events and the operator guard (${databaseKind})`, () => {
+  const clock = manualClock();
+  const t: Partial<TestContext> = {};
+  beforeEach(async () => {
+    const database = await testDatabase();
+    await resetDatabase(database);
+    if (t.app) return;
+    t.database = database;
+    t.config = testConfig({ OPERATOR_IDLE_MINUTES: '30', OPERATOR_SESSION_HOURS: '1', SESSION_DAYS: '30' });
+    t.app = await buildApp({ config: t.config, database, webRoot: '/nonexistent', clock });
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t.app?.close();
+  });
+  const streams = useStreams(t as TestContext);
+  const app = () => t.app as FastifyInstance;
+  const db = () => (t.database as TestContext['database']).db;
+  const MINUTE = 60_000;
+
+  /** Whether the stream still hears order news: an order event and a sale event are published, and what arrives is returned. */
+  const hears = async (stream: Stream) => {
+    const before = stream.events.length;
+    app().events.publish({ type: 'order', userId: 1, orderId: 'x', status: 'pending' });
+    app().events.publish({ type: 'sale' });
+    await expect.poll(() => stream.events.slice(before).includes('sale')).toBe(true);
+    return stream.events.slice(before);
+  };
+
+  it('serves an operator session the guard would refuse as a visitor: no order news', async () => {
+    const cookieOf = (session: string) => `presale_operator_session=${session}`;
+    const admitted = await signInOperator(app(), t.database as TestContext['database'], 'admitted');
+    expect(await hears(await streams.open(cookieOf(admitted)))).toEqual(['admin-order', 'sale']);
+
+    // A one-time password still to change.
+    const oneTime = await signInOperator(app(), t.database as TestContext['database'], 'one-time');
+    await db().update(operators).set({ mustChangePassword: true }).where(eq(operators.login, 'one-time'));
+    expect(await hears(await streams.open(cookieOf(oneTime)))).toEqual(['sale']);
+
+    // Disabled (its sessions left in place, as if ending them had failed).
+    const disabled = await signInOperator(app(), t.database as TestContext['database'], 'disabled');
+    await db().update(operators).set({ disabledAt: new Date(clock.now()) }).where(eq(operators.login, 'disabled'));
+    expect(await hears(await streams.open(cookieOf(disabled)))).toEqual(['sale']);
+
+    // Idle past the limit.
+    const idle = await signInOperator(app(), t.database as TestContext['database'], 'idle');
+    clock.advance(30 * MINUTE);
+    expect(await hears(await streams.open(cookieOf(idle)))).toEqual(['sale']);
+
+    // A second factor the sale now requires and the operator has not set.
+    const noSecondFactor = await signInOperator(app(), t.database as TestContext['database'], 'no-second-factor');
+    await db().update(saleSettings).set({ operatorsNeedTotp: true });
+    expect(await hears(await streams.open(cookieOf(noSecondFactor)))).toEqual(['sale']);
+  });
+
+  it('ends an operator stream at the instant its session ends: idle, or at the latest hours after sign-in', async () => {
+    const cookie = await signInOperator(app(), t.database as TestContext['database']);
+    const me = () => app().inject({ method: 'GET', url: '/api/admin/me', cookies: { presale_operator_session: cookie } });
+    const stream = await streams.open(`presale_operator_session=${cookie}`);
+    // Used 20 minutes in: the session now ends at 50 minutes, and the stream with it.
+    clock.advance(20 * MINUTE);
+    expect((await me()).statusCode).toBe(200);
+    clock.advance(10 * MINUTE);
+    expect(await hears(stream)).toEqual(['admin-order', 'sale']);
+    // Used at 45 minutes: idle it would end at 75, but it ends an hour after sign-in.
+    clock.advance(15 * MINUTE);
+    expect((await me()).statusCode).toBe(200);
+    clock.advance(5 * MINUTE);
+    expect(await hears(stream)).toEqual(['admin-order', 'sale']);
+    clock.advance(10 * MINUTE - 1);
+    expect(await hears(stream)).toEqual(['admin-order', 'sale']);
+    clock.advance(1);
+    await stream.ended;
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it("ends a buyer's stream at the instant the buyer's session ends", async () => {
+    const { cookie, id } = await registerBuyer(app());
+    const stream = await streams.open(`presale_session=${cookie}`);
+    const mine = async () => {
+      const before = stream.events.length;
+      app().events.publish({ type: 'order', userId: id, orderId: 'mine', status: 'approved' });
+      await expect.poll(() => stream.events.slice(before)).toEqual(['order']);
+    };
+    clock.advance(30 * 24 * 60 * MINUTE - 1);
+    await mine();
+    clock.advance(1);
     await stream.ended;
   });
 });

@@ -105,6 +105,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     const saved = await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.publicExtendedKey });
     expect(bitcoinOf(saved.json<PaymentSettings>()).key).toEqual({
       xpub: account.publicExtendedKey,
+      fingerprint: account.fingerprint.toString(16).padStart(8, '0'),
       scriptType: 'p2wpkh',
       firstAddresses: [0, 1, 2].map((i) => deriveBitcoinAddress(key, i)),
       handedOut: 0,

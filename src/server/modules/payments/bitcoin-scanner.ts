@@ -16,6 +16,7 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { judgeConfirmations, signalsReplaceByFee, type ConfirmationPolicy, type Creditability } from '@/domain/bitcoin/confirmation-policy';
 import { CHAIN_TXS_PER_PAGE, type BlockHeader, type EsploraApi, type EsploraTx } from './esplora-client';
+import { EndpointFault } from './endpoint-error';
 
 export interface WatchList {
   /** Every address whose payments count: in blocks, and in the mempool when the scan reads it anyway. */
@@ -128,7 +129,7 @@ interface Sighting {
 class ChainMoved extends Error {}
 
 /** The endpoint's first block is not the chain's: the scan fails, as any endpoint fault does, and keeps nothing. */
-export class WrongChain extends Error {
+export class WrongChain extends EndpointFault {
   constructor(expected: string, found: string) {
     super(`The endpoint now serves another chain: its first block is ${found.slice(0, 12)}…, not ${expected.slice(0, 12)}….`);
   }

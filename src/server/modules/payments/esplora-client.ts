@@ -7,6 +7,7 @@
 // 2^53 (9·10^15 units: 90 million DOGE). The body is read as text and each "value" number is turned
 // into a string before parsing, then into a bigint.
 import { z } from 'zod';
+import { EndpointFault } from './endpoint-error';
 
 export type EsploraErrorKind = 'timeout' | 'unreachable' | 'status' | 'invalid';
 
@@ -14,7 +15,7 @@ export type EsploraErrorKind = 'timeout' | 'unreachable' | 'status' | 'invalid';
  * An endpoint's failure in words an operator may see. It names the API path (an address or a
  * transaction id, never secret) but never the endpoint's URL, which may carry an API key.
  */
-export class EsploraError extends Error {
+export class EsploraError extends EndpointFault {
   override readonly name = 'EsploraError';
   constructor(
     readonly kind: EsploraErrorKind,

@@ -8,6 +8,7 @@
 // while the watched addresses fit in one filter, else every Transfer of the range, filtered here). It
 // grows with blocks, never with addresses or orders.
 import { getAddress, parseAbiItem, type Address, type Hash, type PublicClient } from 'viem';
+import { EndpointFault } from './endpoint-error';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -68,7 +69,7 @@ export interface ScannerOptions {
 }
 
 /** The endpoint answers for another chain than the one it was saved for: the scan fails, as any endpoint fault does. */
-export class WrongChain extends Error {
+export class WrongChain extends EndpointFault {
   constructor(expected: number, found: number) {
     super(`The endpoint now serves chain ${found}, not chain ${expected}.`);
   }

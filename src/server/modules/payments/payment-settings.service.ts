@@ -9,6 +9,8 @@ import { CHAINS, GENESIS_HASHES, SCRIPT_TYPES, UTXO_CHAINS, type UtxoChain } fro
 import { defaultConfirmationPolicy } from '@/domain/bitcoin/confirmation-policy';
 import type { LookupNetwork } from '@/domain/networks';
 import { parseEvmAccountKey, previewEvmAddresses } from '@/domain/account-key';
+import { can, type Role } from '@/contracts/permissions';
+import type { HDKey } from '@scure/bip32';
 import { dec, toPlain } from '@/domain/decimal';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
@@ -73,7 +75,7 @@ export async function getPaymentSettings(db: Queryable, now = new Date()): Promi
   );
   return {
     utxoChains,
-    evmKey: key && parsed?.ok ? { xpub: key.xpub, firstAddresses: previewEvmAddresses(parsed.key), handedOut: key.nextIndex } : null,
+    evmKey: key && parsed?.ok ? { xpub: key.xpub, fingerprint: fingerprintOf(parsed.key.external), firstAddresses: previewEvmAddresses(parsed.key), handedOut: key.nextIndex } : null,
     chains: chains.map((c) => ({
       chainId: c.chainId,
       rpcHost: hostOf(c.rpcUrl),
@@ -91,6 +93,25 @@ export async function getPaymentSettings(db: Queryable, now = new Date()): Promi
   };
 }
 
+/** The account key's own BIP-32 fingerprint, which its receiving chain (…/0) records as its parent's. */
+function fingerprintOf(external: HDKey): string {
+  return external.parentFingerprint.toString(16).padStart(8, '0');
+}
+
+/**
+ * The settings as `role` may see them. An account key (xpub, zpub…) reads every address the account
+ * ever uses, so the whole treasury's history: Owners alone see it; everyone who may read the page
+ * sees its fingerprint and first addresses.
+ */
+export function paymentSettingsFor(role: Role, settings: PaymentSettings): PaymentSettings {
+  if (can(role, 'own')) return settings;
+  return {
+    ...settings,
+    evmKey: settings.evmKey && { ...settings.evmKey, xpub: null },
+    utxoChains: settings.utxoChains.map((c) => ({ ...c, key: c.key && { ...c.key, xpub: null } })),
+  };
+}
+
 async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRow | undefined, watcher: BitcoinChainRow | undefined, currencies: string[], now: Date): Promise<UtxoChainSettings> {
   const params = CHAINS[chain];
   const policy = defaultConfirmationPolicy(chain, 0n);
@@ -105,7 +126,7 @@ async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRo
     defaults: { confirmations: policy.confirmations, largeConfirmations: policy.large?.confirmations ?? policy.confirmations },
     key:
       key && parsed?.ok
-        ? { xpub: key.xpub, scriptType: parsed.key.scriptType, firstAddresses: previewBitcoinAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) }
+        ? { xpub: key.xpub, fingerprint: fingerprintOf(parsed.key.external), scriptType: parsed.key.scriptType, firstAddresses: previewBitcoinAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) }
         : null,
     watcher: watcher
       ? {

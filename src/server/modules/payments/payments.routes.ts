@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
-import { getPaymentSettings, PaymentSettingsService } from './payment-settings.service';
+import { getPaymentSettings, PaymentSettingsService, paymentSettingsFor } from './payment-settings.service';
 import { dismissDeposit, findUnallocatedDeposits, type RateNow } from './unallocated.service';
 
 /** The back-office's Payments settings (operator scope). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = new PaymentSettingsService(app.db, app.depositAddresses);
 
-  route(app, 'GET /api/admin/payments', async () => getPaymentSettings(app.db));
+  route(app, 'GET /api/admin/payments', async (request) => paymentSettingsFor(operatorOf(request).role, await getPaymentSettings(app.db)));
 
   route(app, 'PUT /api/admin/payments/evm-key', async (request) => settings.setEvmKey(operatorOf(request), request.body));
 

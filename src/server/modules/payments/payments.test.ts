@@ -94,7 +94,7 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().evmKey).toBeNull();
 
     const saved = await admin('PUT', '/api/admin/payments/evm-key', { xpub: account.publicExtendedKey });
-    expect(saved.json<PaymentSettings>().evmKey).toEqual({ xpub: account.publicExtendedKey, firstAddresses: [0, 1, 2].map((i) => deriveEvmAddress(key, i)), handedOut: 0 });
+    expect(saved.json<PaymentSettings>().evmKey).toEqual({ xpub: account.publicExtendedKey, fingerprint: account.fingerprint.toString(16).padStart(8, '0'), firstAddresses: [0, 1, 2].map((i) => deriveEvmAddress(key, i)), handedOut: 0 });
 
     const wrongChain = await admin('PUT', '/api/admin/payments/chains/1', { rpcUrl: chain.url, confirmations: null, tolerancePercent: '0.5', autoApproveUsd: '10000' });
     expect(wrongChain.json()).toMatchObject({ error: { fields: { rpcUrl: `This endpoint serves chain ${chain.chainId}, not chain 1.` } } });

@@ -3,6 +3,7 @@
 // Each answer is checked with Zod; amounts stay in base units (sun, lamports, a token's units).
 import { z } from 'zod';
 import { tronAddressFromHex } from '@/domain/addresses';
+import { EndpointFault } from './endpoint-error';
 
 const TIMEOUT_MS = 10_000;
 
@@ -22,7 +23,7 @@ interface Target {
 
 async function post(url: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`The endpoint answered ${response.status}.`);
+  if (!response.ok) throw new EndpointFault(`The endpoint answered with HTTP ${response.status}.`);
   return response.json();
 }
 
@@ -35,7 +36,7 @@ function under(base: string, path: string): string {
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string, node: 'TRON' | 'Solana'): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new Error(`The endpoint's answer to ${what} is not what a ${node} node sends.`);
+  if (!parsed.success) throw new EndpointFault(`The endpoint's answer to ${what} is not what a ${node} node sends.`);
   return parsed.data;
 }
 
@@ -100,8 +101,9 @@ export async function lookUpTron(url: string, txid: string, target: Target): Pro
 // ── Solana ──────────────────────────────────────────────────────────────────────────────────────
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const answer = (await post(url, { jsonrpc: '2.0', id: 1, method, params })) as { result?: unknown; error?: { message?: string } };
-  if (answer.error) throw new Error(`The endpoint refused ${method}: ${(answer.error.message ?? 'error').slice(0, 200)}`);
+  const answer = (await post(url, { jsonrpc: '2.0', id: 1, method, params })) as { result?: unknown; error?: { code?: unknown } };
+  // The error's own message is the endpoint's text: only its numeric code is said.
+  if (answer.error) throw new EndpointFault(`The endpoint refused ${method}${typeof answer.error.code === 'number' && Number.isInteger(answer.error.code) ? ` (JSON-RPC error ${answer.error.code})` : ''}.`);
   return answer.result;
 }
 

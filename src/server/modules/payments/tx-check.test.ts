@@ -235,7 +235,7 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
       });
 
       tron.failNext();
-      expect(await check(usdt.orderId)).toMatchObject({ state: 'error', message: 'The endpoint could not be asked: The endpoint answered 500.' });
+      expect(await check(usdt.orderId)).toMatchObject({ state: 'error', message: 'The endpoint could not be asked: The endpoint answered with HTTP 500.' });
     } finally {
       await tron.close();
     }

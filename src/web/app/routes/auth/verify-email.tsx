@@ -2,7 +2,7 @@
 // address it was sent to, or moves the account there.
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { AuthLayout } from '@/web/components/layouts/auth-layout';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { FormError } from '@/web/components/ui/form-error';
@@ -11,11 +11,11 @@ import { useVerifyEmail } from '@/web/api/auth/verify-email';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { useUrlToken } from '@/web/lib/use-url-token';
 
 export function Component() {
   useDocumentTitle('Verify e-mail');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useUrlToken();
   const verify = useVerifyEmail();
   const { mutate } = verify;
   // A link works once: it is sent once per token, whatever the renders.

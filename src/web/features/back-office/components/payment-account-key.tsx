@@ -79,9 +79,16 @@ export function PaymentAccountKey({ evmKey }: { evmKey: PaymentSettings['evmKey'
         {evmKey ? (
           <div className="grid gap-4">
             <div className="grid gap-1">
-              <p className="text-muted-foreground text-sm">Saved key</p>
-              <p className="font-mono text-xs break-all">{evmKey.xpub}</p>
+              <p className="text-muted-foreground text-sm">Key fingerprint</p>
+              <p className="font-mono text-xs">{evmKey.fingerprint}</p>
             </div>
+            {/* The key itself reads the whole account's history: the server gives it to Owners only. */}
+            {evmKey.xpub === null ? null : (
+              <div className="grid gap-1">
+                <p className="text-muted-foreground text-sm">Saved key</p>
+                <p className="font-mono text-xs break-all">{evmKey.xpub}</p>
+              </div>
+            )}
             <p className="text-sm">Deposit addresses handed out: {evmKey.handedOut}</p>
             <div className="grid gap-2">
               <p className="text-sm">First addresses — compare them with your wallet:</p>

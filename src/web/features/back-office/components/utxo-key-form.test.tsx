@@ -21,6 +21,7 @@ const GAP_WARNING =
 
 const KEY: UtxoKey = {
   xpub: ZPUB,
+  fingerprint: 'fd13aac9',
   scriptType: 'p2wpkh',
   firstAddresses: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', 'bc1qp59yckz4ae5c4efgw2s5wfyvrz0ala7rgvuz8z'],
   handedOut: 4,
@@ -140,6 +141,14 @@ describe('the Bitcoin account key form', () => {
     expect(screen.getByText('Unused addresses in a row: 4')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove key' })).toBeInTheDocument();
+  });
+
+  it('shows a Viewer the key’s fingerprint and first addresses, and no key (the server sends none)', () => {
+    renderForm({ ...KEY, xpub: null });
+    expect(screen.getByText('Key fingerprint')).toBeInTheDocument();
+    expect(screen.getByText('fd13aac9')).toBeInTheDocument();
+    expect(screen.queryByText('Saved key')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'First Bitcoin addresses' })).toHaveTextContent(KEY.firstAddresses[0] ?? '');
   });
 
   it('warns when more than 20 addresses in a row went unused', () => {

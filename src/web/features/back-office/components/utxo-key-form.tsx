@@ -104,9 +104,16 @@ function SavedKey({ settings, utxoKey, onRemove }: { settings: UtxoChainSettings
   return (
     <div className="grid gap-4">
       <div className="grid gap-1">
-        <p className="text-muted-foreground text-sm">Saved key</p>
-        <p className="font-mono text-xs break-all">{utxoKey.xpub}</p>
+        <p className="text-muted-foreground text-sm">Key fingerprint</p>
+        <p className="font-mono text-xs">{utxoKey.fingerprint}</p>
       </div>
+      {/* The key itself reads the whole account's history: the server gives it to Owners only. */}
+      {utxoKey.xpub === null ? null : (
+        <div className="grid gap-1">
+          <p className="text-muted-foreground text-sm">Saved key</p>
+          <p className="font-mono text-xs break-all">{utxoKey.xpub}</p>
+        </div>
+      )}
       <p className="text-sm">Address type: {ADDRESS_TYPES[settings.chain][utxoKey.scriptType]}</p>
       <div className="grid gap-2">
         <p className="text-sm">First addresses — compare them with your wallet&apos;s receiving addresses:</p>

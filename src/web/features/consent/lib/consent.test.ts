@@ -14,4 +14,9 @@ describe('pixelApplies', () => {
     expect(pixelApplies('/', '/admin')).toBe(false);
     expect(pixelApplies('/', '/admin/users')).toBe(false);
   });
+  it('never matches a page opened from a link with a secret', () => {
+    expect(pixelApplies('/', '/reset-password')).toBe(false);
+    expect(pixelApplies('/', '/verify-email')).toBe(false);
+    expect(pixelApplies('/reset-password', '/reset-password')).toBe(false);
+  });
 });

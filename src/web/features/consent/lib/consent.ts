@@ -1,5 +1,6 @@
 // The visitor's answer to the analytics-cookie question, remembered in this browser.
 import { useSyncExternalStore } from 'react';
+import { isTokenPath } from '@/web/lib/paths';
 
 export type Consent = 'accepted' | 'declined' | null;
 const KEY = 'presale-analytics-consent';
@@ -36,9 +37,13 @@ export function useConsent(): Consent {
   );
 }
 
-/** Whether a pixel configured for `location` belongs on `pathname`: a path prefix, never the back-office. */
+/**
+ * Whether a pixel configured for `location` belongs on `pathname`: a path prefix, never the
+ * back-office, never a page opened from a link with a secret (a pixel's script reads the page's
+ * address and sends it on).
+ */
 export function pixelApplies(location: string, pathname: string): boolean {
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return false;
+  if (pathname === '/admin' || pathname.startsWith('/admin/') || isTokenPath(pathname)) return false;
   if (location === '/') return true;
   const base = location.replace(/\/+$/, '');
   return pathname === base || pathname.startsWith(`${base}/`);
