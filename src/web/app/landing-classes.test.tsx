@@ -87,7 +87,8 @@ async function renderLanding() {
     </AppProvider>,
   );
   await screen.findByText('The future of digital currency!');
-  await waitFor(() => expect(screen.getAllByText('Presale').length).toBeGreaterThan(0));
+  // The tokenomics chart is a lazily loaded chunk: its first import can take seconds on a busy machine.
+  await waitFor(() => expect(screen.getAllByText('Presale').length).toBeGreaterThan(0), { timeout: 15_000 });
   return view;
 }
 
