@@ -25,7 +25,8 @@ function creditChoices(order: AdminOrder): { basis: CreditBasis; label: string }
   if (!p || !dec(p.received).gt(0)) return [];
   if (p.verdict === 'paid' && order.status !== 'expired') return [];
   const code = order.crypto.code;
-  const atOrderRate = quoteForPayment(p.received, { rate: order.rate, priceUsd: order.priceUsd });
+  // What arrived has no more decimals than the currency's own, so kept to 8 it is kept whole.
+  const atOrderRate = quoteForPayment(p.received, { rate: order.rate, priceUsd: order.priceUsd, decimals: null });
   const choices: { basis: CreditBasis; label: string }[] = [
     { basis: 'ordered', label: `The order as placed: ${formatAmount(order.tokens)} tokens + ${formatAmount(order.bonusTokens)} bonus for ${formatAmount(order.payAmount)} ${code}` },
     {
