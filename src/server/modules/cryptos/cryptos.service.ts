@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import type { AdminCrypto, createCryptoBodySchema, updateCryptoBodySchema } from '@/contracts/admin';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import { COIN_DECIMALS } from '@/domain/bitcoin/chains';
-import { dec, toFixed, toPlain } from '@/domain/decimal';
+import { dec, toPlain } from '@/domain/decimal';
+import { priceFromRate, rateFromPrice, usdPriceText as usd } from '@/domain/usd-price';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, invalid, notFound } from '../../errors';
 import type { Actor } from '../../actor';
 import { recordAudit } from '../audit/audit.service';
-import { priceFromRate, rateFromPrice } from '../rates/rates.service';
 import { getSaleSettings } from '../sale/sale.service';
 import {
   deleteCryptoRow,
@@ -94,8 +94,6 @@ function changesOf(before: CryptoRow | undefined, body: UpdateBody): CryptoChang
 
 /** Whether `found` (read in the transaction) has a change that `asked` (read before it) did not. */
 const unasked = (found: CryptoChanges, asked: CryptoChanges) => (found.wallet && !asked.wallet) || (found.payment && !asked.payment) || (found.price && !asked.price);
-
-const usd = (value: string) => `$${dec(value).gte('0.01') ? toFixed(dec(value), 2) : toPlain(dec(value))}`;
 
 /**
  * The price columns a save writes: the USD price typed, or the one a rate in tokens gives at the

@@ -2,7 +2,8 @@
 // rate in tokens per 1 unit = that USD price ÷ the token price in USD, 6 decimals, recomputed in the
 // transaction that changes either (decision 025).
 import type { RefreshResult } from '@/contracts/admin';
-import { dec, roundTo, toPlain } from '@/domain/decimal';
+import { dec, toPlain } from '@/domain/decimal';
+import { priceFromRate, rateFromPrice } from '@/domain/usd-price';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
@@ -12,19 +13,7 @@ import { getSaleSettings, lockSale, setTokenPrice } from '../sale/sale.service';
 import { PriceFeedError, type PriceFeed } from './price-feed';
 import { clearRateTime, findFeedIds, lockAllCryptos, lockFeedPricedCryptos, setFeedPrice, setManualPrice, setRecomputedRate } from './rates.repository';
 
-/** Tokens per 1 unit; null when it would round to zero. */
-export function rateFromPrice(usdPrice: string, tokenPriceUsd: string): string | null {
-  const rate = roundTo(dec(usdPrice).div(tokenPriceUsd));
-  return rate.gt(0) ? toPlain(rate) : null;
-}
-
-/** The decimals a crypto's USD price is kept to (the usd_price column's scale). */
-const USD_PRICE_DECIMALS = 12;
-
-/** The USD price a rate in tokens stands for at a token price: what a rate typed in tokens is saved as. */
-export function priceFromRate(rate: string, tokenPriceUsd: string): string {
-  return toPlain(roundTo(dec(rate).times(tokenPriceUsd), USD_PRICE_DECIMALS));
-}
+export { priceFromRate, rateFromPrice } from '@/domain/usd-price';
 
 export async function refreshRates(db: Db, feed: PriceFeed, actor: Actor | null, now = new Date()): Promise<RefreshResult> {
   const ids = await findFeedIds(db);
