@@ -7,7 +7,7 @@ import type { AdminCrypto } from '@/contracts/admin';
 import type { AdminOrder } from '@/contracts/orders';
 import type { Order } from '@/contracts/orders';
 import { dec } from '@/domain/decimal';
-import { cryptos } from '../../db/schema';
+import { cryptos, orders } from '../../db/schema';
 import { startFakeFeed, type FakeFeed } from '../../test/fake-price-feed';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 import { createPriceFeed } from './price-feed';
@@ -60,6 +60,21 @@ describe(`feed rates across a token-price change (${databaseKind})`, () => {
     expect(res.statusCode).toBe(201);
     // 1000 ÷ 4500000 = 0.000222…, rounded up to satoshis: the order asks for what 1000 tokens are worth, not half.
     expect(res.json<Order>()).toMatchObject({ tokens: '1000', rate: '4500000', payAmount: '0.00022223', usdAmount: '20' });
+  });
+
+  it('asks satoshis: 40 tokens at 9,000,000 tokens per BTC cost 0.00000445 BTC, stored and shown as such', async () => {
+    operator = await signInOperator(t.app, t.database);
+    await refresh(90000);
+    await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FORM, rate: '9000000' });
+    const { cookie } = await registerBuyer(t.app);
+    const res = await buy(cookie, '40');
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Order>()).toMatchObject({ tokens: '40', payAmount: '0.00000445', paymentUri: `bitcoin:${BTC_ADDRESS}?amount=0.00000445` });
+    const [row] = await t.database.db.select({ payAmount: orders.payAmount }).from(orders);
+    expect(row?.payAmount).toBe('0.00000445');
+    // A pay amount in satoshis buys the tokens it is worth, rounded down.
+    const paid = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER_COOKIE]: cookie }, payload: { crypto: 'BTC', payAmount: '0.00001235' } });
+    expect([paid.statusCode, paid.json<Order>().payAmount, paid.json<Order>().tokens]).toEqual([201, '0.00001235', '111.15']);
   });
 
   it('makes a feed crypto without a USD price stale, refusing orders in it until the next refresh', async () => {
