@@ -24,7 +24,7 @@ test.describe('back-office', () => {
     await signInAsOperator(page);
     const add = page.getByRole('button', { name: 'Add crypto' });
     await page.getByLabel('Currency').fill('x');
-    await page.getByLabel('Rate', { exact: true }).fill('-3');
+    await page.getByLabel('Or rate in tokens', { exact: true }).fill('-3');
     await add.click();
     await expect(page.getByText('Currency must be at least 2 characters.')).toBeVisible();
     await expect(page.getByText('Rate must be a positive number.')).toBeVisible();
@@ -33,7 +33,7 @@ test.describe('back-office', () => {
     const code = uniqueCode('AD');
     await page.getByLabel('Currency').fill(code.toLowerCase());
     await page.getByLabel('Full name').fill('Admin test coin');
-    await page.getByLabel('Rate', { exact: true }).fill('1250.5');
+    await page.getByLabel('Or rate in tokens', { exact: true }).fill('1250.5');
     // A wrong EIP-55 checksum is caught before any money could go to it.
     await page.getByLabel('Address', { exact: true }).fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
     await add.click();

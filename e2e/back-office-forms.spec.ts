@@ -60,7 +60,7 @@ test.describe('back-office forms', () => {
     await page.getByLabel('Full name').fill('Bitcoin test coin');
     await page.getByLabel('Network').selectOption('bitcoin');
     await expect(page.getByLabel('Chain id')).toHaveCount(0);
-    await page.getByLabel('Rate', { exact: true }).fill('4000000');
+    await page.getByLabel('Or rate in tokens', { exact: true }).fill('4000000');
     await page.getByLabel('Address', { exact: true }).fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
     await page.getByRole('button', { name: 'Add crypto' }).click();
     await expect(page.getByText(`${code} added`)).toBeVisible();

@@ -47,20 +47,20 @@ test('a buyer pays with a crypto and the order page follows the approval without
   const panel = page.getByRole('region', { name: 'Your purchase' });
   await expect(panel).toContainText(`Min40 ${symbol}`);
   await expect(panel).toContainText(`Max100,000 ${symbol}`);
-  // 100 ÷ 300000, rounded up to 6 decimals.
-  await expect(panel).toContainText(`You pay0.000334 ${code}`);
+  // 100 ÷ 300000, rounded up at 8 decimals (the test coin has 18, as ether).
+  await expect(panel).toContainText(`You pay0.00033334 ${code}`);
   await expect(panel).toContainText(`You receive100 ${symbol}`);
   await expect(panel).toContainText(`+5 ${symbol} bonus (5%)`);
   await expect(panel).toContainText('This purchase reaches Bronze');
 
   await panel.getByRole('button', { name: 'Buy Now!' }).click();
   const dialog = page.getByRole('dialog', { name: 'Payment Process' });
-  await expect(dialog).toContainText(`Amount0.000334 ${code}`);
+  await expect(dialog).toContainText(`Amount0.00033334 ${code}`);
   await expect(dialog).toContainText(`Receive100 ${symbol}`);
   await expect(dialog).toContainText(`Bonus Tokens5 ${symbol}`);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   // Step 2 is the quote to confirm; where to pay appears only once the order exists.
-  await expect(dialog).toContainText(`Amount to send0.000334 ${code}`);
+  await expect(dialog).toContainText(`Amount to send0.00033334 ${code}`);
   await expect(dialog).toContainText(`Network${code} test coin on Ethereum (chain 1)`);
   await expect(dialog.getByText(E2E_EVM_WALLET)).toHaveCount(0);
   await expect(dialog.getByRole('img', { name: 'Payment QR code' })).toHaveCount(0);
@@ -84,7 +84,7 @@ test('a buyer pays with a crypto and the order page follows the approval without
   await expect(page.getByText(`Order #${publicId} is waiting for your payment. Send the amount below before the time runs out.`)).toBeVisible();
   await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
   await expect(page.getByText(E2E_EVM_WALLET).first()).toBeVisible();
-  await expect(page.getByText(`Send exactly 0.000334 ${code}`)).toBeVisible();
+  await expect(page.getByText(`Send exactly 0.00033334 ${code}`)).toBeVisible();
   await expect(page.getByText('Ethereum (chain 1)').first()).toBeVisible();
   await expect(page.getByText(/Time left to pay: \d+:\d\d/)).toBeVisible();
 
@@ -106,7 +106,7 @@ test('a buyer pays with a crypto and the order page follows the approval without
   await sidebar(page).getByRole('link', { name: `${symbol} Token Hub` }).click();
   await expect(page).toHaveTitle(new RegExp(` \\| ${symbol} Token Hub$`));
   const row = page.getByRole('row').filter({ hasText: `${code}/${symbol}` });
-  await expect(row).toContainText(`0.000334 ${code}`);
+  await expect(row).toContainText(`0.00033334 ${code}`);
   await expect(row).toContainText('Approved');
   await row.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`order=${publicId}$`));

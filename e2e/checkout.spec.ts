@@ -48,7 +48,7 @@ test('step 2 confirms the quote without payment details; the order page shows th
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog).toContainText('Step 2 of 2: confirm your order.');
   const quote = dialog.getByRole('definition');
-  await expect(dialog).toContainText(`Amount to send0.000334 ${code}`);
+  await expect(dialog).toContainText(`Amount to send0.00033334 ${code}`);
   await expect(dialog).toContainText(`Tokens100 ${symbol}`);
   await expect(dialog).toContainText(`Bonus+5 ${symbol}`);
   await expect(dialog).toContainText(`Network${code} test coin on Ethereum (chain 1)`);

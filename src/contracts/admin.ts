@@ -62,6 +62,9 @@ export const positiveDecimal = (message: string, dp = 6) =>
     .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 24, 'The number is too large.');
 
 export const RATE_MESSAGE = 'Rate must be a positive number.';
+export const USD_PRICE_MESSAGE = 'USD price must be a positive number.';
+export const PRICE_MISSING_MESSAGE = 'Give the USD price of one unit (or a rate in tokens).';
+export const PRICE_TWICE_MESSAGE = 'Give either the USD price or a rate in tokens, not both.';
 
 const cryptoFields = {
   fullName: z
@@ -81,7 +84,10 @@ const cryptoFields = {
     .regex(/^[a-z0-9-]*$/, 'Price feed id may contain only lower-case letters, digits and dashes.')
     .default(''),
   rateSource: z.enum(RATE_SOURCES).default('manual'),
-  rate: positiveDecimal(RATE_MESSAGE),
+  /** What one unit is worth in USD; the rate in tokens is derived from it and the token price. */
+  usdPrice: positiveDecimal(USD_PRICE_MESSAGE, 12).optional(),
+  /** Tokens per 1 unit, instead of usdPrice: saved as the USD price it gives at the current token price. */
+  rate: positiveDecimal(RATE_MESSAGE).optional(),
   address: z.string().trim().max(128, 'Address must be at most 128 characters.').default(''),
   enabled: z.boolean().default(true),
 };
@@ -103,6 +109,8 @@ function checkCrypto(v: CryptoFieldsOut, ctx: z.RefinementCtx) {
     }
     if (v.decimals === null) ctx.addIssue({ code: 'custom', path: ['decimals'], message: 'Tokens need their number of decimals.' });
   }
+  if (v.usdPrice === undefined && v.rate === undefined) ctx.addIssue({ code: 'custom', path: ['usdPrice'], message: PRICE_MISSING_MESSAGE });
+  if (v.usdPrice !== undefined && v.rate !== undefined) ctx.addIssue({ code: 'custom', path: ['rate'], message: PRICE_TWICE_MESSAGE });
   if (v.rateSource === 'feed' && v.priceFeedId === '') ctx.addIssue({ code: 'custom', path: ['priceFeedId'], message: 'Feed rates need a price feed id.' });
 }
 
@@ -134,6 +142,8 @@ export const adminCryptoSchema = z.object({
   rateSource: z.enum(RATE_SOURCES),
   rate: decimalString.nullable(),
   usdPrice: decimalString.nullable(),
+  /** After a save that took a rate in tokens: the USD price it was saved as, and at which token price. */
+  priceNote: z.string().optional(),
   rateUpdatedAt: isoDateTime.nullable(),
   /** A feed rate older than RATE_MAX_AGE_MINUTES (or never fetched): buying with it is refused. */
   stale: z.boolean(),

@@ -9,21 +9,21 @@ import type { EndpointMap } from './endpoint';
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type { OrderStatus } from '@/domain/order-statuses';
 
-/** An amount as typed: a non-negative decimal with at most 6 decimals and a sane length. */
-const amountField = (label: string) =>
+/** An amount as typed: a non-negative decimal with at most `dp` decimals (a pay amount 8: satoshis) and a sane length. */
+const amountField = (label: string, dp = 6) =>
   z
     .string()
     .trim()
     .max(40, `${label} is too long.`)
     .regex(DECIMAL_PATTERN, `${label} must be a number such as 100 or 0.5.`)
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 6, `${label} may have at most 6 decimals.`)
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= dp, `${label} may have at most ${dp} decimals.`)
     .refine((v) => !/^0+(\.0+)?$/.test(v), `${label} must be greater than zero.`);
 
 export const createOrderBodySchema = z
   .strictObject({
     crypto: z.string().trim().min(1, 'Choose a cryptocurrency.').max(20, 'Choose a cryptocurrency.'),
     tokens: amountField('Token amount').optional(),
-    payAmount: amountField('Pay amount').optional(),
+    payAmount: amountField('Pay amount', 8).optional(),
   })
   .superRefine((v, ctx) => {
     if ((v.tokens === undefined) === (v.payAmount === undefined)) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
 import { groupDigits, limitProblem, nextAmountInput, parseAmount, quoteForPayment, quoteForTokens } from './quote';
 
-const ETH = { rate: '300000', priceUsd: '0.01' };
+const ETH = { rate: '300000', priceUsd: '0.01', decimals: 6 };
 
 describe('amount input', () => {
   it('accepts non-negative decimals being typed, turns commas into dots, rejects the rest', () => {
@@ -23,11 +23,22 @@ describe('amount input', () => {
 describe('quotes', () => {
   it('prices tokens, rounding the payment up to 6 decimals', () => {
     expect(quoteForTokens('100', ETH)).toEqual({ tokens: '100', payAmount: '0.000334', level: 'Bronze', bonusPercent: '5', bonusTokens: '5', usdAmount: '1' });
-    expect(quoteForTokens('200', { rate: '3', priceUsd: '0.5' }).payAmount).toBe('66.666667');
+    expect(quoteForTokens('200', { rate: '3', priceUsd: '0.5', decimals: 6 }).payAmount).toBe('66.666667');
+  });
+  it("rounds the payment up at the currency's own decimals, at most 8", () => {
+    // 40 ÷ 9,000,000 = 0.00000444…: satoshis for BTC, not 0.000005 (12.5 % over).
+    expect(quoteForTokens('40', { rate: '9000000', priceUsd: '0.01', decimals: 8 }).payAmount).toBe('0.00000445');
+    expect(quoteForTokens('40', { rate: '9000000', priceUsd: '0.01', decimals: null }).payAmount).toBe('0.00000445');
+    // USDT has 6: its smallest unit.
+    expect(quoteForTokens('100', { rate: '300000', priceUsd: '0.01', decimals: 6 }).payAmount).toBe('0.000334');
+    // ETH has 18: kept to 8.
+    expect(quoteForTokens('100', { rate: '300000', priceUsd: '0.01', decimals: 18 }).payAmount).toBe('0.00033334');
+    expect(quoteForTokens('41', { rate: '3', priceUsd: '1', decimals: 0 }).payAmount).toBe('14');
+    expect(quoteForPayment('0.000004459', { rate: '9000000', priceUsd: '0.01', decimals: 8 })).toMatchObject({ payAmount: '0.00000445', tokens: '40.05' });
   });
   it('buys tokens for a payment, rounding the tokens down', () => {
     expect(quoteForPayment('0.001', ETH)).toMatchObject({ tokens: '300', payAmount: '0.001', level: 'Silver', bonusTokens: '21' });
-    expect(quoteForPayment('1', { rate: '0.3333339', priceUsd: '1' }).tokens).toBe('0.333333');
+    expect(quoteForPayment('1', { rate: '0.3333339', priceUsd: '1', decimals: 6 }).tokens).toBe('0.333333');
   });
   it('gives the bonus of the purchase level at each threshold', () => {
     const cases: [string, string | null, string][] = [
@@ -39,7 +50,7 @@ describe('quotes', () => {
       ['100000', 'Legend', '20000'],
     ];
     for (const [tokens, level, bonus] of cases) {
-      const q = quoteForTokens(tokens, { rate: '1', priceUsd: '1' });
+      const q = quoteForTokens(tokens, { rate: '1', priceUsd: '1', decimals: 6 });
       expect([q.level, q.bonusTokens], tokens).toEqual([level, bonus]);
     }
   });
@@ -66,7 +77,7 @@ describe('quote properties', () => {
   it('never asks less than the tokens are worth', () => {
     fc.assert(
       fc.property(decimalArb(200_000), rateArb, (tokens, rate) => {
-        const q = quoteForTokens(tokens, { rate, priceUsd: '0.01' });
+        const q = quoteForTokens(tokens, { rate, priceUsd: '0.01', decimals: 6 });
         expect(dec(q.payAmount).times(rate).gte(q.tokens)).toBe(true);
         // …and not more than one unit of the 6th decimal above it.
         expect(dec(q.payAmount).minus('0.000001').times(rate).lt(q.tokens)).toBe(true);
@@ -76,8 +87,8 @@ describe('quote properties', () => {
   it('round-trips payment → tokens → payment within one unit of the 6th decimal', () => {
     fc.assert(
       fc.property(decimalArb(1000), rateArb, (pay, rate) => {
-        const there = quoteForPayment(pay, { rate, priceUsd: '1' });
-        const back = quoteForTokens(there.tokens, { rate, priceUsd: '1' });
+        const there = quoteForPayment(pay, { rate, priceUsd: '1', decimals: 6 });
+        const back = quoteForTokens(there.tokens, { rate, priceUsd: '1', decimals: 6 });
         const diff = dec(pay).minus(back.payAmount);
         expect(diff.gte(0) && diff.lte('0.000001')).toBe(true);
       }),
@@ -87,8 +98,8 @@ describe('quote properties', () => {
     fc.assert(
       fc.property(decimalArb(120_000), decimalArb(120_000), (a, b) => {
         const [lo, hi] = dec(a).lte(b) ? [a, b] : [b, a];
-        const qa = quoteForTokens(lo, { rate: '1', priceUsd: '1' });
-        const qb = quoteForTokens(hi, { rate: '1', priceUsd: '1' });
+        const qa = quoteForTokens(lo, { rate: '1', priceUsd: '1', decimals: 6 });
+        const qb = quoteForTokens(hi, { rate: '1', priceUsd: '1', decimals: 6 });
         expect(dec(qb.bonusTokens).gte(qa.bonusTokens)).toBe(true);
       }),
     );
@@ -96,7 +107,7 @@ describe('quote properties', () => {
   it('keeps accepted quotes within the limits', () => {
     fc.assert(
       fc.property(decimalArb(200_000), rateArb, (pay, rate) => {
-        const q = quoteForPayment(pay, { rate, priceUsd: '1' });
+        const q = quoteForPayment(pay, { rate, priceUsd: '1', decimals: 6 });
         if (limitProblem(q.tokens, 'PRE') === null) {
           expect(dec(q.tokens).gte(40) && dec(q.tokens).lte(100_000)).toBe(true);
         }

@@ -40,6 +40,16 @@ export interface QuoteInput {
   rate: string;
   /** Token price in USD. */
   priceUsd: string;
+  /** The crypto's own decimals (null when unknown): pay amounts are kept to them, at most 8. */
+  decimals: number | null;
+}
+
+/** The most decimals a pay amount has (satoshis); a currency without decimals gets these too. */
+export const MAX_PAY_DECIMALS = 8;
+
+/** How many decimals a pay amount in a currency with `decimals` has: its own, at most 8. */
+export function payDecimalsOf(decimals: number | null | undefined): number {
+  return decimals === null || decimals === undefined ? MAX_PAY_DECIMALS : Math.max(0, Math.min(decimals, MAX_PAY_DECIMALS));
 }
 
 function complete(tokens: Big, payAmount: Big, input: QuoteInput): Quote {
@@ -56,15 +66,18 @@ function complete(tokens: Big, payAmount: Big, input: QuoteInput): Quote {
   };
 }
 
-/** Buying a number of tokens: the pay amount is rounded up, so a quote never asks less than the tokens are worth. */
+/**
+ * Buying a number of tokens: the pay amount is rounded up at the currency's own decimals (at most
+ * 8), so a quote never asks less than the tokens are worth, nor more than its smallest unit over.
+ */
 export function quoteForTokens(tokens: string | Big, input: QuoteInput): Quote {
   const t = floorTo(dec(tokens));
-  return complete(t, ceilTo(t.div(input.rate)), input);
+  return complete(t, ceilTo(t.div(input.rate), payDecimalsOf(input.decimals)), input);
 }
 
-/** Paying an amount: the tokens are rounded down. */
+/** Paying an amount (kept to the currency's decimals): the tokens are rounded down to 6 decimals. */
 export function quoteForPayment(payAmount: string | Big, input: QuoteInput): Quote {
-  const p = floorTo(dec(payAmount));
+  const p = floorTo(dec(payAmount), payDecimalsOf(input.decimals));
   return complete(floorTo(p.times(input.rate)), p, input);
 }
 

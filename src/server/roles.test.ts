@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LAST_OWNER, type TeamMember } from '@/contracts/operators';
 import { can, OPERATOR_ROUTES, ROLES, ruleOf, STEP_UP_MINUTES } from '@/contracts/permissions';
-import { auditLog, operators, sessions } from './db/schema';
+import { auditLog, cryptos, operators, sessions } from './db/schema';
 import { PASSWORD_CHANGE_REQUIRED } from './plugins/access';
 import { databaseKind, OPERATOR, signInOperator, useTestApp } from './test/harness';
 
@@ -156,5 +156,46 @@ describe(`operator roles (${databaseKind})`, () => {
     await t.database.db.update(sessions).set({ steppedUpAt: new Date(Date.now() - (STEP_UP_MINUTES * 60 + 1) * 1000) });
     const stale = await edit(owner, '');
     expect([stale.statusCode, stale.json<{ error: { code: string } }>().error.code]).toEqual([403, 'step_up_required']);
+  });
+  it('asks step-up of a Manager or Owner who re-prices a crypto, and keeps what counts as a payment the Owner’s, with step-up', async () => {
+    const USDT = { fullName: 'Tether USD (Ethereum)', network: 'evm', chainId: 1, tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, priceFeedId: 'tether', rateSource: 'manual', usdPrice: '1' };
+    const edit = (cookie: string, body: object) => t.app.inject({ method: 'PUT', url: '/api/admin/cryptos/USDT', cookies: { [COOKIE]: cookie }, payload: body });
+    const add = (cookie: string, body: object) => t.app.inject({ method: 'POST', url: '/api/admin/cryptos', cookies: { [COOKIE]: cookie }, payload: body });
+    const outcome = (res: { statusCode: number; json: <T>() => T }) => [res.statusCode, res.statusCode === 200 || res.statusCode === 201 ? 'ok' : res.json<{ error: { code: string } }>().error.code];
+    const lapse = () => t.database.db.update(sessions).set({ steppedUpAt: new Date(Date.now() - (STEP_UP_MINUTES * 60 + 1) * 1000) });
+    const stepUp = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/admin/step-up', cookies: { [COOKIE]: cookie }, payload: { password: OPERATOR.password } });
+    const owner = await signInOperator(t.app, t.database);
+    expect(outcome(await edit(owner, USDT))).toEqual([200, 'ok']);
+    const manager = await signInOperator(t.app, t.database, 'the-manager', OPERATOR.password, 'manager');
+    await lapse();
+
+    // The name, with the price as it is: no step-up.
+    expect(outcome(await edit(manager, { ...USDT, fullName: 'Tether' }))).toEqual([200, 'ok']);
+    // What a buyer pays: the USD price, a rate in tokens, where the price comes from.
+    for (const change of [{ usdPrice: '1000000' }, { usdPrice: undefined, rate: '100000000' }, { rateSource: 'feed' }, { priceFeedId: 'other-coin' }]) {
+      expect([change, ...outcome(await edit(manager, { ...USDT, ...change }))]).toEqual([change, 403, 'step_up_required']);
+      expect([change, ...outcome(await edit(owner, { ...USDT, ...change }))]).toEqual([change, 403, 'step_up_required']);
+    }
+    // What the watcher takes as a payment: the Owner's, step-up or not.
+    const paymentChanges = [{ tokenContract: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, { chainId: 56 }, { decimals: 18 }, { network: 'other', chainId: null, tokenContract: null }];
+    for (const change of paymentChanges) {
+      const refused = await edit(manager, { ...USDT, ...change });
+      expect([change, ...outcome(refused)]).toEqual([change, 403, 'forbidden']);
+      expect(refused.json<{ error: { message: string } }>().error.message).toBe("Your role (Manager) cannot change a currency's network, chain id, token contract or decimals.");
+      expect([change, ...outcome(await edit(owner, { ...USDT, ...change }))]).toEqual([change, 403, 'step_up_required']);
+    }
+    expect(outcome(await add(manager, { currency: 'USDX', ...USDT }))).toEqual([403, 'forbidden']);
+    expect(outcome(await add(manager, { currency: 'OTHR', fullName: 'Other coin', network: 'other', rateSource: 'manual', usdPrice: '2' }))).toEqual([403, 'step_up_required']);
+    const [row] = await t.database.db.select().from(cryptos).where(eq(cryptos.code, 'USDT'));
+    expect(row).toMatchObject({ name: 'Tether', usdPrice: '1.000000000000', rate: '100.000000', tokenContract: USDT.tokenContract, chainId: 1, decimals: 6, network: 'evm', rateSource: 'manual' });
+
+    // Confirmed: the Manager re-prices; the contract stays the Owner's, who changes it.
+    expect((await stepUp(manager)).statusCode).toBe(200);
+    expect(outcome(await edit(manager, { ...USDT, usdPrice: '1.01' }))).toEqual([200, 'ok']);
+    expect(outcome(await edit(manager, { ...USDT, usdPrice: '1.01', decimals: 18 }))).toEqual([403, 'forbidden']);
+    expect(outcome(await add(manager, { currency: 'OTHR', fullName: 'Other coin', network: 'other', rateSource: 'manual', usdPrice: '2' }))).toEqual([201, 'ok']);
+    expect((await stepUp(owner)).statusCode).toBe(200);
+    expect(outcome(await edit(owner, { ...USDT, usdPrice: '1.01', decimals: 18 }))).toEqual([200, 'ok']);
+    expect(outcome(await add(owner, { currency: 'USDX', ...USDT }))).toEqual([201, 'ok']);
   });
 });

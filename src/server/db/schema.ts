@@ -112,7 +112,8 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     tokens: amount('tokens').notNull(),
     bonusTokens: amount('bonus_tokens').notNull(),
-    payAmount: amount('pay_amount').notNull(),
+    /** In the currency, to its own decimals (at most 8: satoshis). */
+    payAmount: numeric('pay_amount', { precision: 38, scale: 8 }).notNull(),
     rate: amount('rate').notNull(),
     usdAmount: amount('usd_amount').notNull(),
     /** The token price the quote used: an operator's re-quote at the order's rate values tokens at it. */

@@ -83,9 +83,19 @@ async function requireStepUp(request: FastifyRequest): Promise<void> {
  * settings): wallets are the Owner's, with the password confirmed lately.
  */
 export async function requireWalletAuthority(request: FastifyRequest): Promise<void> {
+  await requireBodyAuthority(request, { owned: ['wallet addresses'], stepUp: true });
+}
+
+/**
+ * The same for any such body: `owned` names what it changes that only an Owner may (each refused
+ * by name for other roles), and `stepUp` whether what it changes needs the password confirmed
+ * lately (what a buyer pays; anything `owned` needs it too).
+ */
+export async function requireBodyAuthority(request: FastifyRequest, need: { owned: string[]; stepUp: boolean }): Promise<void> {
   const operator = operatorOf(request);
-  if (!can(operator.role, 'own')) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot change wallet addresses.`);
-  await requireStepUp(request);
+  const refused = need.owned.filter(() => !can(operator.role, 'own'));
+  if (refused.length > 0) throw new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot change ${refused.join(' or ')}.`);
+  if (need.stepUp || need.owned.length > 0) await requireStepUp(request);
 }
 
 const GUARDS: Record<Access, ((request: FastifyRequest) => Promise<void>) | null> = {

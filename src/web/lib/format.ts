@@ -37,6 +37,11 @@ export function formatAmount(value: string, maxDp = 6): string {
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }
 
+/** A pay amount in a crypto: kept to the currency's own decimals, at most 8 (satoshis), so every one shows. */
+export function formatPayAmount(value: string): string {
+  return formatAmount(value, 8);
+}
+
 /** Percent with 2 decimals: "12.34%". */
 export function formatPercent(value: string): string {
   return `${formatFixed(value, 2)}%`;

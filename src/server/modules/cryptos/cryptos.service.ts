@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import type { AdminCrypto, createCryptoBodySchema, updateCryptoBodySchema } from '@/contracts/admin';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import { COIN_DECIMALS } from '@/domain/bitcoin/chains';
-import { dec } from '@/domain/decimal';
+import { dec, toPlain } from '@/domain/decimal';
+import { priceFromRate, rateFromPrice, usdPriceText as usd } from '@/domain/usd-price';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { conflict, notFound } from '../../errors';
+import { conflict, invalid, notFound } from '../../errors';
 import type { Actor } from '../../actor';
 import { recordAudit } from '../audit/audit.service';
+import { getSaleSettings } from '../sale/sale.service';
 import {
   deleteCryptoRow,
   findCrypto,
@@ -40,6 +42,7 @@ function auditView(row: CryptoRow) {
     decimals: row.decimals,
     priceFeedId: row.priceFeedId,
     rateSource: row.rateSource,
+    usdPrice: row.usdPrice,
     rate: row.rate,
     address: row.address,
     enabled: row.enabled,
@@ -61,6 +64,64 @@ function columns(body: UpdateBody): Omit<CryptoInsert, 'code'> {
   };
 }
 
+/**
+ * What an add or edit changes, for who may make it (the route's `authorize` says): the wallet
+ * address and what counts as a payment (network, chain id, token contract, decimals) are the
+ * Owner's, with step-up; what a buyer pays (the USD price or rate, where the price comes from)
+ * needs step-up of any role the route admits.
+ */
+export interface CryptoChanges {
+  wallet: boolean;
+  payment: boolean;
+  price: boolean;
+}
+
+export type AuthorizeCryptoChanges = (changes: CryptoChanges) => Promise<void>;
+
+const NONE: CryptoChanges = { wallet: false, payment: false, price: false };
+
+function changesOf(before: CryptoRow | undefined, body: UpdateBody): CryptoChanges {
+  const after = columns(body);
+  if (!before) return { wallet: after.address !== null, payment: after.network !== 'other' || after.chainId !== null || after.tokenContract !== null || after.decimals !== null, price: true };
+  const samePrice =
+    body.usdPrice !== undefined ? before.usdPrice !== null && dec(before.usdPrice).eq(body.usdPrice) : before.rate !== null && body.rate !== undefined && dec(before.rate).eq(body.rate);
+  return {
+    wallet: (before.address ?? '') !== body.address,
+    payment: before.network !== after.network || before.chainId !== after.chainId || before.tokenContract !== after.tokenContract || before.decimals !== after.decimals,
+    price: !samePrice || before.rateSource !== after.rateSource || before.priceFeedId !== after.priceFeedId,
+  };
+}
+
+/** Whether `found` (read in the transaction) has a change that `asked` (read before it) did not. */
+const unasked = (found: CryptoChanges, asked: CryptoChanges) => (found.wallet && !asked.wallet) || (found.payment && !asked.payment) || (found.price && !asked.price);
+
+/**
+ * The price columns a save writes: the USD price typed, or the one a rate in tokens gives at the
+ * current token price (said in `note`), and the rate derived from it (decision 025). A price the
+ * save does not change keeps its columns; a row from before USD prices gets the one its rate gives.
+ */
+function priceColumns(before: CryptoRow | undefined, body: UpdateBody, changed: boolean, tokenPriceUsd: string, now: Date): { values: Partial<CryptoInsert>; note?: string } {
+  if (!changed && before) return before.usdPrice !== null || before.rate === null ? { values: {} } : { values: { usdPrice: priceFromRate(before.rate, tokenPriceUsd) } };
+  if (body.usdPrice !== undefined) {
+    const rate = rateFromPrice(body.usdPrice, tokenPriceUsd);
+    if (rate === null) {
+      const message = `At the token price ${usd(tokenPriceUsd)} this USD price is worth less than 0.000001 tokens.`;
+      throw invalid(message, { usdPrice: message });
+    }
+    return { values: { usdPrice: body.usdPrice, rate, rateUpdatedAt: now } };
+  }
+  const rate = body.rate ?? '0';
+  const usdPrice = priceFromRate(rate, tokenPriceUsd);
+  if (dec(usdPrice).lte(0)) {
+    const message = `At the token price ${usd(tokenPriceUsd)} this rate is worth less than $0.000000000001: give the USD price.`;
+    throw invalid(message, { rate: message });
+  }
+  return {
+    values: { usdPrice, rate, rateUpdatedAt: now },
+    note: `${toPlain(dec(rate))} tokens per unit saved as the USD price ${usd(usdPrice)} at the current token price ${usd(tokenPriceUsd)}.`,
+  };
+}
+
 export class CryptoService {
   constructor(
     private readonly db: Db,
@@ -75,48 +136,47 @@ export class CryptoService {
     return (await listCryptos(this.db)).filter(isOffered).map(toPublicCrypto);
   }
 
-  /** `walletChange` may refuse a new wallet address (who may set one is the route's to say). */
-  async create(actor: Actor, body: CreateBody, walletChange: () => Promise<void> = async () => {}): Promise<AdminCrypto> {
+  /** `authorize` may refuse what the body changes (who may change what is the route's to say). */
+  async create(actor: Actor, body: CreateBody, authorize: AuthorizeCryptoChanges = async () => {}): Promise<AdminCrypto> {
     const taken = `${body.currency} already exists.`;
-    if (body.address !== '') await walletChange();
+    await authorize(changesOf(undefined, body));
     try {
-      const row = await this.db.transaction(async (tx) => {
-        const created = await insertCrypto(tx, { code: body.currency, ...columns(body), rate: body.rate, rateUpdatedAt: new Date() });
+      const saved = await this.db.transaction(async (tx) => {
+        const { priceUsd } = await getSaleSettings(tx);
+        const price = priceColumns(undefined, body, true, priceUsd, new Date());
+        const created = await insertCrypto(tx, { code: body.currency, ...columns(body), ...price.values });
         await recordAudit(tx, actor, 'crypto.created', `crypto:${created.code}`, null, auditView(created));
-        return created;
+        return { row: created, note: price.note };
       });
-      return toAdminCrypto(row, new Date(), this.maxAgeMinutes);
+      return { ...toAdminCrypto(saved.row, new Date(), this.maxAgeMinutes), ...(saved.note ? { priceNote: saved.note } : {}) };
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict(taken, { currency: taken });
       throw e;
     }
   }
 
-  async update(actor: Actor, code: string, body: UpdateBody, walletChange: () => Promise<void> = async () => {}): Promise<AdminCrypto> {
-    // Asked before the transaction (it reads the session): a change of address found inside it
-    // that was not asked about is refused rather than made.
+  async update(actor: Actor, code: string, body: UpdateBody, authorize: AuthorizeCryptoChanges = async () => {}): Promise<AdminCrypto> {
+    // Asked before the transaction (it reads the session): a change found inside it that was not
+    // asked about (someone else saved meanwhile) is refused rather than made.
     const current = await findCrypto(this.db, code);
-    const asked = current !== undefined && current.address !== body.address;
-    if (asked) await walletChange();
-    const row = await this.db.transaction(async (tx) => {
+    const asked = current === undefined ? NONE : changesOf(current, body);
+    if (current !== undefined) await authorize(asked);
+    const saved = await this.db.transaction(async (tx) => {
       const before = await findCryptoForUpdate(tx, code);
       if (!before) throw notFound(`No crypto ${code.toUpperCase()}.`);
-      if (before.address !== body.address && !asked) throw conflict('The wallet address changed meanwhile: reload and try again.');
-      // Compared as numbers: the form sends "9000000" for the stored "9000000.000000".
-      const sameRate = before.rate !== null && dec(before.rate).eq(body.rate);
-      // The stored USD price is kept only while it still explains the rate: the same number, from the
-      // feed. A typed rate is an override until the next refresh, and a token-price change makes it
-      // stale (see recomputeFeedRates): it was typed for the old price.
-      const keepsFeedPrice = sameRate && before.rateSource === 'feed';
-      const after = await updateCrypto(tx, before.code, {
-        ...columns(body),
-        ...(sameRate ? {} : { rate: body.rate, rateUpdatedAt: new Date() }),
-        ...(keepsFeedPrice ? {} : { usdPrice: null }),
-      });
+      const found = changesOf(before, body);
+      if (unasked(found, asked)) throw conflict(found.wallet && !asked.wallet ? 'The wallet address changed meanwhile: reload and try again.' : `${before.code} changed meanwhile: reload and try again.`);
+      // Read after the row is locked: a token-price change either finished (this prices at the new
+      // price) or waits for this save and then recomputes the rate from the USD price saved here.
+      const { priceUsd } = await getSaleSettings(tx);
+      // Compared as numbers: the form sends "9000000" for the stored "9000000.000000"; an unchanged
+      // price keeps its USD price, rate and time (a feed rate stays as fresh as it was).
+      const price = priceColumns(before, body, found.price, priceUsd, new Date());
+      const after = await updateCrypto(tx, before.code, { ...columns(body), ...price.values });
       await recordAudit(tx, actor, 'crypto.updated', `crypto:${after.code}`, auditView(before), auditView(after));
-      return after;
+      return { row: after, note: price.note };
     });
-    return toAdminCrypto(row, new Date(), this.maxAgeMinutes);
+    return { ...toAdminCrypto(saved.row, new Date(), this.maxAgeMinutes), ...(saved.note ? { priceNote: saved.note } : {}) };
   }
 
   /** Deletes a crypto no order refers to; one that orders use is disabled instead, keeping their history. */

@@ -171,27 +171,27 @@ describe(`crypto management (${databaseKind})`, () => {
     expect(await btcRow()).toMatchObject({ rate: '9000000.000000', usdPrice: '90000.000000000000', rateUpdatedAt: before?.rateUpdatedAt });
   });
 
-  it('takes a changed rate for a feed crypto as an override without a USD price, until the next refresh', async () => {
+  it('takes a changed rate for a feed crypto as the USD price it gives at the token price, until the next refresh', async () => {
     await as();
     fake.behaviour = { kind: 'prices', prices: { bitcoin: 90000 } };
     await call('POST', '/api/admin/cryptos/refresh-rates');
     const fetchedAt = new Date(Date.now() - 30 * 60_000);
     await t.database.db.update(cryptos).set({ rateUpdatedAt: fetchedAt }).where(eq(cryptos.code, 'BTC'));
     const res = await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FEED, rate: '8000000.5' });
-    expect(res.json()).toMatchObject({ rate: '8000000.5', usdPrice: null, stale: false });
+    expect(res.json()).toMatchObject({ rate: '8000000.5', usdPrice: '80000.005', stale: false });
     expect((await btcRow())?.rateUpdatedAt?.getTime()).toBeGreaterThan(fetchedAt.getTime());
     await call('POST', '/api/admin/cryptos/refresh-rates');
     expect((await adminList()).find((c) => c.code === 'BTC')).toMatchObject({ rate: '9000000', usdPrice: '90000', stale: false });
   });
 
-  it('drops the USD price of a manual rate turned into a feed rate: the feed did not produce it', async () => {
+  it('keeps a rate turned from manual into feed as the USD price it gives, until the next refresh', async () => {
     await as();
     fake.behaviour = { kind: 'prices', prices: { bitcoin: 90000 } };
     await call('POST', '/api/admin/cryptos/refresh-rates');
     await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FEED, rateSource: 'manual', rate: '9000000' });
     expect(await btcRow()).toMatchObject({ rateSource: 'manual', usdPrice: '90000.000000000000' });
     await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FEED, rate: '9000000' });
-    expect(await btcRow()).toMatchObject({ rateSource: 'feed', rate: '9000000.000000', usdPrice: null });
+    expect(await btcRow()).toMatchObject({ rateSource: 'feed', rate: '9000000.000000', usdPrice: '90000.000000000000' });
   });
 
   it('marks feed rates older than the maximum age as stale', async () => {

@@ -38,8 +38,8 @@ interface Made {
 
 type ExpiredOrder = Awaited<ReturnType<typeof expireOverdue>>[number];
 
-function quoteOf(body: CreateBody, rate: string, priceUsd: string) {
-  const input = { rate, priceUsd };
+function quoteOf(body: CreateBody, rate: string, priceUsd: string, decimals: number | null) {
+  const input = { rate, priceUsd, decimals };
   const quote = body.tokens !== undefined ? quoteForTokens(body.tokens, input) : quoteForPayment(body.payAmount ?? '0', input);
   return { tokens: quote.tokens, bonusTokens: quote.bonusTokens, payAmount: quote.payAmount, usdAmount: quote.usdAmount };
 }
@@ -92,7 +92,7 @@ export class OrderCreation {
     // Orders paid to the buyer's own deposit address need one handed out: the checked path does that.
     if (await this.deposits.isAutomaticCached(crypto)) return undefined;
     if (stateOf(sale, sale.tokensSold, now) !== 'live') return undefined;
-    const quote = quoteOf(body, crypto.rate, sale.priceUsd);
+    const quote = quoteOf(body, crypto.rate, sale.priceUsd, crypto.decimals);
     if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
     try {
       const row = await this.quick.insert({
@@ -150,7 +150,7 @@ export class OrderCreation {
       if (!isOffered(crypto)) throw conflict(`${crypto.name} is not accepted at the moment. Choose another cryptocurrency.`);
       if (isStale(crypto, now, this.options.rateMaxAgeMinutes)) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
 
-      const quote = quoteOf(body, crypto.rate, sale.priceUsd);
+      const quote = quoteOf(body, crypto.rate, sale.priceUsd, crypto.decimals);
       const problem = limitProblem(quote.tokens, sale.tokenSymbol);
       if (problem) throw invalid(problem.message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: problem.message });
 

@@ -130,7 +130,7 @@ export class OrderDecisions {
         const excess = toPlain(dec(formatUnits(verdict.excess, order.decimals ?? 18)));
         let credited: OrderQuote | undefined;
         if (body.action === 'credit') {
-          credited = requote(toPlain(dec(order.payAmount).plus(excess)), { rate: order.rate, priceUsd: order.priceUsd });
+          credited = requote(toPlain(dec(order.payAmount).plus(excess)), { rate: order.rate, priceUsd: order.priceUsd, decimals: order.decimals });
           if (body.overrideHardCap) await allowOverHardCap(tx);
           const row = await requoteApprovedOrder(tx, id, order.payAmount, credited, now);
           if (!row) throw conflict('This order changed a moment ago; look again.');

@@ -19,6 +19,8 @@ import type { OrderRow } from './order-views.repository';
 export interface RateAndPrice {
   rate: string;
   priceUsd: string;
+  /** The currency's decimals: a pay amount is kept to them (at most 8). */
+  decimals: number | null;
 }
 
 /** Today's rate of a currency and token price, or why a quote at them is impossible. */
@@ -26,7 +28,7 @@ export async function currentRateAndPrice(db: Queryable, code: string, now: Date
   const [crypto, sale] = await Promise.all([findCryptoByCode(db, code), getSaleSettings(db)]);
   if (!crypto || !isOffered(crypto)) return { refusal: `${code} is not offered any more, so it has no current rate.` };
   if (isStale(crypto, now, rateMaxAgeMinutes)) return { refusal: `The ${code} rate is out of date: refresh the rates first.` };
-  return { rate: crypto.rate, priceUsd: sale.priceUsd };
+  return { rate: crypto.rate, priceUsd: sale.priceUsd, decimals: crypto.decimals };
 }
 
 /** What arrived at an order's deposit address and is confirmed, in base units and in the currency's units. */
@@ -52,7 +54,7 @@ export async function approvalQuote(db: Queryable, order: OrderRow, basis: Credi
   if (basis === 'received-current' && order.status !== 'expired') throw conflict('Today\'s rate applies to late payments only: this order has not expired.');
   const received = await receivedFor(db, order);
   if (received.base === 0n) throw conflict('Nothing has arrived and been confirmed for this order yet.');
-  let at: RateAndPrice = { rate: order.rate, priceUsd: order.priceUsd };
+  let at: RateAndPrice = { rate: order.rate, priceUsd: order.priceUsd, decimals: order.decimals };
   if (basis === 'received-current') {
     const current = await currentRateAndPrice(db, order.cryptoCode, now, rateMaxAgeMinutes);
     if ('refusal' in current) throw conflict(current.refusal);

@@ -38,12 +38,13 @@ describe(`orders (${databaseKind})`, () => {
       status: 'pending',
       tokens: '100',
       bonusTokens: '5',
-      payAmount: '0.000334',
+      // 100 ÷ 300,000 ETH, rounded up at 8 decimals (ETH has 18).
+      payAmount: '0.00033334',
       rate: '300000',
       usdAmount: '1',
       address: ETH_WALLET,
       crypto: { code: 'ETH', network: 'evm', chainId: 1 },
-      paymentUri: `ethereum:${ETH_WALLET}@1?value=334000000000000`,
+      paymentUri: `ethereum:${ETH_WALLET}@1?value=333340000000000`,
       txHash: null,
     });
     expect(Date.parse(order.expiresAt) - Date.parse(order.createdAt)).toBe(60 * 60_000);

@@ -17,10 +17,10 @@ import { assignPayment, dismissPayment, findUnallocated, lockUnallocatedPayment,
 const SETTLING_MS = 60_000;
 
 /** A currency's rate today (tokens per unit) and the token price; null without a fresh rate. */
-export type RateNow = (cryptoCode: string, now: Date) => Promise<{ rate: string; priceUsd: string } | null>;
+export type RateNow = (cryptoCode: string, now: Date) => Promise<{ rate: string; priceUsd: string; decimals: number | null } | null>;
 
 /** What a deposit would credit at today's rate and token price, as a new order's quote would. */
-function quoteAt(amount: string, at: { rate: string; priceUsd: string } | null): UnallocatedDeposit['quote'] {
+function quoteAt(amount: string, at: { rate: string; priceUsd: string; decimals: number | null } | null): UnallocatedDeposit['quote'] {
   if (!at) return null;
   const q = quoteForPayment(amount, at);
   return { tokens: q.tokens, bonusTokens: q.bonusTokens, usdAmount: q.usdAmount };

@@ -25,6 +25,16 @@ export async function lockFeedModeCryptos(db: Queryable): Promise<RatedCrypto[]>
   return db.select().from(cryptos).where(eq(cryptos.rateSource, 'feed')).orderBy(asc(cryptos.code)).for('update');
 }
 
+/** Locks every crypto, feed-priced and manually priced alike (a token-price change reprices them all). */
+export async function lockAllCryptos(db: Queryable): Promise<RatedCrypto[]> {
+  return db.select().from(cryptos).orderBy(asc(cryptos.code)).for('update');
+}
+
+/** A manual rate's USD price (a row from before USD prices were typed, priced at the token price it was typed for) and its rate. */
+export async function setManualPrice(db: Queryable, code: string, usdPrice: string, rate: string | null, now: Date): Promise<void> {
+  await db.update(cryptos).set({ usdPrice, rate, updatedAt: now }).where(eq(cryptos.code, code));
+}
+
 export async function setFeedPrice(db: Queryable, code: string, usdPrice: string, rate: string, now: Date): Promise<void> {
   await db.update(cryptos).set({ usdPrice, rate, rateUpdatedAt: now, updatedAt: now }).where(eq(cryptos.code, code));
 }

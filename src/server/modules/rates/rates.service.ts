@@ -1,6 +1,9 @@
-// Feed-mode rates: tokens per 1 unit = USD price of the crypto ÷ token price in USD, 6 decimals.
+// Every crypto has a USD price, from the price feed ('feed') or typed by an operator ('manual'); its
+// rate in tokens per 1 unit = that USD price ÷ the token price in USD, 6 decimals, recomputed in the
+// transaction that changes either (decision 025).
 import type { RefreshResult } from '@/contracts/admin';
-import { dec, roundTo, toPlain } from '@/domain/decimal';
+import { dec, toPlain } from '@/domain/decimal';
+import { priceFromRate, rateFromPrice } from '@/domain/usd-price';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
@@ -8,13 +11,9 @@ import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
 import { getSaleSettings, lockSale, setTokenPrice } from '../sale/sale.service';
 import { PriceFeedError, type PriceFeed } from './price-feed';
-import { clearRateTime, findFeedIds, lockFeedModeCryptos, lockFeedPricedCryptos, setFeedPrice, setRecomputedRate } from './rates.repository';
+import { clearRateTime, findFeedIds, lockAllCryptos, lockFeedPricedCryptos, setFeedPrice, setManualPrice, setRecomputedRate } from './rates.repository';
 
-/** Tokens per 1 unit; null when it would round to zero. */
-export function rateFromPrice(usdPrice: string, tokenPriceUsd: string): string | null {
-  const rate = roundTo(dec(usdPrice).div(tokenPriceUsd));
-  return rate.gt(0) ? toPlain(rate) : null;
-}
+export { priceFromRate, rateFromPrice } from '@/domain/usd-price';
 
 export async function refreshRates(db: Db, feed: PriceFeed, actor: Actor | null, now = new Date()): Promise<RefreshResult> {
   const ids = await findFeedIds(db);
@@ -57,7 +56,7 @@ export async function refreshRatesForOperator(db: Db, feed: PriceFeed, actor: Ac
   }
 }
 
-/** What a token-price change did to the feed rates, for the audit log. */
+/** What a token-price change did to the rates, for the audit log. */
 export interface RecomputedRates {
   /** Rates recomputed from their USD price, by crypto code: before and after. */
   before: Record<string, string | null>;
@@ -67,20 +66,34 @@ export interface RecomputedRates {
 }
 
 /**
- * After the token price changes, recomputes every feed-mode rate from its last USD price, in the
- * caller's transaction. A feed crypto without one (its rate was typed by an operator, or the price
- * is too small to give a rate at the new token price) cannot be recomputed: its rate time is
- * cleared, which makes it stale until the next refresh, so no order is quoted at the old price.
+ * After the token price changes, recomputes every crypto's rate from its USD price, feed-priced and
+ * manually priced alike, in the caller's transaction. A manual rate stored without a USD price (a
+ * row written before USD prices were typed) is first priced at `previousPriceUsd`, the token price
+ * it was set for. A feed crypto without a USD price (never fetched, or too small to give a rate at
+ * the new token price) cannot be recomputed: its rate time is cleared, which makes it stale until
+ * the next refresh, so no order is quoted at the old price; a manual one too small to give a rate
+ * loses its rate, which stops it being offered until the operator prices it again.
  */
-export async function recomputeFeedRates(tx: Queryable, tokenPriceUsd: string, now: Date): Promise<RecomputedRates> {
+export async function recomputeRates(tx: Queryable, tokenPriceUsd: string, now: Date, previousPriceUsd?: string): Promise<RecomputedRates> {
   // Locked, so an operator's edit of one of these cryptos waits instead of being overwritten.
-  const rows = await lockFeedModeCryptos(tx);
+  const rows = await lockAllCryptos(tx);
   const result: RecomputedRates = { before: {}, after: {}, stale: [] };
   for (const row of rows) {
+    const before = row.rate === null ? null : toPlain(dec(row.rate));
+    if (row.rateSource === 'manual') {
+      const usdPrice = row.usdPrice ?? (row.rate !== null && previousPriceUsd !== undefined ? priceFromRate(row.rate, previousPriceUsd) : null);
+      if (usdPrice === null) continue;
+      const rate = rateFromPrice(usdPrice, tokenPriceUsd);
+      await setManualPrice(tx, row.code, usdPrice, rate, now);
+      result.before[row.code] = before;
+      if (rate !== null) result.after[row.code] = rate;
+      else result.stale.push(row.code);
+      continue;
+    }
     const rate = row.usdPrice === null ? null : rateFromPrice(row.usdPrice, tokenPriceUsd);
     if (rate !== null) {
       await setRecomputedRate(tx, row.code, rate, now);
-      result.before[row.code] = row.rate === null ? null : toPlain(dec(row.rate));
+      result.before[row.code] = before;
       result.after[row.code] = rate;
     } else if (row.rateUpdatedAt !== null) {
       await clearRateTime(tx, row.code, now);
@@ -90,9 +103,12 @@ export async function recomputeFeedRates(tx: Queryable, tokenPriceUsd: string, n
   return result;
 }
 
+/** The name this had while only feed rates were recomputed; kept for callers written against it. */
+export const recomputeFeedRates = recomputeRates;
+
 /**
- * Sets the token price and recomputes every feed-mode rate from its last USD price, in one
- * transaction; a feed rate with no USD price becomes stale until the next refresh. The audit entry
+ * Sets the token price and recomputes every crypto's rate from its USD price, in one transaction;
+ * a feed rate with no USD price becomes stale until the next refresh. The audit entry
  * keeps the rates before and after, and which were made stale. Lives here rather than in the sale
  * module because the rates depend on the price, not the other way round.
  */
@@ -101,7 +117,7 @@ export async function updateTokenPrice(db: Db, events: EventBus, actor: Actor, p
     const before = await lockSale(tx);
     const now = new Date();
     await setTokenPrice(tx, priceUsd, now);
-    const rates = await recomputeFeedRates(tx, priceUsd, now);
+    const rates = await recomputeRates(tx, priceUsd, now, before.priceUsd);
     await recordAudit(
       tx,
       actor,

@@ -11,7 +11,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
 import { errorMessage } from '@/web/lib/api-client';
-import { formatAmount } from '@/web/lib/format';
+import { formatAmount, formatPayAmount } from '@/web/lib/format';
 import { useDecideOrder, type Decision } from '@/web/api/admin/orders';
 import { OverCapOverride, useOverCap } from './over-cap-override';
 
@@ -27,9 +27,10 @@ function creditChoices(order: AdminOrder): { basis: CreditBasis; label: string }
   if (!p || !dec(p.received).gt(0)) return [];
   if (p.verdict === 'paid' && order.status !== 'expired') return [];
   const code = order.crypto.code;
-  const atOrderRate = quoteForPayment(p.received, { rate: order.rate, priceUsd: order.priceUsd });
+  // What arrived has no more decimals than the currency's own, so kept to 8 it is kept whole.
+  const atOrderRate = quoteForPayment(p.received, { rate: order.rate, priceUsd: order.priceUsd, decimals: null });
   const choices: { basis: CreditBasis; label: string }[] = [
-    { basis: 'ordered', label: `The order as placed: ${formatAmount(order.tokens)} tokens + ${formatAmount(order.bonusTokens)} bonus for ${formatAmount(order.payAmount)} ${code}` },
+    { basis: 'ordered', label: `The order as placed: ${formatAmount(order.tokens)} tokens + ${formatAmount(order.bonusTokens)} bonus for ${formatPayAmount(order.payAmount)} ${code}` },
     {
       basis: 'received',
       label: `What arrived at the order's rate: ${formatAmount(p.received)} ${code} buys ${formatAmount(atOrderRate.tokens)} tokens + ${formatAmount(atOrderRate.bonusTokens)} bonus`,
@@ -68,7 +69,7 @@ export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder
         <DialogHeader>
           <DialogTitle>{text.title}</DialogTitle>
           <DialogDescription>
-            Order #{order?.id}: {order ? `${formatAmount(order.payAmount)} ${order.crypto.code} for ${formatAmount(order.tokens)} tokens` : ''} from {order?.buyer.email}. {text.explain}
+            Order #{order?.id}: {order ? `${formatPayAmount(order.payAmount)} ${order.crypto.code} for ${formatAmount(order.tokens)} tokens` : ''} from {order?.buyer.email}. {text.explain}
           </DialogDescription>
         </DialogHeader>
         {decision === 'approve' && order && !hasPaymentEvidence(order) ? (

@@ -16,7 +16,8 @@ export type ExcessAction = 'credit' | 'refunded';
 
 /** What crediting the excess adds to the order, at its rate: the tokens, and the bonus its new level gives. */
 function excessCredit(order: AdminOrder, excess: string): { tokens: string; bonusTokens: string } {
-  const q = quoteForPayment(dec(order.payAmount).plus(excess), { rate: order.rate, priceUsd: order.priceUsd });
+  // The order's amount and what arrived have no more decimals than the currency's own: kept to 8, they stay whole.
+  const q = quoteForPayment(dec(order.payAmount).plus(excess), { rate: order.rate, priceUsd: order.priceUsd, decimals: null });
   return { tokens: toPlain(dec(q.tokens).minus(order.tokens)), bonusTokens: toPlain(dec(q.bonusTokens).minus(order.bonusTokens)) };
 }
 

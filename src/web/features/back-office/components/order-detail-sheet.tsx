@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
 import { TxCheckNote } from './tx-check';
-import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
+import { formatAmount, formatDateTime, formatPayAmount, formatUsd } from '@/web/lib/format';
 import type { Decision } from '@/web/api/admin/orders';
 import { ExcessDialog, type ExcessAction } from './excess-dialog';
 import { PaymentPill } from './payment-pill';
@@ -132,7 +132,7 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
               </Section>
               <Section title="Amounts">
                 <Item label="Pay amount">
-                  {formatAmount(order.payAmount)} {order.crypto.code}
+                  {formatPayAmount(order.payAmount)} {order.crypto.code}
                 </Item>
                 <Item label="Crypto">
                   {order.crypto.name} ({order.crypto.code})

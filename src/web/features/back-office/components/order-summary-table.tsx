@@ -1,6 +1,6 @@
 import type { AdminOrder } from '@/contracts/orders';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { formatAmount, formatDateTime } from '@/web/lib/format';
+import { formatAmount, formatDateTime, formatPayAmount } from '@/web/lib/format';
 import { OrderStatusPill } from './order-status-pill';
 
 type Column = 'email' | 'address' | 'tokens';
@@ -30,11 +30,11 @@ export function OrderSummaryTable({ orders, label, columns }: { orders: AdminOrd
             <TableCell>
               <span className="font-mono text-xs break-all">{o.id}</span>
               <span className="text-muted-foreground block text-xs whitespace-nowrap sm:hidden">
-                {formatAmount(o.payAmount)} {o.crypto.code}
+                {formatPayAmount(o.payAmount)} {o.crypto.code}
               </span>
             </TableCell>
             <TableCell className={`${SHOW.amount} whitespace-nowrap`}>
-              {formatAmount(o.payAmount)} {o.crypto.code}
+              {formatPayAmount(o.payAmount)} {o.crypto.code}
             </TableCell>
             {show('tokens') ? (
               <TableCell className={SHOW.tokens}>

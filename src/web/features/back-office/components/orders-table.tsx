@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { SortableTableHead } from '@/web/components/ui/sortable-table-head';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
+import { formatAmount, formatDateTime, formatPayAmount, formatUsd } from '@/web/lib/format';
 import type { Decision, OrdersQuery } from '@/web/api/admin/orders';
 import { OrderStatusPill } from './order-status-pill';
 import { PaymentPill } from './payment-pill';
@@ -74,7 +74,7 @@ export function OrdersTable({
                 </span>
               </TableCell>
               <TableCell className={`${SHOW.amount} whitespace-nowrap`}>
-                {formatAmount(o.payAmount)} {o.crypto.code}
+                {formatPayAmount(o.payAmount)} {o.crypto.code}
                 <span className="text-muted-foreground block text-xs 2xl:hidden">{formatAmount(o.tokens)} tokens</span>
               </TableCell>
               <TableCell className={`${SHOW.tokens} whitespace-nowrap`}>

@@ -2,7 +2,7 @@
 // on it: paid but over the auto-approve limit, short, in excess, or arrived after the order expired.
 import type { AdminOrder } from '@/contracts/orders';
 import { Badge } from '@/web/components/ui/badge';
-import { formatAmount } from '@/web/lib/format';
+import { formatAmount, formatPayAmount } from '@/web/lib/format';
 
 /** The words for the order's watched payment, or null when there is nothing to say. */
 export function paymentNote(order: AdminOrder): { text: string; variant: 'warning' | 'secondary' | 'destructive' } | null {
@@ -16,7 +16,7 @@ export function paymentNote(order: AdminOrder): { text: string; variant: 'warnin
   if (p.verdict === 'waiting') return null;
   if (p.verdict === 'unconfirmed') return { text: 'Payment unconfirmed', variant: 'secondary' };
   if (order.status === 'expired') return { text: `Paid late: ${formatAmount(p.received)} ${code}`, variant: 'warning' };
-  if (p.verdict === 'underpaid') return { text: `Underpaid: ${formatAmount(p.received)} of ${formatAmount(order.payAmount)} ${code}`, variant: 'destructive' };
+  if (p.verdict === 'underpaid') return { text: `Underpaid: ${formatAmount(p.received)} of ${formatPayAmount(order.payAmount)} ${code}`, variant: 'destructive' };
   if (p.verdict === 'overpaid') return { text: `Overpaid by ${formatAmount(p.excess)} ${code}`, variant: 'warning' };
   if (order.status === 'pending') return { text: 'Paid, needs approval', variant: 'warning' };
   return null;

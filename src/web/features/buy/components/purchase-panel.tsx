@@ -8,7 +8,7 @@ import { LEVELS, levelIcon, levelProgress } from '@/domain/levels';
 import { Button } from '@/web/components/ui/button';
 import { Progress } from '@/web/components/ui/progress';
 import { Separator } from '@/web/components/ui/separator';
-import { formatAmount, formatPercent } from '@/web/lib/format';
+import { formatAmount, formatPayAmount, formatPercent } from '@/web/lib/format';
 import type { PurchasePreview } from '../lib/purchase-preview';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -71,7 +71,7 @@ export function PurchasePanel({ sale, crypto, preview, onBuy }: { sale: Sale; cr
       <Separator />
       <dl className="grid gap-3 sm:grid-cols-2">
         <Figure label="You pay">
-          {preview ? formatAmount(preview.quote.payAmount) : '—'} {crypto.code}
+          {preview ? formatPayAmount(preview.quote.payAmount) : '—'} {crypto.code}
         </Figure>
         <Figure label="You receive">
           {preview ? formatAmount(preview.quote.tokens) : '—'} {symbol}

@@ -27,7 +27,7 @@ const STATE_REASONS: Record<Exclude<Sale['state'], 'live'>, string> = {
 export function previewPurchase(amount: string, mode: AmountMode, crypto: PublicCrypto, sale: Sale): PurchasePreview | null {
   const value = parseAmount(amount);
   if (value === null || dec(crypto.rate).lte(0)) return null;
-  const input = { rate: crypto.rate, priceUsd: sale.priceUsd };
+  const input = { rate: crypto.rate, priceUsd: sale.priceUsd, decimals: crypto.decimals };
   const quote = mode === 'tokens' ? quoteForTokens(value, input) : quoteForPayment(value, input);
   const body: CreateOrderBody = mode === 'tokens' ? { crypto: crypto.code, tokens: quote.tokens } : { crypto: crypto.code, payAmount: quote.payAmount };
   const limit = limitProblem(quote.tokens, sale.token.symbol);

@@ -4,7 +4,7 @@ import { ChevronRight, Hourglass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { StatCard } from '@/web/components/stat-card';
-import { formatAmount } from '@/web/lib/format';
+import { formatAmount, formatPayAmount } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { useOrders } from '@/web/api/orders/get-orders';
 import { TimeLeft } from './time-left';
@@ -30,7 +30,7 @@ export function OpenOrders({ symbol }: { symbol: string }) {
             <li key={order.id} className="grid gap-1 rounded-md border p-3">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                 <span className="font-medium break-all">
-                  {formatAmount(order.payAmount)} {order.crypto.code} → {formatAmount(order.tokens)} {symbol}
+                  {formatPayAmount(order.payAmount)} {order.crypto.code} → {formatAmount(order.tokens)} {symbol}
                 </span>
                 <Link to={paths.transaction(order.id)} className="text-primary inline-flex items-center gap-1 text-sm underline-offset-4 hover:underline">
                   Order <span className="font-mono break-all">#{order.id}</span>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Order } from '@/contracts/orders';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
+import { formatAmount, formatDateTime, formatPayAmount, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { cn } from '@/web/lib/utils';
 import { networkLabel } from '@/web/lib/network-label';
@@ -114,7 +114,7 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
             <CardContent>
               <dl className="divide-y">
                 <DetailRow label="Amount">
-                  {formatAmount(order.payAmount)} {order.crypto.code}
+                  {formatPayAmount(order.payAmount)} {order.crypto.code}
                 </DetailRow>
                 <DetailRow label="Address">
                   <span className="font-mono text-xs">{order.address}</span>

@@ -4,7 +4,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '@/contracts/orders';
-import { formatAmount } from '@/web/lib/format';
+import { formatAmount, formatPayAmount } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -35,7 +35,7 @@ function OrderCards({ orders, symbol }: { orders: Order[]; symbol: string }) {
           <li key={order.id} className="grid gap-2 rounded-md border p-3 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium break-all">
-                {formatAmount(order.payAmount)} {order.crypto.code}
+                {formatPayAmount(order.payAmount)} {order.crypto.code}
               </span>
               <OrderStatusBadge status={order.status} />
             </div>
@@ -85,7 +85,7 @@ export function OrdersTable({ orders, symbol }: { orders: Order[]; symbol: strin
               return (
                 <tr key={order.id} className="hover:bg-muted/40 border-t">
                   <td className="px-3 py-2 font-medium whitespace-nowrap">
-                    {formatAmount(order.payAmount)} {order.crypto.code}
+                    {formatPayAmount(order.payAmount)} {order.crypto.code}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{tokensOf(order, symbol)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
