@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'operator.notifications',
   'operators.require_two_factor',
   'backup.download',
+  'user.unverified_reset',
+  'user.two_factor_reset',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

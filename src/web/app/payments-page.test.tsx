@@ -22,7 +22,7 @@ const UTXO: Omit<UtxoChainSettings, 'chain' | 'name' | 'symbol'> = {
   key: null,
   watcher: null,
 };
-const KEY = { xpub: 'zpub6r…', scriptType: 'p2wpkh' as const, firstAddresses: ['bc1qa', 'bc1qb', 'bc1qc'], handedOut: 2, gap: 0 };
+const KEY = { xpub: 'zpub6r…', fingerprint: '0a1b2c3d', scriptType: 'p2wpkh' as const, firstAddresses: ['bc1qa', 'bc1qb', 'bc1qc'], handedOut: 2, gap: 0 };
 const WATCHER: NonNullable<UtxoChainSettings['watcher']> = {
   esploraHost: 'mempool.space',
   confirmations: 2,
@@ -38,7 +38,7 @@ const WATCHER: NonNullable<UtxoChainSettings['watcher']> = {
 };
 
 const SETTINGS: PaymentSettings = {
-  evmKey: { xpub: 'xpub6C…', firstAddresses: ['0x1', '0x2', '0x3'], handedOut: 0 },
+  evmKey: { xpub: 'xpub6C…', fingerprint: '0a1b2c3d', firstAddresses: ['0x1', '0x2', '0x3'], handedOut: 0 },
   chains: [],
   utxoChains: [
     { ...UTXO, chain: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', currencies: ['BTC'], key: KEY, watcher: WATCHER },

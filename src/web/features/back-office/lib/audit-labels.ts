@@ -50,6 +50,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'operator.two_factor_reset': 'Two-factor sign-in reset',
   'operator.notifications': 'Notifications changed',
   'operators.require_two_factor': 'Two-factor requirement changed',
+  'user.unverified_reset': 'Unverified account reset by its address owner',
+  'user.two_factor_reset': "Buyer's two-factor sign-in reset",
   'backup.download': 'Backup downloaded',
 };
 
