@@ -36,7 +36,7 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 /** The routes, and a HEAD request beside each GET route's (HEAD runs the GET handler, so it must be guarded as GET is). */
-const withHead = <R extends { method: string; url: string; access: string | undefined }>(routes: R[]) =>
+const withHead = (routes: { method: string; url: string; access: string | undefined }[]) =>
   routes.flatMap((r) => (r.method === 'GET' ? [r, { method: 'HEAD', url: r.url, access: r.access }] : [r]));
 
 /** Fills route parameters with plausible values, so the route itself is matched. */

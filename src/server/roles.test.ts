@@ -161,7 +161,7 @@ describe(`operator roles (${databaseKind})`, () => {
     const USDT = { fullName: 'Tether USD (Ethereum)', network: 'evm', chainId: 1, tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, priceFeedId: 'tether', rateSource: 'manual', usdPrice: '1' };
     const edit = (cookie: string, body: object) => t.app.inject({ method: 'PUT', url: '/api/admin/cryptos/USDT', cookies: { [COOKIE]: cookie }, payload: body });
     const add = (cookie: string, body: object) => t.app.inject({ method: 'POST', url: '/api/admin/cryptos', cookies: { [COOKIE]: cookie }, payload: body });
-    const outcome = (res: { statusCode: number; json: <T>() => T }) => [res.statusCode, res.statusCode === 200 || res.statusCode === 201 ? 'ok' : res.json<{ error: { code: string } }>().error.code];
+    const outcome = (res: { statusCode: number; json: () => unknown }) => [res.statusCode, res.statusCode === 200 || res.statusCode === 201 ? 'ok' : (res.json() as { error: { code: string } }).error.code];
     const lapse = () => t.database.db.update(sessions).set({ steppedUpAt: new Date(Date.now() - (STEP_UP_MINUTES * 60 + 1) * 1000) });
     const stepUp = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/admin/step-up', cookies: { [COOKIE]: cookie }, payload: { password: OPERATOR.password } });
     const owner = await signInOperator(t.app, t.database);

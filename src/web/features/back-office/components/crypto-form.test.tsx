@@ -34,7 +34,7 @@ const USDT: AdminCrypto = {
 function renderForm(operator: Operator) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   queryClient.setQueryData(operatorQueryKey, operator);
-  queryClient.setQueryData(adminSaleKey, { priceUsd: '0.01' } as never);
+  queryClient.setQueryData(adminSaleKey, { priceUsd: '0.01' });
   render(
     <QueryClientProvider client={queryClient}>
       <EditCryptoForm crypto={USDT} onSaved={() => {}} />
