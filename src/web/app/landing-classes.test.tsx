@@ -9,33 +9,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicContent } from '@/contracts/content';
 import type { Sale } from '@/contracts/sale';
 import { LandingPage } from '@/web/features/landing/components/landing-page';
+import { liveSale } from '@/test/live-sale';
 import { AppProvider, createQueryClient } from './provider';
 
 const now = Date.now();
-const sale: Sale = {
-  token: { name: 'Presale Token', symbol: 'PRE' },
-  priceUsd: '0.01',
-  totalSupply: '1000000000',
-  softCap: '10000000',
-  hardCap: '100000000',
-  startsAt: new Date(now - 86_400_000).toISOString(),
-  endsAt: new Date(now + 30 * 86_400_000).toISOString(),
-  listingAt: null,
-  orderExpiryMinutes: 60,
-  deliveryNote: 'Tokens are delivered after the sale ends.',
-  state: 'live',
-  scheduled: true,
-  progressPercent: '12.50',
-  tokensSold: '12500000',
-  raisedUsd: '125000.00',
-  buyers: 42,
-  limits: { minTokens: '40', maxTokens: '100000' },
-  levels: [
-    { name: 'Bronze', threshold: '40', bonusPercent: '5' },
-    { name: 'Silver', threshold: '200', bonusPercent: '7' },
-  ],
-  serverTime: new Date(now).toISOString(),
-};
+const sale: Sale = liveSale(
+  {
+    deliveryNote: 'Tokens are delivered after the sale ends.',
+    progressPercent: '12.50',
+    tokensSold: '12500000',
+    raisedUsd: '125000.00',
+    buyers: 42,
+    levels: [
+      { name: 'Bronze', threshold: '40', bonusPercent: '5' },
+      { name: 'Silver', threshold: '200', bonusPercent: '7' },
+    ],
+  },
+  now,
+);
 const content = {
   heroHeading: 'The future of digital currency!',
   heroSubheading: 'The Presale Token (PRE) presale.',

@@ -68,7 +68,8 @@ describe(`token price and sale settings (${databaseKind})`, () => {
     expect(rows.get('BTC')).toMatchObject({ rate: '2600000.000000', rateUpdatedAt: fetchedAt });
     expect(rows.get('ETH')).toMatchObject({ rate: '300000.000000', rateUpdatedAt: null });
     expect(rows.get('DOGE')).toMatchObject({ rate: '0.000001', rateUpdatedAt: null });
-    expect(rows.get('USDT')).toMatchObject({ rate: '100.000000', rateUpdatedAt: fetchedAt });
+    // A manual currency is priced in USD: $1 at $0.025 a token is 40 tokens, not the 100 it was.
+    expect(rows.get('USDT')).toMatchObject({ rate: '40.000000', rateUpdatedAt: fetchedAt });
     const [audit] = await t.database.db.select().from(auditLog);
     expect(audit).toMatchObject({
       action: 'price.updated',

@@ -51,7 +51,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'operator.notifications': 'Notifications changed',
   'operators.require_two_factor': 'Two-factor requirement changed',
   'user.unverified_reset': 'Unverified account reset by its address owner',
-  'user.two_factor_reset': "Buyer's two-factor sign-in reset",
+  'user.two_factor_reset': 'Buyer two-factor sign-in reset',
   'backup.download': 'Backup downloaded',
 };
 

@@ -5,30 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { Sale } from '@/contracts/sale';
+import { liveSale } from '@/test/live-sale';
 import { BuyTokenForm } from './buy-token-form';
 
 const now = Date.now();
-const sale: Sale = {
-  token: { name: 'Presale Token', symbol: 'PRE' },
-  priceUsd: '0.01',
-  totalSupply: '1000000000',
-  softCap: '10000000',
-  hardCap: '100000000',
-  startsAt: new Date(now - 86_400_000).toISOString(),
-  endsAt: new Date(now + 30 * 86_400_000).toISOString(),
-  listingAt: null,
-  orderExpiryMinutes: 60,
-  deliveryNote: '',
-  state: 'live',
-  scheduled: true,
-  progressPercent: '0.00',
-  tokensSold: '0',
-  raisedUsd: '0.00',
-  buyers: 0,
-  limits: { minTokens: '40', maxTokens: '100000' },
-  levels: [],
-  serverTime: new Date(now).toISOString(),
-};
+const sale: Sale = liveSale({}, now);
 const crypto = (code: string, rate: string): PublicCrypto => ({
   code,
   name: `${code} coin`,

@@ -6,30 +6,11 @@ import type { Sale } from '@/contracts/sale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
 import { MemoryRouter } from 'react-router';
+import { liveSale } from '@/test/live-sale';
 import { PresaleCard } from './presale-card';
 
 const now = Date.now();
-const live: Sale = {
-  token: { name: 'Presale Token', symbol: 'PRE' },
-  priceUsd: '0.01',
-  totalSupply: '1000000000',
-  softCap: '10000000',
-  hardCap: '100000000',
-  startsAt: new Date(now - 86_400_000).toISOString(),
-  endsAt: new Date(now + 30 * 86_400_000).toISOString(),
-  listingAt: null,
-  orderExpiryMinutes: 60,
-  deliveryNote: '',
-  state: 'live',
-  scheduled: true,
-  progressPercent: '0.00',
-  tokensSold: '0',
-  raisedUsd: '0.00',
-  buyers: 0,
-  limits: { minTokens: '40', maxTokens: '100000' },
-  levels: [{ name: 'Bronze', threshold: '40', bonusPercent: '5' }],
-  serverTime: new Date(now).toISOString(),
-};
+const live: Sale = liveSale({ levels: [{ name: 'Bronze', threshold: '40', bonusPercent: '5' }] }, now);
 
 function serve(sale: Sale) {
   vi.stubGlobal('EventSource', undefined);
