@@ -24,7 +24,8 @@ test('a visitor registers, sees their dashboard and signs out', async ({ page })
   await expect(balance).toContainText('0 PRE');
   await expect(balance).toContainText('$0.00');
   await expect(page.getByRole('region', { name: 'Level' })).toContainText('No level yet');
-  await expect(page.getByRole('region', { name: 'Sale progress' })).toContainText('0.00%');
+  // Other specs may have sold a little by now: the figure is real, so it is either exact or '< 0.01%'.
+  await expect(page.getByRole('region', { name: 'Sale progress' })).toContainText(/(< 0\.01|\d+\.\d{2})%/);
   for (const item of ['Dashboard', 'My Profile', 'Status', 'Buy Token', 'PRE Token Hub', 'How to Buy', 'Leaderboard', 'Documents']) {
     await expect(sidebar(page).getByRole('link', { name: item, exact: true })).toBeVisible();
   }
