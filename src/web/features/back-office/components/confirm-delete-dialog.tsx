@@ -3,12 +3,13 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Spinner } from '@/web/components/ui/spinner';
 
-/** Asks before a deletion; open while `open`. Cancel (or closing) changes nothing. */
+/** Asks before a deletion or removal; open while `open`. Cancel (or closing) changes nothing. */
 export function ConfirmDeleteDialog({
   open,
   title,
   children,
   pending,
+  confirmLabel = 'Delete',
   onConfirm,
   onClose,
 }: {
@@ -16,6 +17,7 @@ export function ConfirmDeleteDialog({
   title: string;
   children: ReactNode;
   pending: boolean;
+  confirmLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -32,7 +34,7 @@ export function ConfirmDeleteDialog({
           </Button>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
             {pending ? <Spinner /> : null}
-            Delete
+            {confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>
