@@ -17,6 +17,7 @@ import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { toast } from '@/web/lib/toast';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 import { StepNumber } from './payment-steps';
+import { SavedAccountKey } from './saved-account-key';
 
 // Read in the browser first, with the server's own rules: a pasted recovery phrase or private key
 // is refused before it is ever sent.
@@ -78,17 +79,7 @@ export function PaymentAccountKey({ evmKey }: { evmKey: PaymentSettings['evmKey'
       <CardContent className="grid gap-6">
         {evmKey ? (
           <div className="grid gap-4">
-            <div className="grid gap-1">
-              <p className="text-muted-foreground text-sm">Key fingerprint</p>
-              <p className="font-mono text-xs">{evmKey.fingerprint}</p>
-            </div>
-            {/* The key itself reads the whole account's history: the server gives it to Owners only. */}
-            {evmKey.xpub === null ? null : (
-              <div className="grid gap-1">
-                <p className="text-muted-foreground text-sm">Saved key</p>
-                <p className="font-mono text-xs break-all">{evmKey.xpub}</p>
-              </div>
-            )}
+            <SavedAccountKey fingerprint={evmKey.fingerprint} xpub={evmKey.xpub} />
             <p className="text-sm">Deposit addresses handed out: {evmKey.handedOut}</p>
             <div className="grid gap-2">
               <p className="text-sm">First addresses — compare them with your wallet:</p>

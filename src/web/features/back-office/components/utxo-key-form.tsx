@@ -22,6 +22,7 @@ import { toast } from '@/web/lib/toast';
 import { Can } from './can';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 import { StepNumber } from './payment-steps';
+import { SavedAccountKey } from './saved-account-key';
 
 export type UtxoKey = NonNullable<UtxoChainSettings['key']>;
 
@@ -103,17 +104,7 @@ const keyFormSchemaOf = (chain: UtxoChain) =>
 function SavedKey({ settings, utxoKey, onRemove }: { settings: UtxoChainSettings; utxoKey: UtxoKey; onRemove: () => void }) {
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1">
-        <p className="text-muted-foreground text-sm">Key fingerprint</p>
-        <p className="font-mono text-xs">{utxoKey.fingerprint}</p>
-      </div>
-      {/* The key itself reads the whole account's history: the server gives it to Owners only. */}
-      {utxoKey.xpub === null ? null : (
-        <div className="grid gap-1">
-          <p className="text-muted-foreground text-sm">Saved key</p>
-          <p className="font-mono text-xs break-all">{utxoKey.xpub}</p>
-        </div>
-      )}
+      <SavedAccountKey fingerprint={utxoKey.fingerprint} xpub={utxoKey.xpub} />
       <p className="text-sm">Address type: {ADDRESS_TYPES[settings.chain][utxoKey.scriptType]}</p>
       <div className="grid gap-2">
         <p className="text-sm">First addresses — compare them with your wallet&apos;s receiving addresses:</p>
