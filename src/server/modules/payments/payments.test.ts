@@ -492,10 +492,14 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
    * Closes the order's window two minutes from now (whole seconds, as block times are), and has the
    * chain's next block mined `after` seconds past it: the chain's clock, not the expiry job's, says
    * whether the payment in that block is late. The window is still open by the server's clock, so
-   * no expiry (the job's or a read's) can have run.
+   * no expiry (the job's or a read's) can have run. The chain's clock is shared by the file's tests
+   * and may run ahead of the wall clock (an earlier test set a block two minutes on): the window closes
+   * two minutes after whichever is later, so the next block's time never goes back.
    */
   async function nextBlockAfterWindow(publicId: string, after: number): Promise<Date> {
-    const expiresAt = new Date((Math.floor(Date.now() / 1000) + 120) * 1000);
+    const latest = await clients.public.getBlock();
+    const base = Math.max(Math.floor(Date.now() / 1000), Number(latest.timestamp));
+    const expiresAt = new Date((base + 120) * 1000);
     await t.database.db.update(orders).set({ expiresAt }).where(eq(orders.publicId, publicId));
     await clients.test.setNextBlockTimestamp({ timestamp: BigInt(expiresAt.getTime() / 1000 + after) });
     return expiresAt;
