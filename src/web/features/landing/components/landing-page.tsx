@@ -1,5 +1,5 @@
-import { useContent } from '@/web/api/content/get-content';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useContent } from '@/web/api/content';
+import { useSale } from '@/web/api/sale';
 import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useHashScroll } from '../hooks/use-hash-scroll';

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContentBody } from '@/contracts/content';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
+
+export const contentQueryKey = queryKeyOf('GET /api/content');
+
+export const getContent = () => apiCall('GET /api/content');
+
+/** The operator-editable texts of the public pages. */
+export function useContent() {
+  return useQuery({ queryKey: contentQueryKey, queryFn: getContent, staleTime: 60_000 });
+}
+
+const key = queryKeyOf('GET /api/admin/content');
+
+export function useAdminContent() {
+  return useQuery({ queryKey: key, queryFn: () => apiCall('GET /api/admin/content') });
+}
+
+export function useUpdateContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContentBody) => apiCall('PUT /api/admin/content', { body }),
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contentQueryKey }),
+  });
+}
+
+const logoKey = queryKeyOf('GET /api/admin/content/logo');
+
+export function useLogo() {
+  return useQuery({ queryKey: logoKey, queryFn: () => apiCall('GET /api/admin/content/logo') });
+}
+
+/** Uploads (a data URL) or removes (null) the sale's logo. */
+export function useSetLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (image: string | null) => (image === null ? apiCall('DELETE /api/admin/content/logo') : apiCall('PUT /api/admin/content/logo', { body: { image } })),
+    onSuccess: (saved) => queryClient.setQueryData(logoKey, saved),
+  });
+}
