@@ -1,6 +1,6 @@
 // The saved chains: each one's endpoint host, the watcher's rules, and how far the watcher has read.
 import { Can } from '@/web/features/back-office/shell/can';
-import { Detail } from '@/web/features/back-office/shell/detail';
+import { DetailRow } from '@/web/components/ui/detail-row';
 import { NoBlockWarning } from './no-block-warning';
 import { useState } from 'react';
 import type { PaymentSettings } from '@/contracts/payments';
@@ -47,16 +47,16 @@ function ChainItem({ chain, onEdit, onRemove }: { chain: PaymentChain; onEdit: (
         </Can>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-4">
-        <Detail label="Endpoint">
+        <DetailRow layout="stacked" label="Endpoint">
           <span className="font-mono text-xs break-all">{chain.rpcHost}</span>
-        </Detail>
-        <Detail label="Confirmations">{chain.confirmations === null ? 'finalized' : chain.confirmations}</Detail>
-        <Detail label="Tolerance">{formatAmount(chain.tolerancePercent, 2)} %</Detail>
-        <Detail label="Auto-approve up to">{formatUsd(chain.autoApproveUsd)}</Detail>
-        <Detail label="Head block">{chain.headBlock ?? 'not read yet'}</Detail>
-        <Detail label="Next block">{chain.nextBlock ?? 'not read yet'}</Detail>
-        <Detail label="Lag (blocks)">{lag ?? '—'}</Detail>
-        <Detail label="Last scan">{chain.scannedAt ? formatDateTime(chain.scannedAt) : 'not yet'}</Detail>
+        </DetailRow>
+        <DetailRow layout="stacked" label="Confirmations">{chain.confirmations === null ? 'finalized' : chain.confirmations}</DetailRow>
+        <DetailRow layout="stacked" label="Tolerance">{formatAmount(chain.tolerancePercent, 2)} %</DetailRow>
+        <DetailRow layout="stacked" label="Auto-approve up to">{formatUsd(chain.autoApproveUsd)}</DetailRow>
+        <DetailRow layout="stacked" label="Head block">{chain.headBlock ?? 'not read yet'}</DetailRow>
+        <DetailRow layout="stacked" label="Next block">{chain.nextBlock ?? 'not read yet'}</DetailRow>
+        <DetailRow layout="stacked" label="Lag (blocks)">{lag ?? '—'}</DetailRow>
+        <DetailRow layout="stacked" label="Last scan">{chain.scannedAt ? formatDateTime(chain.scannedAt) : 'not yet'}</DetailRow>
       </dl>
       {chain.lastError ? (
         <p className="text-destructive text-sm break-words">

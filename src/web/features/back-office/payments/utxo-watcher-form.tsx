@@ -16,7 +16,7 @@ import { applyFieldErrors } from '@/web/lib/apply-field-errors';
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { Can } from '@/web/features/back-office/shell/can';
-import { Detail } from '@/web/features/back-office/shell/detail';
+import { DetailRow } from '@/web/components/ui/detail-row';
 import { NoBlockWarning } from './no-block-warning';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 import { StepNumber } from './payment-steps';
@@ -91,12 +91,12 @@ function WatcherState({ watcher, symbol }: { watcher: UtxoWatcher; symbol: strin
         <NoBlockWarning since={watcher.noBlockSince} />
       ) : null}
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
-        <Detail label="Confirmations">{watcher.confirmations}</Detail>
-        <Detail label="Above an amount">
+        <DetailRow layout="stacked" label="Confirmations">{watcher.confirmations}</DetailRow>
+        <DetailRow layout="stacked" label="Above an amount">
           {watcher.largeAbove === null ? 'no other rule' : `${watcher.largeConfirmations} above ${formatAmount(watcher.largeAbove, 8)} ${symbol}`}
-        </Detail>
-        <Detail label="Tolerance">{formatAmount(watcher.tolerancePercent, 2)} %</Detail>
-        <Detail label="Auto-approve up to">{formatUsd(watcher.autoApproveUsd)}</Detail>
+        </DetailRow>
+        <DetailRow layout="stacked" label="Tolerance">{formatAmount(watcher.tolerancePercent, 2)} %</DetailRow>
+        <DetailRow layout="stacked" label="Auto-approve up to">{formatUsd(watcher.autoApproveUsd)}</DetailRow>
       </dl>
     </div>
   );
