@@ -138,7 +138,7 @@ const FRAMEWORK = [
 const SHELL = [
   /src\/web\/lib\/(?!api-client\.|paths\.|apply-field-errors\.|network-label\.)/,
   /src\/web\/(app\/provider|hooks\/use-live-updates|components\/support-contact|components\/ui\/(button-variants|card|skeleton|progress|toast-host))\./,
-  /src\/web\/(api\/(cryptos|auth|sale|content)\.|features\/consent\/components\/analytics\.)/,
+  /src\/web\/(api\/first-screen\.|features\/consent\/components\/analytics\.)/,
   /src\/domain\/support-contact\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(sun|moon|menu|x|chevron-down)\.mjs$/,
 ];
@@ -150,14 +150,16 @@ const SHELL = [
 /**
  * What every page but the landing page runs beside the router: tailwind-merge, Button with Radix
  * Slot, and the small primitives that sign-in, Buy Token, the dashboard and /transparency use (the
- * pager and tables too: in the dashboard group they would bring /transparency the router). Nothing here
- * may import the first script's chunk (see ROUTER).
+ * pager and tables too: in the dashboard group they would bring /transparency the router), and the
+ * buyer's account calls (api/auth: sign-in, registration, sign-out, profile), which sign-in and the
+ * dashboard share. Nothing here may import the first script's chunk (see ROUTER).
  */
 const APP_SHELL = [
   /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
   /node_modules\/@tanstack\/(query-core|react-query)\/.*\/(useMutation|mutationObserver)\.js$/,
   /src\/web\/components\/ui\/(button|input|label|alert|spinner|pagination|table|copy-button)\./,
   /src\/web\/components\/(stat-card|query-view|approved-sums-table|section-card)\./,
+  /src\/web\/api\/auth\./,
   /src\/domain\/decimal-pattern\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point|chevron-left|chevron-right|copy|check|external-link)\.mjs$/,
 ];

@@ -3,13 +3,12 @@
 import { z } from 'zod';
 import { addressProblem } from '@/domain/addresses';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
-import { NETWORKS } from '@/domain/networks';
 import { RATE_SOURCES } from '@/domain/rate-sources';
 import { controlCharsMessage, decimalString, emptyBodySchema, hasControlChars, isoDateTime } from './common';
 import type { EndpointMap } from './endpoint';
+import { networkSchema } from './networks';
 
-export const networkSchema = z.enum(NETWORKS);
-export type { Network } from '@/domain/networks';
+export type { Network } from './networks';
 
 export const publicCryptoSchema = z.object({
   code: z.string(),

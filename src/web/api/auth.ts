@@ -1,18 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, MailPreferencesBody, Me, PasswordChangeBody, ProfileBody, ReceivingWalletBody, RegisterBody } from '@/contracts/auth';
-import { apiCall, queryKeyOf } from '@/web/lib/api-client';
-
-export const meQueryKey = queryKeyOf('GET /api/auth/session');
-
-/** The signed-in buyer, or null when signed out. */
-export async function getMe(): Promise<Me | null> {
-  const session = await apiCall('GET /api/auth/session');
-  return session.buyer;
-}
-
-export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 30_000 });
-}
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, MailPreferencesBody, PasswordChangeBody, ProfileBody, ReceivingWalletBody, RegisterBody } from '@/contracts/auth';
+import { meQueryKey } from '@/web/api/first-screen';
+import { apiCall } from '@/web/lib/api-client';
 
 export const login = (body: LoginBody) => apiCall('POST /api/auth/login', { body });
 

@@ -1,15 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContentBody } from '@/contracts/content';
+import { contentQueryKey } from '@/web/api/first-screen';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
-
-export const contentQueryKey = queryKeyOf('GET /api/content');
-
-export const getContent = () => apiCall('GET /api/content');
-
-/** The operator-editable texts of the public pages. */
-export function useContent() {
-  return useQuery({ queryKey: contentQueryKey, queryFn: getContent, staleTime: 60_000 });
-}
 
 const key = queryKeyOf('GET /api/admin/content');
 

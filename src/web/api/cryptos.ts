@@ -1,17 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateCryptoBody, UpdateCryptoBody } from '@/contracts/cryptos';
-import { contentQueryKey } from '@/web/api/content';
+import { contentQueryKey, cryptosQueryKey } from '@/web/api/first-screen';
 import { adminSetupKey } from '@/web/api/setup';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
-
-export const cryptosQueryKey = queryKeyOf('GET /api/cryptos');
-
-export const getCryptos = () => apiCall('GET /api/cryptos');
-
-/** The cryptocurrencies a buyer can pay with: enabled and with a wallet address. */
-export function useCryptos() {
-  return useQuery({ queryKey: cryptosQueryKey, queryFn: getCryptos, staleTime: 60_000, select: (d) => d.cryptos });
-}
 
 export const adminCryptosKey = queryKeyOf('GET /api/admin/cryptos');
 

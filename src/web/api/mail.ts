@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForgotPasswordBody, OperatorNotificationsBody, ResetPasswordBody } from '@/contracts/mail';
-import { meQueryKey } from '@/web/api/auth';
+import { meQueryKey } from '@/web/api/first-screen';
 import { apiCall, queryKeyOf, urlOf } from '@/web/lib/api-client';
 
 export const outboxKey = queryKeyOf('GET /api/admin/outbox');

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderBody, CreditBasis, ExcessBody, OrderStatus } from '@/contracts/orders';
-import { saleQueryKey } from '@/web/api/sale';
+import { saleQueryKey } from '@/web/api/first-screen';
 import { adminUsersKey } from '@/web/api/users';
 import { apiCall, type ApiRequest, type ApiResponse, queryKeyOf, urlOf } from '@/web/lib/api-client';
 

@@ -3,7 +3,7 @@ import type { EvmChainBody, PaymentSettings, UtxoKeyBody, UtxoWatcherBody } from
 import type { UtxoChain } from '@/domain/bitcoin/chains';
 import type { LookupNetwork } from '@/domain/networks';
 import { adminOrdersKey } from '@/web/api/orders';
-import { saleQueryKey } from '@/web/api/sale';
+import { saleQueryKey } from '@/web/api/first-screen';
 import { adminUsersKey } from '@/web/api/users';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 

@@ -10,7 +10,7 @@ import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useOperatorLogin } from '@/web/api/operators';
-import { useSale } from '@/web/api/sale';
+import { useSale } from '@/web/api/first-screen';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { ApiError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';

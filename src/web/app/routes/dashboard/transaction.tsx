@@ -6,7 +6,7 @@ import { toast } from '@/web/lib/toast';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useOrder } from '@/web/api/orders';
 import { OrderDetails } from '@/web/features/orders/components/order-details';
-import { useSale } from '@/web/api/sale';
+import { useSale } from '@/web/api/first-screen';
 import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { ApiError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';

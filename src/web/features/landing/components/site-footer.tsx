@@ -1,6 +1,5 @@
 import { SupportContact } from '@/web/components/support-contact';
-import { useCryptos } from '@/web/api/cryptos';
-import { useSale } from '@/web/api/sale';
+import { useCryptos, useSale } from '@/web/api/first-screen';
 import { paths, type LandingSection } from '@/web/lib/paths';
 import { SectionLink } from './section-link';
 
