@@ -138,7 +138,7 @@ const FRAMEWORK = [
 const SHELL = [
   /src\/web\/lib\/(?!api-client\.|paths\.|apply-field-errors\.|network-label\.)/,
   /src\/web\/(app\/provider|hooks\/use-live-updates|components\/support-contact|components\/ui\/(button-variants|card|skeleton|progress|toast-host))\./,
-  /src\/web\/(api\/(cryptos\/|auth\/me\.|sale\/get-sale\.|content\/get-content\.)|features\/consent\/components\/analytics\.)/,
+  /src\/web\/(api\/first-screen\.|features\/consent\/components\/analytics\.)/,
   /src\/domain\/support-contact\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(sun|moon|menu|x|chevron-down)\.mjs$/,
 ];
@@ -150,14 +150,16 @@ const SHELL = [
 /**
  * What every page but the landing page runs beside the router: tailwind-merge, Button with Radix
  * Slot, and the small primitives that sign-in, Buy Token, the dashboard and /transparency use (the
- * pager and tables too: in the dashboard group they would bring /transparency the router). Nothing here
- * may import the first script's chunk (see ROUTER).
+ * pager and tables too: in the dashboard group they would bring /transparency the router), and the
+ * buyer's account calls (api/auth: sign-in, registration, sign-out, profile), which sign-in and the
+ * dashboard share. Nothing here may import the first script's chunk (see ROUTER).
  */
 const APP_SHELL = [
   /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
   /node_modules\/@tanstack\/(query-core|react-query)\/.*\/(useMutation|mutationObserver)\.js$/,
   /src\/web\/components\/ui\/(button|input|label|alert|spinner|pagination|table|copy-button)\./,
   /src\/web\/components\/(stat-card|query-view|approved-sums-table|section-card)\./,
+  /src\/web\/api\/auth\./,
   /src\/domain\/decimal-pattern\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point|chevron-left|chevron-right|copy|check|external-link)\.mjs$/,
 ];
@@ -182,14 +184,14 @@ const FORMS = [
 const DECIMAL = /(node_modules\/big\.js\/|src\/domain\/decimal\.)/;
 
 /** Sign-in and registration, one chunk for both pages (the password reset pages load their own beside it). */
-const AUTH = /src\/web\/(features\/auth\/(components\/(login|register)-form\.|lib\/)|app\/routes\/auth\/(login|register)\.|components\/layouts\/auth-layout\.|api\/auth\/(login|register)\.)/;
+const AUTH = /src\/web\/(features\/auth\/(components\/(login|register)-form\.|lib\/)|app\/routes\/auth\/(login|register)\.|components\/layouts\/auth-layout\.)/;
 
 /**
  * The buyer's dashboard frame (sidebar, header, its Radix dialog and tooltip) and what its pages
  * share: badges, pagination, the sale's levels. Not big.js: the operator's sign-in needs it too.
  */
 const DASHBOARD = [
-  /src\/web\/(app\/routes\/dashboard\/layout|features\/dashboard\/(components\/(app-sidebar|dashboard-header|dashboard-skeleton|sale-state-badge)|lib\/nav|hooks\/use-buyer)|api\/auth\/logout)\./,
+  /src\/web\/(app\/routes\/dashboard\/layout|features\/dashboard\/(components\/(app-sidebar|dashboard-header|dashboard-skeleton|sale-state-badge)|lib\/nav|hooks\/use-buyer))\./,
   /src\/web\/components\/(nav-sidebar|skip-to-content|theme-toggle|ui\/(sidebar|sheet|tooltip|avatar|separator|badge))\./,
   /src\/web\/lib\/network-label\./,
   /src\/domain\/(levels|quote|sale)\./,

@@ -1,6 +1,6 @@
 // Back-office forms: every message beside its field, the readable audit log and the setup checklist.
 import type { APIRequestContext } from '@playwright/test';
-import type { AdminCrypto } from '../src/contracts/admin';
+import type { AdminCrypto } from '../src/contracts/cryptos';
 import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
 import { E2E_OPERATOR, getSaleSettings, offerCrypto, operatorApi, putSaleSettings } from './operator-api';
 

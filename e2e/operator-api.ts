@@ -1,6 +1,6 @@
 // Sets up sale state for browser tests through the operator API, as an operator would.
 import { request, type APIRequestContext } from '@playwright/test';
-import type { SaleSettings, SaleSettingsBody } from '../src/contracts/admin';
+import type { SaleSettings, SaleSettingsBody } from '../src/contracts/sale';
 import { BASE_URL } from '../playwright.config';
 
 export const E2E_OPERATOR = { login: 'e2e-operator', password: 'e2e-operator-password' } as const;

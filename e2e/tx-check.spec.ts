@@ -3,7 +3,7 @@
 // signed Bitcoin transactions (the test server on loopback).
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import type { AdminCrypto } from '../src/contracts/admin';
+import type { AdminCrypto } from '../src/contracts/cryptos';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../src/server/test/esplora-server';
 import { expect, newBuyer, registerThroughApi, signInAsOperator, test, uniqueCode } from './fixtures';
 import { ensureLiveSale, offerCrypto, operatorApi } from './operator-api';

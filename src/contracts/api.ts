@@ -1,13 +1,14 @@
 // Every endpoint of the API in one map (decision 014). The server registers its routes from
 // `endpoints`; the web imports only the `Api` type, so no schema reaches the browser through here.
-import { adminCryptoEndpoints, auditEndpoints, backupEndpoints, operatorEndpoints, saleAdminEndpoints, setupEndpoints } from './admin';
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { backupEndpoints } from './backup';
 import { contentEndpoints } from './content';
-import { cryptoEndpoints } from './cryptos';
+import { adminCryptoEndpoints, cryptoEndpoints } from './cryptos';
 import type { EndpointMap } from './endpoint';
 import { eventEndpoints } from './events';
 import { healthEndpoints } from './health';
-import { teamEndpoints } from './operators';
+import { operatorEndpoints, teamEndpoints } from './operators';
 import { twoFactorEndpoints } from './two-factor';
 import { sessionListEndpoints } from './sessions';
 import { transparencyEndpoints } from './transparency';
@@ -16,7 +17,8 @@ import { emailVerificationEndpoints, operatorNotificationEndpoints, outboxEndpoi
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
 import { pixelEndpoints } from './pixels';
-import { saleEndpoints } from './sale';
+import { saleAdminEndpoints, saleEndpoints } from './sale';
+import { setupEndpoints } from './setup';
 import { userEndpoints } from './users';
 
 export const endpoints = {

@@ -1,7 +1,8 @@
-// The operator team (issue 15): the Operators page (Owner) and what each operator is.
+// The operators: signing in to the back office and the signed-in operator (PRODUCT.md §5), and the team
+// (issue 15): the Operators page (Owner) and what each operator is.
 import { z } from 'zod';
-import { emailField } from './auth';
-import { idParams, isoDateTime, okSchema, secondFactorCode } from './common';
+import { emailField, PASSWORDS_DIFFER } from './auth';
+import { emptyBodySchema, idParams, isoDateTime, okSchema, secondFactorCode } from './common';
 import type { EndpointMap } from './endpoint';
 import { ROLES } from './permissions';
 
@@ -68,4 +69,43 @@ export const teamEndpoints = {
   'POST /api/admin/operators': { body: newOperatorBodySchema, responses: { 201: oneTimePasswordSchema } },
   'PATCH /api/admin/operators/:id': { params: idParams, body: operatorChangeBodySchema, responses: { 200: teamMemberSchema } },
   'POST /api/admin/operators/:id/reset-password': { params: idParams, responses: { 200: oneTimePasswordSchema } },
+} satisfies EndpointMap;
+
+// ── Signing in to the back office ──────────────────────────────────────────────────────────────
+
+export const operatorLoginBodySchema = z.strictObject({
+  login: z.string().trim().min(1, 'Login is required.').max(100, 'Login must be at most 100 characters.'),
+  password: z.string().min(1, 'Password is required.').max(200, 'Password must be at most 200 characters.'),
+  /** When two-factor sign-in is on: a code from the app, or a recovery code. */
+  code: z.union([z.literal(''), secondFactorCode]).optional(),
+});
+export type OperatorLoginBody = z.infer<typeof operatorLoginBodySchema>;
+
+/** The signed-in operator: who they are and what their role lets them do (contracts/permissions.ts). */
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  role: z.enum(ROLES),
+  /** Signed in with a generated one-time password: only choosing a new one is open until then. */
+  mustChangePassword: z.boolean(),
+  /** The sale requires two-factor sign-in and this operator has not turned it on: only enrolment is open. */
+  mustEnrolSecondFactor: z.boolean(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+export const operatorPasswordBodySchema = z
+  .strictObject({
+    login: z.string().trim().min(2, 'Admin name must be at least 2 characters.').max(100, 'Admin name must be at most 100 characters.'),
+    oldPassword: z.string().min(4, 'Old password must be at least 4 characters.').max(200),
+    newPassword: z.string().min(8, 'New password must be at least 8 characters.').max(200, 'New password must be at most 200 characters.'),
+    confirmNewPassword: z.string().max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, { message: PASSWORDS_DIFFER, path: ['confirmNewPassword'] });
+export type OperatorPasswordBody = z.input<typeof operatorPasswordBodySchema>;
+
+export const operatorEndpoints = {
+  'POST /api/admin/auth/login': { body: operatorLoginBodySchema, responses: { 200: operatorSchema } },
+  'POST /api/admin/auth/logout': { body: emptyBodySchema, responses: { 200: okSchema } },
+  'GET /api/admin/me': { responses: { 200: operatorSchema } },
+  'PUT /api/admin/password': { body: operatorPasswordBodySchema, responses: { 200: okSchema } },
 } satisfies EndpointMap;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
 import { ORDER_STATUSES } from '@/domain/order-statuses';
 import { decimalString, hasStrayControlChars, idParams, isoDateTime, okSchema, strayControlCharsMessage } from './common';
-import { networkSchema } from './cryptos';
+import { networkSchema } from './networks';
 import type { EndpointMap } from './endpoint';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

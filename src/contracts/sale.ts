@@ -1,6 +1,9 @@
-// GET /api/sale: the sale's settings and its figures, computed from approved orders.
+// GET /api/sale: the sale's settings and its figures, computed from approved orders; /api/admin/sale and
+// /api/admin/main-currency: the operator's form for those settings and the token price.
 import { z } from 'zod';
-import { decimalString, isoDateTime } from './common';
+import { dec } from '@/domain/decimal';
+import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
+import { controlCharsMessage, decimalString, hasControlChars, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
 
 export const saleStateSchema = z.enum(['upcoming', 'live', 'ended', 'sold_out']);
@@ -37,4 +40,98 @@ export type Sale = z.infer<typeof saleSchema>;
 
 export const saleEndpoints = {
   'GET /api/sale': { responses: { 200: saleSchema } },
+} satisfies EndpointMap;
+
+// ── The operator's sale settings (PRODUCT.md §5) ──────────────────────────────────────────────
+
+export const INVALID_NUMBER = 'Invalid number format';
+export const mainCurrencyBodySchema = z.strictObject({
+  priceUsd: z
+    .string()
+    .trim()
+    .regex(DECIMAL_PATTERN, INVALID_NUMBER)
+    .refine((v) => !/^0+(\.0+)?$/.test(v), 'Price must be greater than zero.')
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 8, 'At most 8 decimals.')
+    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 20, 'The number is too large.'),
+});
+export const mainCurrencySchema = z.object({ priceUsd: decimalString });
+
+const wholeTokens = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,6})?$/, `${label} must be a positive number with at most 6 decimals.`)
+    .refine((v) => !/^0+(\.0+)?$/.test(v), `${label} must be greater than zero.`)
+    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 30, `${label} is too large.`);
+
+export const saleSettingsBodySchema = z
+  .strictObject({
+    tokenName: z
+      .string()
+      .trim()
+      .min(2, 'Token name must be at least 2 characters.')
+      .max(60, 'Token name must be at most 60 characters.')
+      .refine((v) => !hasControlChars(v), controlCharsMessage('Token name')),
+    tokenSymbol: z
+      .string()
+      .trim()
+      .min(2, 'Symbol must be at least 2 characters.')
+      .max(12, 'Symbol must be at most 12 characters.')
+      .regex(/^[A-Za-z0-9]+$/, 'Symbol may contain only letters and digits.')
+      .transform((v) => v.toUpperCase()),
+    totalSupply: wholeTokens('Total supply'),
+    softCap: wholeTokens('Soft cap'),
+    hardCap: wholeTokens('Hard cap'),
+    startsAt: z.iso.datetime({ offset: true, message: 'Enter a valid start time.' }),
+    endsAt: z.iso.datetime({ offset: true, message: 'Enter a valid end time.' }),
+    orderExpiryMinutes: z.number().int('Order expiry must be whole minutes.').min(1, 'Order expiry must be at least 1 minute.').max(10_080, 'Order expiry must be at most 7 days.'),
+    /** Left out, the current limit stays. */
+    maxPendingOrders: z
+      .number('Enter a whole number from 1 to 20.')
+      .int('Enter a whole number from 1 to 20.')
+      .min(1, 'A buyer must be allowed at least 1 pending order.')
+      .max(20, 'At most 20 pending orders per buyer.')
+      .optional(),
+    /** Buyers must verify their e-mail address before ordering; left out, the current choice stays. */
+    requireVerifiedEmail: z.boolean('Choose whether buyers must verify their e-mail address.').optional(),
+    listingAt: z.iso.datetime({ offset: true, message: 'Enter a valid listing date.' }).nullable(),
+    deliveryNote: z
+      .string()
+      .trim()
+      .max(2000, 'Delivery note must be at most 2000 characters.')
+      .refine((v) => !hasStrayControlChars(v), strayControlCharsMessage('Delivery note')),
+  })
+  .superRefine((v, ctx) => {
+    if (Date.parse(v.endsAt) <= Date.parse(v.startsAt)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' });
+    // A field that failed its own rules already has its message; comparing it would throw in big.js.
+    const valid = (x: string) => DECIMAL_PATTERN.test(x);
+    if (valid(v.softCap) && valid(v.hardCap) && dec(v.softCap).gt(v.hardCap)) ctx.addIssue({ code: 'custom', path: ['softCap'], message: 'Soft cap must not exceed the hard cap.' });
+    if (valid(v.hardCap) && valid(v.totalSupply) && dec(v.hardCap).gt(v.totalSupply)) ctx.addIssue({ code: 'custom', path: ['hardCap'], message: 'Hard cap must not exceed the total supply.' });
+  });
+export type SaleSettingsBody = z.input<typeof saleSettingsBodySchema>;
+
+export const saleSettingsSchema = z.object({
+  tokenName: z.string(),
+  tokenSymbol: z.string(),
+  priceUsd: decimalString,
+  totalSupply: decimalString,
+  softCap: decimalString,
+  hardCap: decimalString,
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
+  orderExpiryMinutes: z.number().int(),
+  maxPendingOrders: z.number().int(),
+  requireVerifiedEmail: z.boolean(),
+  listingAt: isoDateTime.nullable(),
+  deliveryNote: z.string(),
+  /** False on a fresh install until an operator saves these settings: the sale opens only then. */
+  scheduled: z.boolean(),
+  updatedAt: isoDateTime,
+});
+export type SaleSettings = z.infer<typeof saleSettingsSchema>;
+
+export const saleAdminEndpoints = {
+  'GET /api/admin/sale': { responses: { 200: saleSettingsSchema } },
+  'PUT /api/admin/sale': { body: saleSettingsBodySchema, responses: { 200: saleSettingsSchema } },
+  'PUT /api/admin/main-currency': { body: mainCurrencyBodySchema, responses: { 200: mainCurrencySchema } },
 } satisfies EndpointMap;

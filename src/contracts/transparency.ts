@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { decimalString, isoDateTime } from './common';
 import type { EndpointMap } from './endpoint';
-import { networkSchema } from './cryptos';
+import { networkSchema } from './networks';
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
 

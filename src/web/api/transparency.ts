@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Overview } from '@/contracts/transparency';
 import { apiCall, queryKeyOf, urlOf } from '@/web/lib/api-client';
 
 export const transparencyKey = queryKeyOf('GET /api/transparency');
@@ -26,3 +27,13 @@ export const getLedgerExport = () => apiCall('GET /api/transparency/ledger.json'
 
 export const ordersCsvUrl = urlOf('GET /api/transparency/orders.csv');
 export const ledgerJsonUrl = urlOf('GET /api/transparency/ledger.json');
+
+/** The back-office overview's series for a range: 7 days, 30 days or the whole sale. */
+export function useOverview(range: Overview['range']) {
+  return useQuery({
+    queryKey: queryKeyOf('GET /api/admin/overview', { query: { range } }),
+    queryFn: () => apiCall('GET /api/admin/overview', { query: { range } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmEnrolmentBody, DisableTwoFactorBody } from '@/contracts/two-factor';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
-import { operatorQueryKey } from './admin/operator';
+import { operatorQueryKey } from './operators';
 
 export type TwoFactorOwner = 'operator' | 'buyer';
 

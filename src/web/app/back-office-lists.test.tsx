@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Operator } from '@/contracts/admin';
-import { operatorQueryKey } from '@/web/api/admin/operator';
+import type { Operator } from '@/contracts/operators';
+import { operatorQueryKey } from '@/web/api/operators';
 import { Component as Pixels } from '@/web/app/routes/back-office/pixels';
 import { Component as Users } from '@/web/app/routes/back-office/users';
 

@@ -1,11 +1,9 @@
 // The landing page as a document of its own. It is the page most visitors open first, and the
 // router alone would be over a quarter of its script budget (bench P3): so it boots without the
 // router, and its links to other pages are ordinary links that load them as new documents.
-import { getMe, meQueryKey } from '@/web/api/auth/me';
+import { contentQueryKey, getContent, getMe, getSale, meQueryKey, saleQueryKey } from '@/web/api/first-screen';
 import { Analytics } from '@/web/features/consent/components/analytics';
-import { contentQueryKey, getContent } from '@/web/api/content/get-content';
 import { LandingPage } from '@/web/features/landing/components/landing-page';
-import { getSale, saleQueryKey } from '@/web/api/sale/get-sale';
 import { paths } from '@/web/lib/paths';
 import { createQueryClient, mountApp } from './provider';
 

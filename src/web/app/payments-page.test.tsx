@@ -6,11 +6,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCrypto, Operator } from '@/contracts/admin';
+import type { AdminCrypto } from '@/contracts/cryptos';
+import type { Operator } from '@/contracts/operators';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
-import { operatorQueryKey } from '@/web/api/admin/operator';
+import { operatorQueryKey } from '@/web/api/operators';
 import { Component as Payments } from '@/web/app/routes/back-office/payments';
-import { paymentStatuses } from '@/web/features/back-office/lib/payment-status';
+import { paymentStatuses } from '@/web/features/back-office/payments/payment-statuses';
 
 const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { saleQueryKey } from '@/web/api/sale/get-sale';
+import { saleQueryKey } from '@/web/api/first-screen';
 import { ToastHost } from '@/web/components/ui/toast-host';
 import { ApiError } from '@/web/lib/api-client';
 import { ThemeProvider } from '@/web/lib/theme';

@@ -5,9 +5,7 @@ import { PublicLayout } from '@/web/features/landing/components/public-layout';
 import { TransparencyContent } from '@/web/features/transparency/components/transparency-content';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
-import { getMe, meQueryKey } from '@/web/api/auth/me';
-import { contentQueryKey, getContent } from '@/web/api/content/get-content';
-import { getSale, saleQueryKey } from '@/web/api/sale/get-sale';
+import { contentQueryKey, getContent, getMe, getSale, meQueryKey, saleQueryKey } from '@/web/api/first-screen';
 import { getPublicOrders, getTransparency, publicOrdersKey, transparencyKey } from '@/web/api/transparency';
 import { createQueryClient, mountApp } from './provider';
 

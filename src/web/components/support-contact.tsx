@@ -1,5 +1,5 @@
 import { parseSupportContact } from '@/domain/support-contact';
-import { useContent } from '@/web/api/content/get-content';
+import { useContent } from '@/web/api/first-screen';
 
 /** The operator's support contact as a link with a short lead-in; nothing when none is set. */
 export function SupportContact({ lead = 'Need help?', className }: { lead?: string; className?: string }) {

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeyOf } from '@/web/lib/api-client';
 import { listenToEvents } from '@/web/lib/event-stream';
-import { meQueryKey } from '@/web/api/auth/me';
-import { saleQueryKey } from '@/web/api/sale/get-sale';
+import { meQueryKey, saleQueryKey } from '@/web/api/first-screen';
 
 /**
  * Listens to /api/events and refetches what changed: the sale's figures for everyone, and the

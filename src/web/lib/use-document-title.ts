@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useSale } from '@/web/api/first-screen';
 
 /** Sets the document title to "{Token name} | {Page}" (PRODUCT.md §2). */
 export function useDocumentTitle(page: string): void {

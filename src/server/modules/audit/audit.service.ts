@@ -1,6 +1,6 @@
 // The audit log as other modules use it: they record through here, inside their own transaction.
 import type { z } from 'zod';
-import type { auditPageSchema } from '@/contracts/admin';
+import type { auditPageSchema } from '@/contracts/audit';
 import type { AuditAction } from '@/contracts/audit-actions';
 import { ROLES, type Role } from '@/contracts/permissions';
 import type { Actor } from '../../actor';

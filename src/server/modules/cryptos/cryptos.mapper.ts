@@ -1,5 +1,4 @@
-import type { AdminCrypto } from '@/contracts/admin';
-import type { PublicCrypto } from '@/contracts/cryptos';
+import type { AdminCrypto, PublicCrypto } from '@/contracts/cryptos';
 import { dec, toPlain } from '@/domain/decimal';
 import type { CryptoRow } from './cryptos.repository';
 

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { AdminCrypto, createCryptoBodySchema, updateCryptoBodySchema } from '@/contracts/admin';
-import type { PublicCrypto } from '@/contracts/cryptos';
+import type { AdminCrypto, createCryptoBodySchema, PublicCrypto, updateCryptoBodySchema } from '@/contracts/cryptos';
 import { COIN_DECIMALS } from '@/domain/bitcoin/chains';
 import { dec, toPlain } from '@/domain/decimal';
 import { priceFromRate, rateFromPrice, usdPriceText as usd } from '@/domain/usd-price';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCrypto } from '@/contracts/admin';
-import type { PublicCrypto } from '@/contracts/cryptos';
+import type { AdminCrypto, PublicCrypto } from '@/contracts/cryptos';
 import { auditLog, cryptos, orders } from '../../db/schema';
 import { startFakeFeed, type FakeFeed } from '../../test/fake-price-feed';
 import { createPriceFeed } from '../rates/price-feed';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OperatorPasswordBody } from '@/contracts/admin';
+import type { OperatorPasswordBody } from '@/contracts/operators';
 import type { Role } from '@/contracts/permissions';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

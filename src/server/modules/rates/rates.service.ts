@@ -1,7 +1,7 @@
 // Every crypto has a USD price, from the price feed ('feed') or typed by an operator ('manual'); its
 // rate in tokens per 1 unit = that USD price ÷ the token price in USD, 6 decimals, recomputed in the
 // transaction that changes either (decision 025).
-import type { RefreshResult } from '@/contracts/admin';
+import type { RefreshResult } from '@/contracts/cryptos';
 import { dec, toPlain } from '@/domain/decimal';
 import { priceFromRate, rateFromPrice } from '@/domain/usd-price';
 import type { Actor } from '../../actor';

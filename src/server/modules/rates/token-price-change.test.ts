@@ -3,9 +3,8 @@
 // refused for buying until the next refresh.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCrypto } from '@/contracts/admin';
-import type { AdminOrder } from '@/contracts/orders';
-import type { Order } from '@/contracts/orders';
+import type { AdminCrypto } from '@/contracts/cryptos';
+import type { AdminOrder, Order } from '@/contracts/orders';
 import { dec } from '@/domain/decimal';
 import { cryptos, orders } from '../../db/schema';
 import { startFakeFeed, type FakeFeed } from '../../test/fake-price-feed';

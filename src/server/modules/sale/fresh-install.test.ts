@@ -3,7 +3,7 @@
 // enabled for the other tests; these seed the way a started server does (main.ts).
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Setup } from '@/contracts/admin';
+import type { Setup } from '@/contracts/setup';
 import type { Sale } from '@/contracts/sale';
 import { auditLog, cryptos, saleSettings } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';

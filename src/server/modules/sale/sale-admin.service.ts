@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SaleSettings, saleSettingsBodySchema } from '@/contracts/admin';
+import type { SaleSettings, saleSettingsBodySchema } from '@/contracts/sale';
 import { dec, toPlain } from '@/domain/decimal';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';

@@ -1,6 +1,7 @@
 // The setup checklist on /admin: what still stands between the sale and a buyer who can pay.
 // Every item is read from the database; nothing is remembered in the browser.
-import type { AdminCrypto, Setup } from '@/contracts/admin';
+import type { AdminCrypto } from '@/contracts/cryptos';
+import type { Setup } from '@/contracts/setup';
 import { dec } from '@/domain/decimal';
 import type { Queryable } from '../../db/client';
 import { hasAudited } from '../audit/audit.service';

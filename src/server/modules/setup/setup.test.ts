@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Setup } from '@/contracts/admin';
+import type { Setup } from '@/contracts/setup';
 import { cryptos } from '../../db/schema';
 import { databaseKind, OPERATOR, signInOperator, useTestApp } from '../../test/harness';
 

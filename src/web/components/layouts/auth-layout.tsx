@@ -2,7 +2,7 @@
 // wider than 991px an illustration beside it (PRODUCT.md §2).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useSale } from '@/web/api/first-screen';
 import { paths } from '@/web/lib/paths';
 
 export function AuthLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {

@@ -7,7 +7,7 @@ import { AuthLayout } from '@/web/components/layouts/auth-layout';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { FormError } from '@/web/components/ui/form-error';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useVerifyEmail } from '@/web/api/auth/verify-email';
+import { useVerifyEmail } from '@/web/api/mail';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Pagination } from '@/web/components/ui/pagination';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useAuditPage } from '@/web/api/admin/audit';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { AuditEntries } from '@/web/features/back-office/components/audit-entries';
-import { AuditFilters, hasAuditFilters, NO_AUDIT_FILTERS, type AuditFilterValues } from '@/web/features/back-office/components/audit-filters';
-import { dayStart } from '@/web/features/back-office/lib/day-start';
+import { useAuditPage } from '@/web/api/audit';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { AuditEntries } from '@/web/features/back-office/audit/audit-entries';
+import { AuditFilters, hasAuditFilters, NO_AUDIT_FILTERS, type AuditFilterValues } from '@/web/features/back-office/audit/audit-filters';
+import { dayStart } from '@/web/features/back-office/audit/day-start';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {

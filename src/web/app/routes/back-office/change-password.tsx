@@ -1,12 +1,12 @@
-import { operatorPasswordBodySchema } from '@/contracts/admin';
+import { operatorPasswordBodySchema } from '@/contracts/operators';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useChangeOperatorPassword, useOperator } from '@/web/api/admin/operator';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
+import { useChangeOperatorPassword, useOperator } from '@/web/api/operators';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
 import { TwoFactorCard } from '@/web/components/two-factor-card';
 import { SessionsCard } from '@/web/components/sessions-card';
 import { useServerForm } from '@/web/hooks/use-server-form';

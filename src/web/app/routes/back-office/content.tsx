@@ -1,8 +1,8 @@
 import { QueryView } from '@/web/components/query-view';
-import { useAdminContent } from '@/web/api/admin/content';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { ContentForm } from '@/web/features/back-office/components/content-form';
-import { LogoCard } from '@/web/features/back-office/components/logo-card';
+import { useAdminContent } from '@/web/api/content';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { ContentForm } from '@/web/features/back-office/content/content-form';
+import { LogoCard } from '@/web/features/back-office/content/logo-card';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {

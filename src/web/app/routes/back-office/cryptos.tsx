@@ -1,11 +1,11 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { AddCryptoForm } from '@/web/features/back-office/components/crypto-form';
-import { CryptoList } from '@/web/features/back-office/components/crypto-list';
-import { EvmWalletForm } from '@/web/features/back-office/components/evm-wallet-form';
-import { Can } from '@/web/features/back-office/components/can';
-import { RefreshRatesButton } from '@/web/features/back-office/components/refresh-rates-button';
-import { SetupChecklist } from '@/web/features/back-office/components/setup-checklist';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { AddCryptoForm } from '@/web/features/back-office/cryptos/crypto-form';
+import { CryptoList } from '@/web/features/back-office/cryptos/crypto-list';
+import { EvmWalletForm } from '@/web/features/back-office/cryptos/evm-wallet-form';
+import { Can } from '@/web/features/back-office/shell/can';
+import { RefreshRatesButton } from '@/web/features/back-office/cryptos/refresh-rates-button';
+import { SetupChecklist } from '@/web/features/back-office/setup/setup-checklist';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {

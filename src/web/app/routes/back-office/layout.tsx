@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useOperator } from '@/web/api/admin/operator';
-import { AdminLayout } from '@/web/features/back-office/components/admin-layout';
+import { useOperator } from '@/web/api/operators';
+import { AdminLayout } from '@/web/features/back-office/shell/admin-layout';
 import { paths } from '@/web/lib/paths';
 import { ROLE_LABELS } from '@/contracts/permissions';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { operatorLoginBodySchema } from '@/contracts/admin';
+import { operatorLoginBodySchema } from '@/contracts/operators';
 import { SecondFactorField } from '@/web/components/second-factor-field';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
@@ -9,8 +9,8 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useOperatorLogin } from '@/web/api/admin/operator';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useOperatorLogin } from '@/web/api/operators';
+import { useSale } from '@/web/api/first-screen';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { ApiError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';

@@ -1,13 +1,13 @@
-import { Can } from '@/web/features/back-office/components/can';
-import { mainCurrencyBodySchema } from '@/contracts/admin';
+import { Can } from '@/web/features/back-office/shell/can';
+import { mainCurrencyBodySchema } from '@/contracts/sale';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useAdminSale, useUpdateMainCurrency } from '@/web/api/admin/sale';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
+import { useAdminSale, useUpdateMainCurrency } from '@/web/api/sale';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { formatUsdPrice } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

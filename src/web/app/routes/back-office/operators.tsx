@@ -1,7 +1,7 @@
 import { QueryView } from '@/web/components/query-view';
-import { useTeam } from '@/web/api/admin/operator';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { Team } from '@/web/features/back-office/components/team';
+import { useTeam } from '@/web/api/operators';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { Team } from '@/web/features/back-office/team/team';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Pagination } from '@/web/components/ui/pagination';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useOutbox } from '@/web/api/admin/outbox';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { NotificationsCard } from '@/web/features/back-office/components/notifications-card';
-import { OutboxMessageDialog, OutboxTable } from '@/web/features/back-office/components/outbox-table';
+import { useOutbox } from '@/web/api/mail';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { NotificationsCard } from '@/web/features/back-office/mail/notifications-card';
+import { OutboxMessageDialog, OutboxTable } from '@/web/features/back-office/mail/outbox-table';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 const PAGE_SIZE = 25;

@@ -1,16 +1,16 @@
 import { QueryView } from '@/web/components/query-view';
-import { useAdminCryptos } from '@/web/api/admin/cryptos';
-import { useAdminPayments } from '@/web/api/admin/payments';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { PaymentAccountKey } from '@/web/features/back-office/components/payment-account-key';
-import { PaymentChains } from '@/web/features/back-office/components/payment-chains';
-import { PaymentFold } from '@/web/features/back-office/components/payment-fold';
-import { PaymentStatus } from '@/web/features/back-office/components/payment-status';
-import { PaymentSteps } from '@/web/features/back-office/components/payment-steps';
-import { LookupEndpoints } from '@/web/features/back-office/components/lookup-endpoints';
-import { UnallocatedDeposits } from '@/web/features/back-office/components/unallocated-deposits';
-import { UtxoPayments } from '@/web/features/back-office/components/utxo-payments';
-import { paymentStatuses, setupSteps } from '@/web/features/back-office/lib/payment-status';
+import { useAdminCryptos } from '@/web/api/cryptos';
+import { useAdminPayments } from '@/web/api/payments';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { PaymentAccountKey } from '@/web/features/back-office/payments/payment-account-key';
+import { PaymentChains } from '@/web/features/back-office/payments/payment-chains';
+import { PaymentFold } from '@/web/features/back-office/payments/payment-fold';
+import { PaymentStatus } from '@/web/features/back-office/payments/payment-status';
+import { paymentStatuses, setupSteps } from '@/web/features/back-office/payments/payment-statuses';
+import { PaymentSteps } from '@/web/features/back-office/payments/payment-steps';
+import { LookupEndpoints } from '@/web/features/back-office/payments/lookup-endpoints';
+import { UnallocatedDeposits } from '@/web/features/back-office/payments/unallocated-deposits';
+import { UtxoPayments } from '@/web/features/back-office/payments/utxo-payments';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {

@@ -1,8 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { Can } from '@/web/features/back-office/components/can';
-import { AddPixelForm } from '@/web/features/back-office/components/add-pixel-form';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { PixelList } from '@/web/features/back-office/components/pixel-list';
+import { Can } from '@/web/features/back-office/shell/can';
+import { AddPixelForm } from '@/web/features/back-office/pixels/add-pixel-form';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { PixelList } from '@/web/features/back-office/pixels/pixel-list';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {

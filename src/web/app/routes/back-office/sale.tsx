@@ -1,7 +1,7 @@
 import { QueryView } from '@/web/components/query-view';
-import { useAdminSale } from '@/web/api/admin/sale';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { SaleForm } from '@/web/features/back-office/components/sale-form';
+import { useAdminSale } from '@/web/api/sale';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { SaleForm } from '@/web/features/back-office/sale/sale-form';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {

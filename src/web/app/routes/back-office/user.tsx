@@ -3,12 +3,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/lib/toast';
 import { Button } from '@/web/components/ui/button';
-import { useAdminUser, useResetUserTwoFactor } from '@/web/api/admin/users';
-import { Can } from '@/web/features/back-office/components/can';
+import { useAdminUser, useResetUserTwoFactor } from '@/web/api/users';
+import { Can } from '@/web/features/back-office/shell/can';
 import { errorMessage } from '@/web/lib/api-client';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { BalanceHistoryTable } from '@/web/features/back-office/components/balance-history-table';
-import { OrderSummaryTable } from '@/web/features/back-office/components/order-summary-table';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { BalanceHistoryTable } from '@/web/features/back-office/users/balance-history-table';
+import { OrderSummaryTable } from '@/web/features/back-office/orders/order-summary-table';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

@@ -2,10 +2,10 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Pagination } from '@/web/components/ui/pagination';
-import { useAdminUsers, usersCsvUrl } from '@/web/api/admin/users';
-import { AdminPage } from '@/web/features/back-office/components/admin-page';
-import { UsersFilters } from '@/web/features/back-office/components/users-filters';
-import { UsersTable } from '@/web/features/back-office/components/users-table';
+import { useAdminUsers, usersCsvUrl } from '@/web/api/users';
+import { AdminPage } from '@/web/features/back-office/shell/admin-page';
+import { UsersFilters } from '@/web/features/back-office/users/users-filters';
+import { UsersTable } from '@/web/features/back-office/users/users-table';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 /** A search counts its matches, not the users: "Total Users: 0" would say there are none at all. */

@@ -2,9 +2,8 @@
 import type { Sale } from '@/contracts/sale';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { BuyTokenForm } from '@/web/features/buy/components/buy-token-form';
-import { useCryptos } from '@/web/api/cryptos/get-cryptos';
+import { useCryptos, useSale } from '@/web/api/first-screen';
 import { SaleStateBadge } from '@/web/features/dashboard/components/sale-state-badge';
-import { useSale } from '@/web/api/sale/get-sale';
 import { formatDateTime, formatUsdPrice } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { UNSCHEDULED_TEXT } from '@/web/lib/unscheduled';

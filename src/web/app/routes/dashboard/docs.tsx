@@ -2,7 +2,7 @@
 import { ExternalLink, FileText } from 'lucide-react';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useContent } from '@/web/api/content/get-content';
+import { useContent } from '@/web/api/first-screen';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {

@@ -10,7 +10,7 @@ import { WalletReminder } from '@/web/features/dashboard/components/wallet-remin
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
 import { useNow } from '@/web/hooks/use-now';
 import { OpenOrders } from '@/web/features/orders/components/open-orders';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useSale } from '@/web/api/first-screen';
 import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { formatDate, formatRelative } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useContent } from '@/web/api/content/get-content';
+import { useContent } from '@/web/api/first-screen';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 

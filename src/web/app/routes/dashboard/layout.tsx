@@ -6,14 +6,13 @@ import { toast } from '@/web/lib/toast';
 import { SkipToContent } from '@/web/components/skip-to-content';
 import { Button } from '@/web/components/ui/button';
 import { SidebarInset, SidebarProvider } from '@/web/components/ui/sidebar';
-import { meQueryKey, useMe } from '@/web/api/auth/me';
-import { useLogout } from '@/web/api/auth/logout';
+import { useLogout } from '@/web/api/auth';
+import { meQueryKey, useMe, useSale } from '@/web/api/first-screen';
 import { AppSidebar } from '@/web/features/dashboard/components/app-sidebar';
 import { DashboardHeader } from '@/web/features/dashboard/components/dashboard-header';
 import { DashboardSkeleton } from '@/web/features/dashboard/components/dashboard-skeleton';
 import type { DashboardContext } from '@/web/features/dashboard/hooks/use-buyer';
 import { pageTitleOf } from '@/web/features/dashboard/lib/nav';
-import { useSale } from '@/web/api/sale/get-sale';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 

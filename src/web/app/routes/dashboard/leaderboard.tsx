@@ -2,7 +2,7 @@
 import { Trophy } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useLeaderboard } from '@/web/api/orders/get-leaderboard';
+import { useLeaderboard } from '@/web/api/orders';
 import { LeaderboardTable } from '@/web/features/orders/components/leaderboard-table';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 

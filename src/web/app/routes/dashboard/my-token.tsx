@@ -8,8 +8,8 @@ import { ReceivingWalletNote } from '@/web/features/dashboard/components/wallet-
 import { BuyerOrders } from '@/web/features/orders/components/buyer-orders';
 import { TokenDelivery } from '@/web/features/orders/components/token-delivery';
 import { WithdrawDialog } from '@/web/features/orders/components/withdraw-dialog';
-import { useMyDelivery } from '@/web/api/orders/get-my-delivery';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useMyDelivery } from '@/web/api/distribution';
+import { useSale } from '@/web/api/first-screen';
 import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { formatAmount, formatUsd } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

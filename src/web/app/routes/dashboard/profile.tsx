@@ -5,7 +5,7 @@ import { MailPreferences } from '@/web/features/dashboard/components/mail-prefer
 import { PasswordForm } from '@/web/features/dashboard/components/password-form';
 import { ProfileForm } from '@/web/features/dashboard/components/profile-form';
 import { ReceivingWalletForm } from '@/web/features/dashboard/components/receiving-wallet-form';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useSale } from '@/web/api/first-screen';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 

@@ -1,9 +1,9 @@
 // Receipt (PRODUCT.md §4): /dashboard/receipt?order={orderToken}, for approved orders only.
 import { Link, useSearchParams } from 'react-router';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useOrder } from '@/web/api/orders/get-order';
+import { useOrder } from '@/web/api/orders';
 import { OrderReceipt } from '@/web/features/orders/components/order-receipt';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useSale } from '@/web/api/first-screen';
 import { ApiError } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

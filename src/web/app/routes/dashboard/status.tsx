@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { LEVELS, levelIcon } from '@/domain/levels';
 import { LevelCard } from '@/web/features/dashboard/components/level-card';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useSale } from '@/web/api/first-screen';
 import { formatAmount } from '@/web/lib/format';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 

@@ -1,6 +1,6 @@
 // Guide: paying from an exchange account (PRODUCT.md §2), with the operator's optional video.
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { useContent } from '@/web/api/content/get-content';
+import { useContent } from '@/web/api/first-screen';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 const STEPS = [

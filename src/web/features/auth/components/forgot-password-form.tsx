@@ -7,7 +7,7 @@ import { forgotPasswordBodySchema } from '@/contracts/mail';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { useForgotPassword } from '@/web/api/auth/password-reset';
+import { useForgotPassword } from '@/web/api/mail';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';

@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { PasswordInput } from '@/web/components/ui/password-input';
-import { useResetPassword } from '@/web/api/auth/password-reset';
+import { useResetPassword } from '@/web/api/mail';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';

@@ -10,7 +10,7 @@ import type { CreateOrderBody } from '@/contracts/orders';
 import type { Quote } from '@/domain/quote';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useCreateOrder } from '@/web/api/orders/create-order';
+import { useCreateOrder } from '@/web/api/orders';
 import { networkLabel } from '@/web/lib/network-label';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { formatAmount } from '@/web/lib/format';

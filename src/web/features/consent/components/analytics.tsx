@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useContent } from '@/web/api/content/get-content';
+import { useContent } from '@/web/api/first-screen';
 import { isAdminPath, isTokenPath } from '@/web/lib/paths';
 
 // Most sales configure no pixel: the banner and the loader are fetched only when there is one.

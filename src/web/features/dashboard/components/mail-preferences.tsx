@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { Me } from '@/contracts/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useMailPreferences } from '@/web/api/auth/mail-preferences';
+import { useMailPreferences } from '@/web/api/auth';
 import { errorMessage } from '@/web/lib/api-client';
 import { toast } from '@/web/lib/toast';
 

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '@/web/components/ui/form-field';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useChangePassword } from '@/web/api/auth/change-password';
+import { useChangePassword } from '@/web/api/auth';
 import { useServerForm } from '@/web/hooks/use-server-form';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

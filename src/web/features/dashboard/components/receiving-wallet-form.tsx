@@ -2,8 +2,7 @@
 // by the server, and the current password, so a session alone cannot redirect the tokens. Once the
 // sale is over, changing a wallet already given is a request the sale team decides.
 import { Clock, ShieldAlert, ShieldCheck } from 'lucide-react';
-import type { Me } from '@/contracts/auth';
-import { receivingWalletBodySchema, type ReceivingWalletBody } from '@/contracts/auth';
+import { type Me, type ReceivingWalletBody, receivingWalletBodySchema } from '@/contracts/auth';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -11,7 +10,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useSetReceivingWallet, useWithdrawWalletRequest } from '@/web/api/auth/receiving-wallet';
+import { useSetReceivingWallet, useWithdrawWalletRequest } from '@/web/api/auth';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { errorMessage } from '@/web/lib/api-client';
 import { formatDateTime } from '@/web/lib/format';

@@ -6,7 +6,7 @@ import type { Me } from '@/contracts/auth';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useResendVerification } from '@/web/api/auth/verify-email';
+import { useResendVerification } from '@/web/api/mail';
 import { errorMessage } from '@/web/lib/api-client';
 
 const DISMISSED = 'presale.verify-banner-dismissed';

@@ -1,5 +1,4 @@
-import { useContent } from '@/web/api/content/get-content';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useContent, useSale } from '@/web/api/first-screen';
 import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useHashScroll } from '../hooks/use-hash-scroll';

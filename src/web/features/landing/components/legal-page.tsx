@@ -1,6 +1,6 @@
 import { Markdown } from '@/web/components/markdown';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useContent } from '@/web/api/content/get-content';
+import { useContent } from '@/web/api/first-screen';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { PublicLayout } from './public-layout';
 

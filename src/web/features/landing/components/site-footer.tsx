@@ -1,6 +1,5 @@
 import { SupportContact } from '@/web/components/support-contact';
-import { useCryptos } from '@/web/api/cryptos/get-cryptos';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useCryptos, useSale } from '@/web/api/first-screen';
 import { paths, type LandingSection } from '@/web/lib/paths';
 import { SectionLink } from './section-link';
 

@@ -1,8 +1,7 @@
 import { Menu, Moon, Sun, X } from 'lucide-react';
 import { useState } from 'react';
 import { buttonVariants } from '@/web/components/ui/button-variants';
-import { useMe } from '@/web/api/auth/me';
-import { useSale } from '@/web/api/sale/get-sale';
+import { useMe, useSale } from '@/web/api/first-screen';
 import { paths, type LandingSection } from '@/web/lib/paths';
 import { useTheme } from '@/web/lib/theme';
 import { cn } from '@/web/lib/utils';

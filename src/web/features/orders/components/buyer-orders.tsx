@@ -2,7 +2,7 @@ import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useOrders } from '@/web/api/orders/get-orders';
+import { useOrders } from '@/web/api/orders';
 import { paths } from '@/web/lib/paths';
 import { OrdersTable } from './orders-table';
 

@@ -6,7 +6,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { StatCard } from '@/web/components/stat-card';
 import { formatAmount, formatPayAmount } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
-import { useOrders } from '@/web/api/orders/get-orders';
+import { useOrders } from '@/web/api/orders';
 import { TimeLeft } from './time-left';
 
 export function OpenOrders({ symbol }: { symbol: string }) {

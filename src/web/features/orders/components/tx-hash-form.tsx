@@ -6,7 +6,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useServerForm } from '@/web/hooks/use-server-form';
-import { useAttachTxHash } from '@/web/api/orders/attach-tx-hash';
+import { useAttachTxHash } from '@/web/api/orders';
 
 export function SavedTxHash({ order }: { order: Order }) {
   if (!order.txHash) return null;

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SaleSettingsBody } from '@/contracts/sale';
+import { adminCryptosKey } from '@/web/api/cryptos';
+import { saleQueryKey } from '@/web/api/first-screen';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
+
+export const adminSaleKey = queryKeyOf('GET /api/admin/sale');
+
+export function useAdminSale() {
+  return useQuery({ queryKey: adminSaleKey, queryFn: () => apiCall('GET /api/admin/sale') });
+}
+
+export function useUpdateSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaleSettingsBody) => apiCall('PUT /api/admin/sale', { body }),
+    onSuccess: (saved) => queryClient.setQueryData(adminSaleKey, saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: saleQueryKey }),
+  });
+}
+
+export function useUpdateMainCurrency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (priceUsd: string) => apiCall('PUT /api/admin/main-currency', { body: { priceUsd } }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminSaleKey });
+      await queryClient.invalidateQueries({ queryKey: saleQueryKey });
+      // Feed rates are recomputed from the new price.
+      await queryClient.invalidateQueries({ queryKey: adminCryptosKey });
+    },
+  });
+}

@@ -1,0 +1,87 @@
+// The back-office sale form (issue 28): saving an end time in the past ends the sale, so it asks
+// first; a fresh install's unscheduled sale can be saved as it is, which schedules it.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Operator } from '@/contracts/operators';
+import type { SaleSettings } from '@/contracts/sale';
+import { operatorQueryKey } from '@/web/api/operators';
+import { SaleForm } from './sale-form';
+
+const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
+const DAY = 86_400_000;
+const SETTINGS: SaleSettings = {
+  tokenName: 'Presale Token',
+  tokenSymbol: 'PRE',
+  priceUsd: '0.01',
+  totalSupply: '1000000000',
+  softCap: '10000000',
+  hardCap: '100000000',
+  startsAt: new Date(Date.now() - 10 * DAY).toISOString(),
+  endsAt: new Date(Date.now() + 10 * DAY).toISOString(),
+  orderExpiryMinutes: 60,
+  maxPendingOrders: 3,
+  requireVerifiedEmail: false,
+  listingAt: null,
+  deliveryNote: '',
+  scheduled: true,
+  updatedAt: new Date().toISOString(),
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A datetime-local value in the browser's zone. */
+const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+function renderForm(settings: SaleSettings) {
+  const fetchMock = vi.fn(async (_path: string, init?: RequestInit) => Response.json({ ...settings, ...(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as object), scheduled: true }));
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(operatorQueryKey, OWNER);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SaleForm settings={settings} />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+const puts = (fetchMock: ReturnType<typeof renderForm>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+
+describe('sale form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks before saving an end time in the past, and saves nothing when cancelled', { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderForm(SETTINGS);
+    fireEvent.change(screen.getByLabelText('End time'), { target: { value: local(new Date(Date.now() - DAY)) } });
+    await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'End the sale now?' });
+    expect(dialog).toHaveTextContent('saving it ends the sale at once');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(puts(fetchMock)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
+    await user.click(await screen.findByRole('button', { name: 'End the sale' }));
+    await vi.waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+  });
+
+  it('saves an end time in the future without asking', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderForm(SETTINGS);
+    fireEvent.change(screen.getByLabelText('End time'), { target: { value: local(new Date(Date.now() + 20 * DAY)) } });
+    await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
+    await vi.waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lets an operator save an unscheduled sale as it is, which schedules it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderForm({ ...SETTINGS, scheduled: false });
+    expect(screen.getByRole('status')).toHaveTextContent('The sale is not scheduled yet');
+    await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
+    await vi.waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+  });
+});
