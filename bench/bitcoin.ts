@@ -2,8 +2,8 @@
 // watched addresses derived from a BIP-84 test zpub, blocks of real signed transactions paying some
 // of them, and a scan after each block: Esplora requests per new block, per idle scan, and the time
 // from a block being mined to the scan that reports its payments. In-process, over loopback HTTP.
-import { deriveBitcoinAddress, parseBitcoinAccountKey } from '../src/domain/bitcoin/account-key';
-import { defaultConfirmationPolicy } from '../src/domain/bitcoin/confirmation-policy';
+import { deriveBitcoinAddress, parseBitcoinAccountKey } from '../src/domain/utxo/account-key';
+import { defaultConfirmationPolicy } from '../src/domain/utxo/confirmation-policy';
 import { BitcoinScanner, type ScanCursor } from '../src/server/modules/payments/bitcoin-scanner';
 import { EsploraClient } from '../src/server/modules/payments/esplora-client';
 import { startEsploraServer, TestWallet } from '../src/server/test/esplora-server';

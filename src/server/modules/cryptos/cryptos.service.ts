@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdminCrypto, createCryptoBodySchema, updateCryptoBodySchema } from '@/contracts/admin';
 import type { PublicCrypto } from '@/contracts/cryptos';
-import { COIN_DECIMALS } from '@/domain/bitcoin/chains';
+import { COIN_DECIMALS } from '@/domain/utxo/chains';
 import { dec, toPlain } from '@/domain/decimal';
 import { priceFromRate, rateFromPrice, usdPriceText as usd } from '@/domain/usd-price';
 import type { Db, Queryable } from '../../db/client';

@@ -1,5 +1,5 @@
 // The confirmation policy an operator set for Bitcoin, read from its settings row.
-import type { ConfirmationPolicy } from '@/domain/bitcoin/confirmation-policy';
+import type { ConfirmationPolicy } from '@/domain/utxo/confirmation-policy';
 import type { BitcoinChainRow } from './payments.repository';
 
 export function bitcoinPolicyOf(chain: Pick<BitcoinChainRow, 'confirmations' | 'largeAboveUnits' | 'largeConfirmations'>): ConfirmationPolicy {

@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/bitcoin/account-key';
-import { GENESIS_HASHES } from '@/domain/bitcoin/chains';
-import { paymentUri } from '@/domain/bitcoin/amount';
-import { defaultConfirmationPolicy, type ConfirmationPolicy } from '@/domain/bitcoin/confirmation-policy';
+import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/utxo/account-key';
+import { GENESIS_HASHES } from '@/domain/utxo/chains';
+import { paymentUri } from '@/domain/utxo/amount';
+import { defaultConfirmationPolicy, type ConfirmationPolicy } from '@/domain/utxo/confirmation-policy';
 import { judgeAmount } from '@/domain/payment-verdict';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
 import { BitcoinScanner, scanCursorSchema, WrongChain, type Payment, type ScanCursor, type ScannerOptions, type ScanResult, type WatchList } from './bitcoin-scanner';

@@ -14,7 +14,7 @@
 // briefly lags behind its node (as after a reorganisation) does not revert a payment that is still there.
 import pLimit from 'p-limit';
 import { z } from 'zod';
-import { judgeConfirmations, signalsReplaceByFee, type ConfirmationPolicy, type Creditability } from '@/domain/bitcoin/confirmation-policy';
+import { judgeConfirmations, signalsReplaceByFee, type ConfirmationPolicy, type Creditability } from '@/domain/utxo/confirmation-policy';
 import { CHAIN_TXS_PER_PAGE, type BlockHeader, type EsploraApi, type EsploraTx } from './esplora-client';
 import { EndpointFault } from './endpoint-error';
 

@@ -5,8 +5,8 @@
 // seen; deep enough under the order's policy: confirmed; replaced, dropped or reorganised away:
 // reverted); the cursor moves only if no other scan moved it; then payments go to their orders and
 // the orders paid in full are approved, exactly as on EVM chains (payment-settler).
-import { GENESIS_HASHES } from '@/domain/bitcoin/chains';
-import { judgeConfirmations } from '@/domain/bitcoin/confirmation-policy';
+import { GENESIS_HASHES } from '@/domain/utxo/chains';
+import { judgeConfirmations } from '@/domain/utxo/confirmation-policy';
 import { AUTOMATIC } from '../../actor';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';

@@ -4,8 +4,8 @@
 import { LRUCache } from 'lru-cache';
 import { getAddress } from 'viem';
 import { deriveEvmAddress, parseEvmAccountKey } from '@/domain/account-key';
-import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/bitcoin/account-key';
-import { UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
+import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/utxo/account-key';
+import { UTXO_CHAINS, type UtxoChain } from '@/domain/utxo/chains';
 import type { Db, Queryable } from '../../db/client';
 import { findActiveKey, findBitcoinChain, findDepositAddress, findEvmChain, insertDepositAddress, lockActiveKey, type AccountKeyRow } from './payments.repository';
 

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentSettings } from '@/contracts/payments';
-import { GENESIS_HASHES } from '@/domain/bitcoin/chains';
+import { GENESIS_HASHES } from '@/domain/utxo/chains';
 import { databaseKind, signInOperator, useTestApp } from '../../test/harness';
 import { ENDPOINT_FAULTS } from './endpoint-error';
 

@@ -1,7 +1,7 @@
 // What the watcher has seen for orders paying to deposit addresses, for their buyers' order pages:
 // each transfer with its confirmations, and the confirmations the operator asked for.
-import { parseCoins } from '@/domain/bitcoin/amount';
-import { requiredConfirmations } from '@/domain/bitcoin/confirmation-policy';
+import { parseCoins } from '@/domain/utxo/amount';
+import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
 import { bitcoinPolicyOf } from './bitcoin-policy';
 import { findBitcoinChains, findEvmChains, findExcessDecisions, findPaymentsOfOrders, holdsLatePayment, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';

@@ -3,10 +3,10 @@
 // an API key), only its host.
 import { createPublicClient, http } from 'viem';
 import type { EvmChainBody, EvmKeyBody, LookupBody, PaymentSettings, UtxoChainSettings, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
-import { keyPrefixesOf, parseBitcoinAccountKey, previewBitcoinAddresses } from '@/domain/bitcoin/account-key';
-import { formatCoins, parseCoins } from '@/domain/bitcoin/amount';
-import { CHAINS, GENESIS_HASHES, SCRIPT_TYPES, UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
-import { defaultConfirmationPolicy } from '@/domain/bitcoin/confirmation-policy';
+import { keyPrefixesOf, parseBitcoinAccountKey, previewBitcoinAddresses } from '@/domain/utxo/account-key';
+import { formatCoins, parseCoins } from '@/domain/utxo/amount';
+import { CHAINS, GENESIS_HASHES, SCRIPT_TYPES, UTXO_CHAINS, type UtxoChain } from '@/domain/utxo/chains';
+import { defaultConfirmationPolicy } from '@/domain/utxo/confirmation-policy';
 import type { LookupNetwork } from '@/domain/networks';
 import { parseEvmAccountKey, previewEvmAddresses } from '@/domain/account-key';
 import { can, type Role } from '@/contracts/permissions';

@@ -4,7 +4,7 @@
 // what contradicts the order.
 import { createPublicClient, decodeEventLog, erc20Abi, formatUnits, getAddress, http, parseUnits, TransactionNotFoundError, type Hash } from 'viem';
 import type { TxCheck } from '@/contracts/orders';
-import { UTXO_CHAINS } from '@/domain/bitcoin/chains';
+import { UTXO_CHAINS } from '@/domain/utxo/chains';
 import { dec, toPlain } from '@/domain/decimal';
 import { LOOKUP_NETWORKS, type LookupNetwork } from '@/domain/networks';
 import type { Queryable } from '../../db/client';

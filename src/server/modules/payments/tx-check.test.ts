@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order, TxCheck } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
 import { tronAddressFromHex } from '@/domain/addresses';
-import { CHAINS } from '@/domain/bitcoin/chains';
+import { CHAINS } from '@/domain/utxo/chains';
 import { auditLog, cryptos, orders } from '../../db/schema';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Operator } from '@/contracts/admin';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
-import { BITCOIN_KEY_MESSAGES } from '@/domain/bitcoin/account-key';
+import { BITCOIN_KEY_MESSAGES } from '@/domain/utxo/account-key';
 import { operatorQueryKey } from '@/web/api/admin/operator';
 import { UtxoKeyForm, type UtxoKey } from './utxo-key-form';
 
