@@ -4,8 +4,8 @@
 // from a block being mined to the scan that reports its payments. In-process, over loopback HTTP.
 import { deriveBitcoinAddress, parseBitcoinAccountKey } from '../src/domain/utxo/account-key';
 import { defaultConfirmationPolicy } from '../src/domain/utxo/confirmation-policy';
-import { BitcoinScanner, type ScanCursor } from '../src/server/modules/payments/bitcoin-scanner';
-import { EsploraClient } from '../src/server/modules/payments/esplora-client';
+import { BitcoinScanner, type ScanCursor } from '../src/server/modules/payments/utxo/utxo-scanner';
+import { EsploraClient } from '../src/server/modules/payments/utxo/esplora-client';
 import { startEsploraServer, TestWallet } from '../src/server/test/esplora-server';
 
 // BIP-84's published test vector: a real account key with no money behind it.

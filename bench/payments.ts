@@ -14,7 +14,7 @@ import { testConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { cryptos, users } from '../src/server/db/schema';
 import { seedCryptos } from '../src/server/modules/cryptos/cryptos.repository';
-import { PaymentSettingsService } from '../src/server/modules/payments/payment-settings.service';
+import { PaymentSettingsService } from '../src/server/modules/payments/settings/payment-settings.service';
 import { ensureSaleSettings } from '../src/server/modules/sale/sale.repository';
 import { chainClients, deployTestToken, startAnvil } from '../src/server/test/anvil';
 import { startRpcProxy } from '../src/server/test/rpc-proxy';

@@ -4,7 +4,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { Address, NETWORK } from '@scure/btc-signer';
 import { base58, createBase58check } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
-import { bitcoinAddressProblem } from './bitcoin/address';
+import { bitcoinAddressProblem } from './utxo/address';
 import type { Network } from './networks';
 
 export type AddressNetwork = Network;

@@ -18,8 +18,8 @@ import { buyerTwoFactorRoutes, operatorTwoFactorRoutes } from './modules/two-fac
 import { buyerSessionRoutes, operatorSessionRoutes } from './modules/auth/session-list.routes';
 import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
-import { BitcoinWatcher } from './modules/payments/bitcoin-watcher.service';
-import { EvmWatcher } from './modules/payments/evm-watcher.service';
+import { BitcoinWatcher } from './modules/payments/utxo/utxo-watcher.service';
+import { EvmWatcher } from './modules/payments/evm/evm-watcher.service';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { setupRoutes } from './modules/setup/setup.routes';

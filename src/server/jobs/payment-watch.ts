@@ -3,8 +3,8 @@
 // makes an overlapping tick harmless.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
-import type { BitcoinTickReport, BitcoinWatcher } from '../modules/payments/bitcoin-watcher.service';
-import type { EvmWatcher, TickReport } from '../modules/payments/evm-watcher.service';
+import type { BitcoinTickReport, BitcoinWatcher } from '../modules/payments/utxo/utxo-watcher.service';
+import type { EvmWatcher, TickReport } from '../modules/payments/evm/evm-watcher.service';
 import { IntervalJob } from './interval-job';
 
 export type WatchReport = TickReport | BitcoinTickReport;

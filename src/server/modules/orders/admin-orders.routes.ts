@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
 import { ordersCsv } from './orders.csv';
-import { checkOrderTx } from '../payments/tx-check.service';
+import { checkOrderTx } from '../payments/lookups/tx-check.service';
 
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/admin/orders', async (request) => app.orders.page(request.query));

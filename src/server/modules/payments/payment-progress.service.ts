@@ -3,7 +3,7 @@
 import { parseCoins } from '@/domain/utxo/amount';
 import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
-import { bitcoinPolicyOf } from './bitcoin-policy';
+import { bitcoinPolicyOf } from './utxo/utxo-policy';
 import { findBitcoinChains, findEvmChains, findExcessDecisions, findPaymentsOfOrders, holdsLatePayment, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
 
 export type ExcessDecision = Pick<ExcessDecisionRow, 'action' | 'note' | 'decidedAt' | 'decidedByLogin'> & {

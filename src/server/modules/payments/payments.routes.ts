@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
-import { getPaymentSettings, PaymentSettingsService, paymentSettingsFor } from './payment-settings.service';
+import { getPaymentSettings, PaymentSettingsService, paymentSettingsFor } from './settings/payment-settings.service';
 import { dismissDeposit, findUnallocatedDeposits, type RateNow } from './unallocated.service';
 
 /** The back-office's Payments settings (operator scope). */

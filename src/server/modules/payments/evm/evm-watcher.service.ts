@@ -3,17 +3,17 @@
 // to its order, and approve the orders paid in full within the operator's limits through the same
 // exactly-once approval an operator uses (actor "Automatic").
 import { createPublicClient, http, type Address, type Hash } from 'viem';
-import { AUTOMATIC } from '../../actor';
-import type { Db } from '../../db/client';
-import { recordAudit } from '../audit/audit.service';
-import { findTokenContractsOnChain } from '../cryptos/cryptos.service';
-import { EndpointBackoff } from './endpoint-backoff';
-import { endpointErrorText } from './endpoint-error';
+import { AUTOMATIC } from '../../../actor';
+import type { Db } from '../../../db/client';
+import { recordAudit } from '../../audit/audit.service';
+import { findTokenContractsOnChain } from '../../cryptos/cryptos.service';
+import { EndpointBackoff } from '../endpoint-backoff';
+import { endpointErrorText } from '../endpoint-error';
 import { EvmScanner, type ScanCursor, type ScannerClient } from './evm-scanner';
-import { settlePayments, type SettlerOrders } from './payment-settler';
-import { confirmPaymentsUpTo, findEvmChains, findPaidOrder, findWatchedAddresses, insertPayments, moveCursor, recordChainError, revertPaymentsFrom, type EvmChainRow } from './payments.repository';
+import { settlePayments, type SettlerOrders } from '../payment-settler';
+import { confirmPaymentsUpTo, findEvmChains, findPaidOrder, findWatchedAddresses, insertPayments, moveCursor, recordChainError, revertPaymentsFrom, type EvmChainRow } from '../payments.repository';
 
-export { LATE_PAYMENT_DAYS } from './payment-settler';
+export { LATE_PAYMENT_DAYS } from '../payment-settler';
 
 export interface WatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */

@@ -4,8 +4,8 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { createPublicClient, http, parseEther, parseUnits, type Address, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
-import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
-import { startRpcProxy } from '../../test/rpc-proxy';
+import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../../test/anvil';
+import { startRpcProxy } from '../../../test/rpc-proxy';
 import { EvmScanner, WrongChain, type Deposit, type ScanCursor, type ScannerClient, type WatchList } from './evm-scanner';
 
 let chain: LocalChain;

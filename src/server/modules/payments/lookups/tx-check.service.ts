@@ -7,13 +7,13 @@ import type { TxCheck } from '@/contracts/orders';
 import { UTXO_CHAINS } from '@/domain/utxo/chains';
 import { dec, toPlain } from '@/domain/decimal';
 import { LOOKUP_NETWORKS, type LookupNetwork } from '@/domain/networks';
-import type { Queryable } from '../../db/client';
-import { EsploraClient } from './esplora-client';
-import { findOtherOrderWithHash } from '../orders/order-tx-hash.service';
-import type { OrderService } from '../orders/orders.service';
-import { endpointErrorText } from './endpoint-error';
-import { hostOf } from './payment-settings.service';
-import { findBitcoinChain, findEvmChain, findLookupEndpoint } from './payments.repository';
+import type { Queryable } from '../../../db/client';
+import { EsploraClient } from '../utxo/esplora-client';
+import { findOtherOrderWithHash } from '../../orders/order-tx-hash.service';
+import type { OrderService } from '../../orders/orders.service';
+import { endpointErrorText } from '../endpoint-error';
+import { hostOf } from '../settings/payment-settings.service';
+import { findBitcoinChain, findEvmChain, findLookupEndpoint } from '../payments.repository';
 import { lookUpSolana, lookUpTron, type Sighting } from './tron-solana-lookups';
 
 

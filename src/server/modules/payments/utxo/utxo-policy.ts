@@ -1,6 +1,6 @@
 // The confirmation policy an operator set for Bitcoin, read from its settings row.
 import type { ConfirmationPolicy } from '@/domain/utxo/confirmation-policy';
-import type { BitcoinChainRow } from './payments.repository';
+import type { BitcoinChainRow } from '../payments.repository';
 
 export function bitcoinPolicyOf(chain: Pick<BitcoinChainRow, 'confirmations' | 'largeAboveUnits' | 'largeConfirmations'>): ConfirmationPolicy {
   if (chain.largeAboveUnits === null) return { confirmations: chain.confirmations };

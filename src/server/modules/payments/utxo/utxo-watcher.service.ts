@@ -7,15 +7,15 @@
 // the orders paid in full are approved, exactly as on EVM chains (payment-settler).
 import { GENESIS_HASHES } from '@/domain/utxo/chains';
 import { judgeConfirmations } from '@/domain/utxo/confirmation-policy';
-import { AUTOMATIC } from '../../actor';
-import type { Db } from '../../db/client';
-import { recordAudit } from '../audit/audit.service';
-import { bitcoinPolicyOf } from './bitcoin-policy';
-import { BitcoinScanner, scanCursorSchema, type Payment, type ScanCursor } from './bitcoin-scanner';
-import { EndpointBackoff } from './endpoint-backoff';
-import { endpointErrorText } from './endpoint-error';
+import { AUTOMATIC } from '../../../actor';
+import type { Db } from '../../../db/client';
+import { recordAudit } from '../../audit/audit.service';
+import { bitcoinPolicyOf } from './utxo-policy';
+import { BitcoinScanner, scanCursorSchema, type Payment, type ScanCursor } from './utxo-scanner';
+import { EndpointBackoff } from '../endpoint-backoff';
+import { endpointErrorText } from '../endpoint-error';
 import { EsploraClient, type EsploraApi } from './esplora-client';
-import { settlePayments, type SettlerOrders } from './payment-settler';
+import { settlePayments, type SettlerOrders } from '../payment-settler';
 import {
   findAwaitedAddresses,
   findBitcoinChains,
@@ -28,7 +28,7 @@ import {
   type BitcoinChainRow,
   type BitcoinSighting,
   type UtxoChain,
-} from './payments.repository';
+} from '../payments.repository';
 
 export interface BitcoinWatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */

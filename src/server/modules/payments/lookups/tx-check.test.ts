@@ -9,12 +9,12 @@ import type { AdminOrder, Order, TxCheck } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
 import { tronAddressFromHex } from '@/domain/addresses';
 import { CHAINS } from '@/domain/utxo/chains';
-import { auditLog, cryptos, orders } from '../../db/schema';
-import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
-import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
-import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
-import { HASH_ON_ANOTHER_ORDER } from '../orders/order-tx-hash.service';
-import { startSolanaRpc, startTronApi } from '../../test/tron-solana-apis';
+import { auditLog, cryptos, orders } from '../../../db/schema';
+import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../../test/anvil';
+import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../../test/esplora-server';
+import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../../test/harness';
+import { HASH_ON_ANOTHER_ORDER } from '../../orders/order-tx-hash.service';
+import { startSolanaRpc, startTronApi } from '../../../test/tron-solana-apis';
 
 const BUYER = 'presale_session';
 const OPERATOR = 'presale_operator_session';

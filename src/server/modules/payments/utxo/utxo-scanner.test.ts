@@ -10,8 +10,8 @@ import { GENESIS_HASHES } from '@/domain/utxo/chains';
 import { paymentUri } from '@/domain/utxo/amount';
 import { defaultConfirmationPolicy, type ConfirmationPolicy } from '@/domain/utxo/confirmation-policy';
 import { judgeAmount } from '@/domain/payment-verdict';
-import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
-import { BitcoinScanner, scanCursorSchema, WrongChain, type Payment, type ScanCursor, type ScannerOptions, type ScanResult, type WatchList } from './bitcoin-scanner';
+import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../../test/esplora-server';
+import { BitcoinScanner, scanCursorSchema, WrongChain, type Payment, type ScanCursor, type ScannerOptions, type ScanResult, type WatchList } from './utxo-scanner';
 import { EsploraClient, EsploraError, type EsploraApi } from './esplora-client';
 
 const BTC = 100_000_000n;

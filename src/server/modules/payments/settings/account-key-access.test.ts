@@ -6,7 +6,7 @@ import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
 import type { PaymentSettings } from '@/contracts/payments';
 import { ROLES } from '@/contracts/permissions';
-import { databaseKind, OPERATOR, signInOperator, useTestApp } from '../../test/harness';
+import { databaseKind, OPERATOR, signInOperator, useTestApp } from '../../../test/harness';
 
 const COOKIE = 'presale_operator_session';
 const PHRASE = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';

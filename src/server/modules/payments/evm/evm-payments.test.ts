@@ -9,12 +9,12 @@ import type { AdminOrder, Order } from '@/contracts/orders';
 import type { PaymentSettings, UnallocatedDeposit } from '@/contracts/payments';
 import { dec } from '@/domain/decimal';
 import { ACCOUNT_KEY_MESSAGES, deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
-import { auditLog, cryptos, evmChains, ledgerEntries, orders, payments, saleSettings } from '../../db/schema';
-import { AUTOMATIC } from '../../actor';
-import { buildApp } from '../../app';
-import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../test/anvil';
-import { startRpcProxy } from '../../test/rpc-proxy';
-import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { auditLog, cryptos, evmChains, ledgerEntries, orders, payments, saleSettings } from '../../../db/schema';
+import { AUTOMATIC } from '../../../actor';
+import { buildApp } from '../../../app';
+import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../../test/anvil';
+import { startRpcProxy } from '../../../test/rpc-proxy';
+import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../../test/harness';
 
 const BUYER = 'presale_session';
 const OPERATOR = 'presale_operator_session';

@@ -8,7 +8,7 @@
 // while the watched addresses fit in one filter, else every Transfer of the range, filtered here). It
 // grows with blocks, never with addresses or orders.
 import { getAddress, parseAbiItem, type Address, type Hash, type PublicClient } from 'viem';
-import { EndpointFault } from './endpoint-error';
+import { EndpointFault } from '../endpoint-error';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 

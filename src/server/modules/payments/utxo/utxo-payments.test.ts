@@ -11,10 +11,10 @@ import type { PaymentSettings } from '@/contracts/payments';
 import { BITCOIN_KEY_MESSAGES, deriveBitcoinAddress, parseBitcoinAccountKey, type BitcoinAccountKey } from '@/domain/utxo/account-key';
 import { parseCoins } from '@/domain/utxo/amount';
 import { CHAINS } from '@/domain/utxo/chains';
-import { buildApp } from '../../app';
-import { auditLog, bitcoinChains, cryptos, ledgerEntries, orders, payments } from '../../db/schema';
-import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
-import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { buildApp } from '../../../app';
+import { auditLog, bitcoinChains, cryptos, ledgerEntries, orders, payments } from '../../../db/schema';
+import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../../test/esplora-server';
+import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../../test/harness';
 
 const BUYER = 'presale_session';
 const OPERATOR = 'presale_operator_session';

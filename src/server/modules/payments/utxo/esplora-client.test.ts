@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../test/esplora-server';
+import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../../test/esplora-server';
 import { EsploraClient, EsploraError } from './esplora-client';
 
 let server: EsploraTestServer;

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@/contracts/orders';
 import { deriveBitcoinAddress, parseBitcoinAccountKey, type BitcoinAccountKey } from '@/domain/utxo/account-key';
 import { parseCoins } from '@/domain/utxo/amount';
-import { cryptos, ledgerEntries, payments } from '../../db/schema';
-import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
-import { hasLitecoind, startLitecoinNode, toRegtest, type LitecoinNode } from '../../test/litecoin-node';
+import { cryptos, ledgerEntries, payments } from '../../../db/schema';
+import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../../test/harness';
+import { hasLitecoind, startLitecoinNode, toRegtest, type LitecoinNode } from '../../../test/litecoin-node';
 
 const BUYER = 'presale_session';
 const OPERATOR = 'presale_operator_session';

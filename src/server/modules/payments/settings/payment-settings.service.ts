@@ -12,14 +12,14 @@ import { parseEvmAccountKey, previewEvmAddresses } from '@/domain/account-key';
 import { can, type Role } from '@/contracts/permissions';
 import type { HDKey } from '@scure/bip32';
 import { dec, toPlain } from '@/domain/decimal';
-import type { Actor } from '../../actor';
-import type { Db, Queryable } from '../../db/client';
-import { conflict, invalid, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
-import { listCryptoNetworks } from '../cryptos/cryptos.service';
-import type { DepositAddresses } from './deposit-addresses.service';
-import { endpointErrorText } from './endpoint-error';
-import { EsploraClient } from './esplora-client';
+import type { Actor } from '../../../actor';
+import type { Db, Queryable } from '../../../db/client';
+import { conflict, invalid, notFound } from '../../../errors';
+import { recordAudit } from '../../audit/audit.service';
+import { listCryptoNetworks } from '../../cryptos/cryptos.service';
+import type { DepositAddresses } from '../deposit-addresses.service';
+import { endpointErrorText } from '../endpoint-error';
+import { EsploraClient } from '../utxo/esplora-client';
 import {
   countGap,
   countOpenOrdersOnKey,
@@ -41,9 +41,9 @@ import {
   replaceActiveKey,
   upsertEvmChain,
   upsertLookupEndpoint,
-} from './payments.repository';
+} from '../payments.repository';
 
-import { solanaSlot, tronHead } from './tron-solana-lookups';
+import { solanaSlot, tronHead } from '../lookups/tron-solana-lookups';
 
 /**
  * How long a chain's newest block may stay the same before the Payments page says the endpoint may

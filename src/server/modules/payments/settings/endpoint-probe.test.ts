@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentSettings } from '@/contracts/payments';
 import { GENESIS_HASHES } from '@/domain/utxo/chains';
-import { databaseKind, signInOperator, useTestApp } from '../../test/harness';
-import { ENDPOINT_FAULTS } from './endpoint-error';
+import { databaseKind, signInOperator, useTestApp } from '../../../test/harness';
+import { ENDPOINT_FAULTS } from '../endpoint-error';
 
 const OPERATOR = 'presale_operator_session';
 const SECRET = 'SECRET-internal-admin-token-7f3a9c';

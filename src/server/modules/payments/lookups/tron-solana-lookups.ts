@@ -3,7 +3,7 @@
 // Each answer is checked with Zod; amounts stay in base units (sun, lamports, a token's units).
 import { z } from 'zod';
 import { tronAddressFromHex } from '@/domain/addresses';
-import { EndpointFault } from './endpoint-error';
+import { EndpointFault } from '../endpoint-error';
 
 const TIMEOUT_MS = 10_000;
 

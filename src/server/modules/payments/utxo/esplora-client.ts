@@ -7,7 +7,7 @@
 // 2^53 (9·10^15 units: 90 million DOGE). The body is read as text and each "value" number is turned
 // into a string before parsing, then into a bigint.
 import { z } from 'zod';
-import { EndpointFault } from './endpoint-error';
+import { EndpointFault } from '../endpoint-error';
 
 export type EsploraErrorKind = 'timeout' | 'unreachable' | 'status' | 'invalid';
 

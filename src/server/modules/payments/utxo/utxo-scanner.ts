@@ -16,7 +16,7 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { judgeConfirmations, signalsReplaceByFee, type ConfirmationPolicy, type Creditability } from '@/domain/utxo/confirmation-policy';
 import { CHAIN_TXS_PER_PAGE, type BlockHeader, type EsploraApi, type EsploraTx } from './esplora-client';
-import { EndpointFault } from './endpoint-error';
+import { EndpointFault } from '../endpoint-error';
 
 export interface WatchList {
   /** Every address whose payments count: in blocks, and in the mempool when the scan reads it anyway. */
