@@ -3,14 +3,14 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { p2pkh } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import {
-  BITCOIN_KEY_MESSAGES,
-  deriveBitcoinAddress,
-  parseBitcoinAccountKey,
-  previewBitcoinAddresses,
-  type BitcoinAccountKey,
+  UTXO_KEY_MESSAGES,
+  deriveUtxoAddress,
+  parseUtxoAccountKey,
+  previewUtxoAddresses,
+  type UtxoAccountKey,
   type ParseOptions,
 } from './account-key';
-import type { BitcoinChain } from './chains';
+import type { KnownUtxoChain } from './chains';
 
 // The BIP-39 test phrase every wallet and every BIP below publishes its vectors for.
 const ABANDON = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -41,14 +41,14 @@ function exported(path: string, version: keyof typeof VERSION) {
   return { xpub: versioned.publicExtendedKey, xprv: versioned.privateExtendedKey };
 }
 
-function accepted(chain: BitcoinChain, input: string, options?: ParseOptions): BitcoinAccountKey {
-  const result = parseBitcoinAccountKey(chain, input, options);
+function accepted(chain: KnownUtxoChain, input: string, options?: ParseOptions): UtxoAccountKey {
+  const result = parseUtxoAccountKey(chain, input, options);
   if (!result.ok) throw new Error(`refused: ${result.message}`);
   return result.key;
 }
 
-const refusal = (chain: BitcoinChain, input: string, options?: ParseOptions) => {
-  const result = parseBitcoinAccountKey(chain, input, options);
+const refusal = (chain: KnownUtxoChain, input: string, options?: ParseOptions) => {
+  const result = parseUtxoAccountKey(chain, input, options);
   return result.ok ? 'accepted' : result.message;
 };
 
@@ -61,7 +61,7 @@ describe('published test vectors', () => {
     expect(key.scriptType).toBe('p2wpkh');
     expect(key.prefix).toBe('zpub');
     expect(key.account).toBe(0);
-    expect(previewBitcoinAddresses(key, 2)).toEqual(['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']);
+    expect(previewUtxoAddresses(key, 2)).toEqual(['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']);
   });
 
   it('BIP-49: the testnet upub of m/49’/1’/0’ gives 2Mww8dCY… as its first receiving address', () => {
@@ -69,25 +69,25 @@ describe('published test vectors', () => {
     const upub = 'upub5EFU65HtV5TeiSHmZZm7FUffBGy8UKeqp7vw43jYbvZPpoVsgU93oac7Wk3u6moKegAEWtGNF8DehrnHtv21XXEMYRUocHqguyjknFHYfgY';
     const key = accepted('bitcoin-testnet', upub);
     expect(key.scriptType).toBe('p2sh-p2wpkh');
-    expect(deriveBitcoinAddress(key, 0)).toBe('2Mww8dCYPUpKHofjgcXcBCEGmniw9CoaiD2');
+    expect(deriveUtxoAddress(key, 0)).toBe('2Mww8dCYPUpKHofjgcXcBCEGmniw9CoaiD2');
   });
 
   it('BIP-44 and BIP-49 on Bitcoin mainnet: the addresses wallets publish for the test phrase', () => {
     const legacy = accepted('bitcoin', exported("m/44'/0'/0'", 'xpub').xpub);
     expect(legacy.scriptType).toBe('p2pkh');
-    expect(deriveBitcoinAddress(legacy, 0)).toBe('1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA');
+    expect(deriveUtxoAddress(legacy, 0)).toBe('1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA');
     const nested = accepted('bitcoin', exported("m/49'/0'/0'", 'ypub').xpub);
     expect(nested.scriptType).toBe('p2sh-p2wpkh');
-    expect(deriveBitcoinAddress(nested, 0)).toBe('37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf');
+    expect(deriveUtxoAddress(nested, 0)).toBe('37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf');
   });
 
   it('Litecoin (Ltub, Mtub, zpub) and Dogecoin (dgub): the addresses wallets publish for the test phrase', () => {
-    expect(deriveBitcoinAddress(accepted('litecoin', exported("m/44'/2'/0'", 'Ltub').xpub), 0)).toBe('LUWPbpM43E2p7ZSh8cyTBEkvpHmr3cB8Ez');
-    expect(deriveBitcoinAddress(accepted('litecoin', exported("m/49'/2'/0'", 'Mtub').xpub), 0)).toBe('M7wtsL7wSHDBJVMWWhtQfTMSYYkyooAAXM');
-    expect(deriveBitcoinAddress(accepted('litecoin', exported("m/84'/2'/0'", 'zpub').xpub), 0)).toBe('ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh');
-    expect(deriveBitcoinAddress(accepted('dogecoin', exported("m/44'/3'/0'", 'dgub').xpub), 0)).toBe('DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC');
+    expect(deriveUtxoAddress(accepted('litecoin', exported("m/44'/2'/0'", 'Ltub').xpub), 0)).toBe('LUWPbpM43E2p7ZSh8cyTBEkvpHmr3cB8Ez');
+    expect(deriveUtxoAddress(accepted('litecoin', exported("m/49'/2'/0'", 'Mtub').xpub), 0)).toBe('M7wtsL7wSHDBJVMWWhtQfTMSYYkyooAAXM');
+    expect(deriveUtxoAddress(accepted('litecoin', exported("m/84'/2'/0'", 'zpub').xpub), 0)).toBe('ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh');
+    expect(deriveUtxoAddress(accepted('dogecoin', exported("m/44'/3'/0'", 'dgub').xpub), 0)).toBe('DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC');
     // Many Dogecoin wallets export Bitcoin's xpub bytes for the same account.
-    expect(deriveBitcoinAddress(accepted('dogecoin', exported("m/44'/3'/0'", 'xpub').xpub), 0)).toBe('DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC');
+    expect(deriveUtxoAddress(accepted('dogecoin', exported("m/44'/3'/0'", 'xpub').xpub), 0)).toBe('DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC');
   });
 
   describe('BIP-32 test vector 1', () => {
@@ -113,21 +113,21 @@ describe('published test vectors', () => {
       for (const i of [0, 1, 7]) {
         const publicKey = vector.derive(`m/0'/1/2'/0/${i}`).publicKey;
         if (!publicKey) throw new Error('no public key');
-        expect(deriveBitcoinAddress(key, i)).toBe(p2pkh(publicKey).address);
+        expect(deriveUtxoAddress(key, i)).toBe(p2pkh(publicKey).address);
       }
     });
 
     it('takes the master key as Electrum’s legacy layout and refuses every other depth', () => {
       expect(accepted('bitcoin', chain.m).account).toBeNull();
-      expect(refusal('bitcoin', chain["m/0'"])).toBe(BITCOIN_KEY_MESSAGES.notAccountLevel(1));
-      expect(refusal('bitcoin', chain["m/0'/1"])).toBe(BITCOIN_KEY_MESSAGES.notAccountLevel(2));
-      expect(refusal('bitcoin', chain["m/0'/1/2'/2"])).toBe(BITCOIN_KEY_MESSAGES.notAccountLevel(4));
-      expect(refusal('bitcoin', chain["m/0'/1/2'/2/1000000000"])).toBe(BITCOIN_KEY_MESSAGES.notAccountLevel(5));
+      expect(refusal('bitcoin', chain["m/0'"])).toBe(UTXO_KEY_MESSAGES.notAccountLevel(1));
+      expect(refusal('bitcoin', chain["m/0'/1"])).toBe(UTXO_KEY_MESSAGES.notAccountLevel(2));
+      expect(refusal('bitcoin', chain["m/0'/1/2'/2"])).toBe(UTXO_KEY_MESSAGES.notAccountLevel(4));
+      expect(refusal('bitcoin', chain["m/0'/1/2'/2/1000000000"])).toBe(UTXO_KEY_MESSAGES.notAccountLevel(5));
     });
 
     it('refuses the vector’s private keys', () => {
-      expect(refusal('bitcoin', vector.derive("m/0'/1/2'").privateExtendedKey)).toBe(BITCOIN_KEY_MESSAGES.extendedPrivateKey('xprv', 'xpub'));
-      expect(refusal('bitcoin', vector.privateExtendedKey)).toBe(BITCOIN_KEY_MESSAGES.extendedPrivateKey('xprv', 'xpub'));
+      expect(refusal('bitcoin', vector.derive("m/0'/1/2'").privateExtendedKey)).toBe(UTXO_KEY_MESSAGES.extendedPrivateKey('xprv', 'xpub'));
+      expect(refusal('bitcoin', vector.privateExtendedKey)).toBe(UTXO_KEY_MESSAGES.extendedPrivateKey('xprv', 'xpub'));
     });
   });
 });
@@ -135,21 +135,21 @@ describe('published test vectors', () => {
 describe('what the key says about its chain and script', () => {
   it('takes an xpub as BIP-44 unless told how its addresses are scripted', () => {
     const xpubOf84 = exported("m/84'/0'/0'", 'xpub').xpub;
-    expect(deriveBitcoinAddress(accepted('bitcoin', xpubOf84), 0)).not.toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(deriveUtxoAddress(accepted('bitcoin', xpubOf84), 0)).not.toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
     // Bitcoin Core and descriptor wallets export an xpub for a native segwit account.
     const told = accepted('bitcoin', xpubOf84, { scriptType: 'p2wpkh' });
     expect(told.scriptType).toBe('p2wpkh');
-    expect(deriveBitcoinAddress(told, 0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(deriveUtxoAddress(told, 0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
   });
 
   it('refuses a script type that contradicts the key’s own', () => {
     const zpub = exported("m/84'/0'/0'", 'zpub').xpub;
-    expect(refusal('bitcoin', zpub, { scriptType: 'p2pkh' })).toBe(BITCOIN_KEY_MESSAGES.scriptMismatch('zpub', 'p2wpkh', 'p2pkh'));
+    expect(refusal('bitcoin', zpub, { scriptType: 'p2pkh' })).toBe(UTXO_KEY_MESSAGES.scriptMismatch('zpub', 'p2wpkh', 'p2pkh'));
     expect(accepted('bitcoin', zpub, { scriptType: 'p2wpkh' }).scriptType).toBe('p2wpkh');
   });
 
   it('refuses keys of another chain, naming the chain', () => {
-    expect(refusal('bitcoin', exported("m/44'/2'/0'", 'Ltub').xpub)).toBe(BITCOIN_KEY_MESSAGES.wrongChain('Ltub', 'bitcoin', ['litecoin']));
+    expect(refusal('bitcoin', exported("m/44'/2'/0'", 'Ltub').xpub)).toBe(UTXO_KEY_MESSAGES.wrongChain('Ltub', 'bitcoin', ['litecoin']));
     expect(refusal('bitcoin', exported("m/44'/3'/0'", 'dgub').xpub)).toMatch(/^A dgub… key belongs to Dogecoin, not Bitcoin/);
     expect(refusal('litecoin', exported("m/44'/3'/0'", 'dgub').xpub)).toMatch(/belongs to Dogecoin, not Litecoin/);
     expect(refusal('dogecoin', exported("m/84'/3'/0'", 'zpub').xpub)).toMatch(/belongs to Bitcoin or Litecoin, not Dogecoin/);
@@ -158,54 +158,54 @@ describe('what the key says about its chain and script', () => {
   });
 
   it('refuses segwit on Dogecoin, which has none', () => {
-    expect(refusal('dogecoin', exported("m/44'/3'/0'", 'dgub').xpub, { scriptType: 'p2wpkh' })).toBe(BITCOIN_KEY_MESSAGES.noSegwit('dogecoin'));
+    expect(refusal('dogecoin', exported("m/44'/3'/0'", 'dgub').xpub, { scriptType: 'p2wpkh' })).toBe(UTXO_KEY_MESSAGES.noSegwit('dogecoin'));
   });
 
   it('takes Electrum’s segwit layout (m/0’) for a zpub, and refuses other depth-1 keys', () => {
     const electrum = accepted('bitcoin', exported("m/0'", 'zpub').xpub);
     expect(electrum.account).toBeNull();
-    expect(refusal('bitcoin', exported("m/1'", 'zpub').xpub)).toBe(BITCOIN_KEY_MESSAGES.notAccountLevel(1));
-    expect(refusal('bitcoin', exported('m', 'zpub').xpub)).toBe(BITCOIN_KEY_MESSAGES.notAccountLevel(0));
-    expect(refusal('bitcoin', exported("m/84'/0'/0'/0", 'zpub').xpub)).toBe(BITCOIN_KEY_MESSAGES.notAccountLevel(4));
+    expect(refusal('bitcoin', exported("m/1'", 'zpub').xpub)).toBe(UTXO_KEY_MESSAGES.notAccountLevel(1));
+    expect(refusal('bitcoin', exported('m', 'zpub').xpub)).toBe(UTXO_KEY_MESSAGES.notAccountLevel(0));
+    expect(refusal('bitcoin', exported("m/84'/0'/0'/0", 'zpub').xpub)).toBe(UTXO_KEY_MESSAGES.notAccountLevel(4));
   });
 
   it('refuses a depth-3 key reached by a non-hardened step', () => {
-    expect(refusal('bitcoin', exported("m/84'/0'/0", 'zpub').xpub)).toBe(BITCOIN_KEY_MESSAGES.notAccountLevel(3));
+    expect(refusal('bitcoin', exported("m/84'/0'/0", 'zpub').xpub)).toBe(UTXO_KEY_MESSAGES.notAccountLevel(3));
   });
 
   it('refuses multisig account keys', () => {
-    expect(refusal('bitcoin', exported("m/48'/0'/0'/2'", 'Zpub').xpub)).toBe(BITCOIN_KEY_MESSAGES.multisig('Zpub'));
+    expect(refusal('bitcoin', exported("m/48'/0'/0'/2'", 'Zpub').xpub)).toBe(UTXO_KEY_MESSAGES.multisig('Zpub'));
   });
 });
 
 describe('what is never accepted', () => {
   it('refuses every extended private key, naming its public counterpart', () => {
-    expect(refusal('bitcoin', exported("m/84'/0'/0'", 'zpub').xprv)).toBe(BITCOIN_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub'));
-    expect(refusal('bitcoin', exported("m/49'/0'/0'", 'ypub').xprv)).toBe(BITCOIN_KEY_MESSAGES.extendedPrivateKey('yprv', 'ypub'));
-    expect(refusal('litecoin', exported("m/44'/2'/0'", 'Ltub').xprv)).toBe(BITCOIN_KEY_MESSAGES.extendedPrivateKey('Ltpv', 'Ltub'));
-    expect(refusal('dogecoin', exported("m/44'/3'/0'", 'dgub').xprv)).toBe(BITCOIN_KEY_MESSAGES.extendedPrivateKey('dgpv', 'dgub'));
+    expect(refusal('bitcoin', exported("m/84'/0'/0'", 'zpub').xprv)).toBe(UTXO_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub'));
+    expect(refusal('bitcoin', exported("m/49'/0'/0'", 'ypub').xprv)).toBe(UTXO_KEY_MESSAGES.extendedPrivateKey('yprv', 'ypub'));
+    expect(refusal('litecoin', exported("m/44'/2'/0'", 'Ltub').xprv)).toBe(UTXO_KEY_MESSAGES.extendedPrivateKey('Ltpv', 'Ltub'));
+    expect(refusal('dogecoin', exported("m/44'/3'/0'", 'dgub').xprv)).toBe(UTXO_KEY_MESSAGES.extendedPrivateKey('dgpv', 'dgub'));
     // Even for a chain the key does not belong to, the private key is what the operator must hear about.
-    expect(refusal('dogecoin', exported("m/84'/0'/0'", 'zpub').xprv)).toBe(BITCOIN_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub'));
+    expect(refusal('dogecoin', exported("m/84'/0'/0'", 'zpub').xprv)).toBe(UTXO_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub'));
   });
 
   it('refuses a private key under a version Presale does not know', () => {
     const odd = new HDKey({ versions: { public: 0x01020304, private: 0x05060708 }, privateKey: master.privateKey ?? undefined, chainCode: master.chainCode ?? undefined });
-    expect(refusal('bitcoin', odd.privateExtendedKey)).toBe(BITCOIN_KEY_MESSAGES.extendedPrivateKey('xprv', 'xpub'));
-    expect(refusal('bitcoin', odd.publicExtendedKey)).toBe(BITCOIN_KEY_MESSAGES.unknownVersion);
+    expect(refusal('bitcoin', odd.privateExtendedKey)).toBe(UTXO_KEY_MESSAGES.extendedPrivateKey('xprv', 'xpub'));
+    expect(refusal('bitcoin', odd.publicExtendedKey)).toBe(UTXO_KEY_MESSAGES.unknownVersion);
   });
 
   it('refuses recovery phrases, hex private keys and WIF private keys', () => {
-    expect(refusal('bitcoin', ABANDON)).toBe(BITCOIN_KEY_MESSAGES.recoveryPhrase);
+    expect(refusal('bitcoin', ABANDON)).toBe(UTXO_KEY_MESSAGES.recoveryPhrase);
     const hex = Buffer.from(master.derive("m/84'/0'/0'/0/0").privateKey ?? new Uint8Array()).toString('hex');
-    expect(refusal('bitcoin', hex)).toBe(BITCOIN_KEY_MESSAGES.privateKey);
+    expect(refusal('bitcoin', hex)).toBe(UTXO_KEY_MESSAGES.privateKey);
     // The BIP-84 vector's first private key in wallet import format.
-    expect(refusal('bitcoin', 'KyZpNDKnfs94vbrwhJneDi77V6jF64PWPF8x5cdJb8ifgg2DUc9d')).toBe(BITCOIN_KEY_MESSAGES.privateKey);
+    expect(refusal('bitcoin', 'KyZpNDKnfs94vbrwhJneDi77V6jF64PWPF8x5cdJb8ifgg2DUc9d')).toBe(UTXO_KEY_MESSAGES.privateKey);
   });
 
   it('says a damaged key is not valid, and an empty field what to enter', () => {
     const zpub = exported("m/84'/0'/0'", 'zpub').xpub;
-    expect(refusal('bitcoin', `${zpub.slice(0, -1)}${zpub.endsWith('s') ? 't' : 's'}`)).toBe(BITCOIN_KEY_MESSAGES.invalid);
-    expect(refusal('bitcoin', zpub.slice(0, 60))).toBe(BITCOIN_KEY_MESSAGES.invalid);
+    expect(refusal('bitcoin', `${zpub.slice(0, -1)}${zpub.endsWith('s') ? 't' : 's'}`)).toBe(UTXO_KEY_MESSAGES.invalid);
+    expect(refusal('bitcoin', zpub.slice(0, 60))).toBe(UTXO_KEY_MESSAGES.invalid);
     expect(refusal('bitcoin', '  ')).toBe('Enter the Bitcoin account\'s extended public key (xpub, ypub, zpub).');
     expect(refusal('litecoin', '')).toBe("Enter the Litecoin account's extended public key (xpub, ypub, zpub, Ltub, Mtub).");
   });
@@ -217,8 +217,8 @@ describe('what is never accepted', () => {
 
   it('refuses address indexes outside the non-hardened range', () => {
     const key = accepted('bitcoin', exported("m/84'/0'/0'", 'zpub').xpub);
-    expect(() => deriveBitcoinAddress(key, -1)).toThrow(RangeError);
-    expect(() => deriveBitcoinAddress(key, 0x80000000)).toThrow(RangeError);
-    expect(() => deriveBitcoinAddress(key, 1.5)).toThrow(RangeError);
+    expect(() => deriveUtxoAddress(key, -1)).toThrow(RangeError);
+    expect(() => deriveUtxoAddress(key, 0x80000000)).toThrow(RangeError);
+    expect(() => deriveUtxoAddress(key, 1.5)).toThrow(RangeError);
   });
 });

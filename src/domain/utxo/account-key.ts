@@ -8,7 +8,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { p2pkh, p2sh, p2wpkh } from '@scure/btc-signer';
-import { CHAINS, type BitcoinChain, type ScriptType } from './chains';
+import { CHAINS, type KnownUtxoChain, type ScriptType } from './chains';
 
 /** BIP-32 marks a hardened child by this bit of its index. */
 const HARDENED = 0x80000000;
@@ -26,7 +26,7 @@ interface KeyVersion {
   readonly prefix: string;
   readonly kind: 'public' | 'private' | 'multisig';
   /** The chains whose wallets export this version. */
-  readonly chains: readonly BitcoinChain[];
+  readonly chains: readonly KnownUtxoChain[];
   /** The script the version stands for; null for the generic xpub-like versions (BIP-44 unless told otherwise). */
   readonly scriptType: ScriptType | null;
   /** For a private version: the public one that goes with it (to name it in the message). */
@@ -80,8 +80,8 @@ const SCRIPT_NAMES: Readonly<Record<ScriptType, string>> = {
   p2wpkh: 'native segwit (BIP-84, P2WPKH)',
 };
 
-export interface BitcoinAccountKey {
-  readonly chain: BitcoinChain;
+export interface UtxoAccountKey {
+  readonly chain: KnownUtxoChain;
   /** The key as the wallet exported it, trimmed. */
   readonly text: string;
   /** zpub, xpub, Ltub…: what the version bytes say. */
@@ -93,7 +93,7 @@ export interface BitcoinAccountKey {
   readonly external: HDKey;
 }
 
-export type BitcoinAccountKeyResult = { ok: true; key: BitcoinAccountKey } | { ok: false; message: string };
+export type UtxoAccountKeyResult = { ok: true; key: UtxoAccountKey } | { ok: false; message: string };
 
 export interface ParseOptions {
   /**
@@ -103,17 +103,17 @@ export interface ParseOptions {
   scriptType?: ScriptType;
 }
 
-export const BITCOIN_KEY_MESSAGES = {
-  empty: (chain: BitcoinChain) => `Enter the ${CHAINS[chain].name} account's extended public key (${expectedPrefixes(chain)}).`,
+export const UTXO_KEY_MESSAGES = {
+  empty: (chain: KnownUtxoChain) => `Enter the ${CHAINS[chain].name} account's extended public key (${expectedPrefixes(chain)}).`,
   recoveryPhrase:
     'This looks like a recovery phrase. Never type it into any website: Presale needs only the account’s extended public key (zpub or xpub), which cannot spend.',
   privateKey: 'This looks like a private key. Presale never takes one: enter the account’s extended public key (zpub or xpub), which cannot spend.',
   extendedPrivateKey: (prefix: string, publicPrefix: string) =>
     `This is an extended private key (${prefix}…), which can spend. Enter the extended public key (${publicPrefix}…) of the same account instead.`,
   multisig: (prefix: string) => `This is a multisig account key (${prefix}…). Presale derives single-signature addresses only: enter the key of a single-signature account.`,
-  wrongChain: (prefix: string, chain: BitcoinChain, owners: readonly BitcoinChain[]) =>
+  wrongChain: (prefix: string, chain: KnownUtxoChain, owners: readonly KnownUtxoChain[]) =>
     `A ${prefix}… key belongs to ${owners.map((c) => CHAINS[c].name).join(' or ')}, not ${CHAINS[chain].name}: enter the key the ${CHAINS[chain].name} wallet exports (${expectedPrefixes(chain)}).`,
-  noSegwit: (chain: BitcoinChain) => `${CHAINS[chain].name} has no segwit addresses: its account keys are legacy (BIP-44, P2PKH).`,
+  noSegwit: (chain: KnownUtxoChain) => `${CHAINS[chain].name} has no segwit addresses: its account keys are legacy (BIP-44, P2PKH).`,
   scriptMismatch: (prefix: string, keyScript: ScriptType, asked: ScriptType) =>
     `A ${prefix}… key is for ${SCRIPT_NAMES[keyScript]} addresses, not ${SCRIPT_NAMES[asked]}.`,
   invalid: 'This is not a valid extended public key: check that it was copied whole.',
@@ -123,11 +123,11 @@ export const BITCOIN_KEY_MESSAGES = {
 } as const;
 
 /** The account-key prefixes the chain's wallets export (public, single-signature): xpub, ypub, zpub on Bitcoin. */
-export function keyPrefixesOf(chain: BitcoinChain): string[] {
+export function keyPrefixesOf(chain: KnownUtxoChain): string[] {
   return [...VERSIONS.values()].filter((v) => v.kind === 'public' && v.chains.includes(chain)).map((v) => v.prefix);
 }
 
-function expectedPrefixes(chain: BitcoinChain): string {
+function expectedPrefixes(chain: KnownUtxoChain): string {
   return keyPrefixesOf(chain).join(', ');
 }
 
@@ -136,44 +136,44 @@ const base58check = createBase58check(sha256);
 const PHRASE_WORD_COUNTS = new Set([12, 15, 18, 21, 24]);
 
 /** Reads an account key for `chain`, or says in plain words why the input is not one. */
-export function parseBitcoinAccountKey(chain: BitcoinChain, input: string, options: ParseOptions = {}): BitcoinAccountKeyResult {
+export function parseUtxoAccountKey(chain: KnownUtxoChain, input: string, options: ParseOptions = {}): UtxoAccountKeyResult {
   const text = input.trim();
-  const fail = (message: string): BitcoinAccountKeyResult => ({ ok: false, message });
-  if (text === '') return fail(BITCOIN_KEY_MESSAGES.empty(chain));
-  if (looksLikeRecoveryPhrase(text)) return fail(BITCOIN_KEY_MESSAGES.recoveryPhrase);
-  if (/^(0x)?[0-9a-fA-F]{64}$/.test(text) || isWif(text)) return fail(BITCOIN_KEY_MESSAGES.privateKey);
+  const fail = (message: string): UtxoAccountKeyResult => ({ ok: false, message });
+  if (text === '') return fail(UTXO_KEY_MESSAGES.empty(chain));
+  if (looksLikeRecoveryPhrase(text)) return fail(UTXO_KEY_MESSAGES.recoveryPhrase);
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(text) || isWif(text)) return fail(UTXO_KEY_MESSAGES.privateKey);
 
   let bytes: Uint8Array;
   try {
     bytes = base58check.decode(text);
   } catch {
-    return fail(BITCOIN_KEY_MESSAGES.invalid);
+    return fail(UTXO_KEY_MESSAGES.invalid);
   }
-  if (bytes.length !== EXTENDED_KEY_BYTES) return fail(BITCOIN_KEY_MESSAGES.invalid);
+  if (bytes.length !== EXTENDED_KEY_BYTES) return fail(UTXO_KEY_MESSAGES.invalid);
   const version = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0);
   const known = VERSIONS.get(version);
   // A private key carries a 0x00 byte before its 32 bytes where a public key has 0x02 or 0x03.
-  if (bytes[45] === 0x00) return fail(BITCOIN_KEY_MESSAGES.extendedPrivateKey(known?.prefix ?? 'xprv', known?.publicPrefix ?? 'xpub'));
-  if (!known) return fail(BITCOIN_KEY_MESSAGES.unknownVersion);
-  if (known.kind === 'private') return fail(BITCOIN_KEY_MESSAGES.extendedPrivateKey(known.prefix, known.publicPrefix ?? 'xpub'));
-  if (known.kind === 'multisig') return fail(BITCOIN_KEY_MESSAGES.multisig(known.prefix));
-  if (!known.chains.includes(chain)) return fail(BITCOIN_KEY_MESSAGES.wrongChain(known.prefix, chain, known.chains));
+  if (bytes[45] === 0x00) return fail(UTXO_KEY_MESSAGES.extendedPrivateKey(known?.prefix ?? 'xprv', known?.publicPrefix ?? 'xpub'));
+  if (!known) return fail(UTXO_KEY_MESSAGES.unknownVersion);
+  if (known.kind === 'private') return fail(UTXO_KEY_MESSAGES.extendedPrivateKey(known.prefix, known.publicPrefix ?? 'xpub'));
+  if (known.kind === 'multisig') return fail(UTXO_KEY_MESSAGES.multisig(known.prefix));
+  if (!known.chains.includes(chain)) return fail(UTXO_KEY_MESSAGES.wrongChain(known.prefix, chain, known.chains));
 
   const scriptType = known.scriptType ?? options.scriptType ?? 'p2pkh';
   if (known.scriptType && options.scriptType && options.scriptType !== known.scriptType) {
-    return fail(BITCOIN_KEY_MESSAGES.scriptMismatch(known.prefix, known.scriptType, options.scriptType));
+    return fail(UTXO_KEY_MESSAGES.scriptMismatch(known.prefix, known.scriptType, options.scriptType));
   }
-  if (scriptType !== 'p2pkh' && !CHAINS[chain].segwit) return fail(BITCOIN_KEY_MESSAGES.noSegwit(chain));
+  if (scriptType !== 'p2pkh' && !CHAINS[chain].segwit) return fail(UTXO_KEY_MESSAGES.noSegwit(chain));
 
   let key: HDKey;
   try {
     key = HDKey.fromExtendedKey(text, { public: version, private: PRIVATE_OF[known.prefix] ?? version });
   } catch {
-    return fail(BITCOIN_KEY_MESSAGES.invalid);
+    return fail(UTXO_KEY_MESSAGES.invalid);
   }
-  if (key.privateKey) return fail(BITCOIN_KEY_MESSAGES.extendedPrivateKey(known.prefix, known.prefix));
+  if (key.privateKey) return fail(UTXO_KEY_MESSAGES.extendedPrivateKey(known.prefix, known.prefix));
   const layout = accountLayout(key, known);
-  if (layout === undefined) return fail(BITCOIN_KEY_MESSAGES.notAccountLevel(key.depth));
+  if (layout === undefined) return fail(UTXO_KEY_MESSAGES.notAccountLevel(key.depth));
   return {
     ok: true,
     key: { chain, text, prefix: known.prefix, scriptType, depth: key.depth, account: layout, external: key.deriveChild(EXTERNAL_CHAIN) },
@@ -212,7 +212,7 @@ function isWif(text: string): boolean {
 }
 
 /** The receiving address at …/0/index of the account. */
-export function deriveBitcoinAddress(key: BitcoinAccountKey, index: number): string {
+export function deriveUtxoAddress(key: UtxoAccountKey, index: number): string {
   if (!Number.isInteger(index) || index < 0 || index > MAX_ADDRESS_INDEX) throw new RangeError(`Address index out of range: ${index}`);
   const publicKey = key.external.deriveChild(index).publicKey;
   if (!publicKey) throw new Error('A public derivation always yields a public key.');
@@ -220,7 +220,7 @@ export function deriveBitcoinAddress(key: BitcoinAccountKey, index: number): str
 }
 
 /** The address that locks coins to `publicKey` (33 bytes, compressed) with `scriptType` on `chain`. */
-export function addressOf(chain: BitcoinChain, scriptType: ScriptType, publicKey: Uint8Array): string {
+export function addressOf(chain: KnownUtxoChain, scriptType: ScriptType, publicKey: Uint8Array): string {
   const network = CHAINS[chain].network;
   const payment =
     scriptType === 'p2wpkh' ? p2wpkh(publicKey, network) : scriptType === 'p2sh-p2wpkh' ? p2sh(p2wpkh(publicKey, network), network) : p2pkh(publicKey, network);
@@ -229,6 +229,6 @@ export function addressOf(chain: BitcoinChain, scriptType: ScriptType, publicKey
 }
 
 /** The first addresses of the account, for the operator to compare with what the wallet shows. */
-export function previewBitcoinAddresses(key: BitcoinAccountKey, count = 3): string[] {
-  return Array.from({ length: count }, (_, i) => deriveBitcoinAddress(key, i));
+export function previewUtxoAddresses(key: UtxoAccountKey, count = 3): string[] {
+  return Array.from({ length: count }, (_, i) => deriveUtxoAddress(key, i));
 }

@@ -2,7 +2,7 @@
 // segwit v0 and bech32m for taproot, each with its checksum verified. An address of another chain is
 // named as such, since "invalid" would not tell the operator what went wrong.
 import { Address } from '@scure/btc-signer';
-import { BITCOIN_CHAINS, CHAINS, type BitcoinChain } from './chains';
+import { KNOWN_UTXO_CHAINS, CHAINS, type KnownUtxoChain } from './chains';
 
 export type AddressKind = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr';
 
@@ -12,24 +12,24 @@ export type ParsedAddress = { ok: true; address: string; kind: AddressKind } | {
  * Reads a receiving address of `chain`. `address` is its canonical form: bech32 in lower case, and a
  * Litecoin P2SH address in its M… form (Litecoin's older 3… form names the same script).
  */
-export function parseBitcoinAddress(chain: BitcoinChain, input: string): ParsedAddress {
+export function parseUtxoAddress(chain: KnownUtxoChain, input: string): ParsedAddress {
   const text = input.trim();
   if (text === '') return { ok: false, message: `Enter a ${CHAINS[chain].name} address.` };
   if (/\s/.test(text)) return { ok: false, message: 'An address has no spaces in it.' };
   const read = readAddress(chain, text);
   if (read) return { ok: true, ...read };
-  const other = BITCOIN_CHAINS.find((c) => c !== chain && readAddress(c, text));
+  const other = KNOWN_UTXO_CHAINS.find((c) => c !== chain && readAddress(c, text));
   if (other) return { ok: false, message: `This is a ${CHAINS[other].name} address, not a ${CHAINS[chain].name} one.` };
   return { ok: false, message: `Not a valid ${CHAINS[chain].name} address (checksum or format is wrong).` };
 }
 
 /** An error message for an invalid receiving address of `chain`, or null when it is valid. */
-export function bitcoinAddressProblem(chain: BitcoinChain, input: string): string | null {
-  const parsed = parseBitcoinAddress(chain, input);
+export function utxoAddressProblem(chain: KnownUtxoChain, input: string): string | null {
+  const parsed = parseUtxoAddress(chain, input);
   return parsed.ok ? null : parsed.message;
 }
 
-function readAddress(chain: BitcoinChain, text: string): { address: string; kind: AddressKind } | undefined {
+function readAddress(chain: KnownUtxoChain, text: string): { address: string; kind: AddressKind } | undefined {
   const params = CHAINS[chain];
   const codecs = [Address(params.network)];
   if (params.legacyScriptHash !== undefined) codecs.push(Address({ ...params.network, scriptHash: params.legacyScriptHash }));

@@ -1,7 +1,7 @@
 // Amounts on Bitcoin-family chains are integers of the smallest unit (1 BTC = 10^8 satoshis), held as
 // bigint and written as decimal strings of whole coins only for people and for payment URIs. No
 // floating-point number ever holds one.
-import { CHAINS, COIN_DECIMALS, UNITS_PER_COIN, type BitcoinChain } from './chains';
+import { CHAINS, COIN_DECIMALS, UNITS_PER_COIN, type KnownUtxoChain } from './chains';
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
@@ -26,7 +26,7 @@ export function parseCoins(text: string): bigint {
  * A payment URI wallets read from a QR code (BIP-21, and litecoin:/dogecoin: after it), with the
  * amount in coins. Without an amount (or with zero) the wallet asks the payer for one.
  */
-export function paymentUri(chain: BitcoinChain, address: string, units?: bigint, label?: string): string {
+export function paymentUri(chain: KnownUtxoChain, address: string, units?: bigint, label?: string): string {
   const params = new URLSearchParams();
   if (units !== undefined && units > 0n) params.set('amount', formatCoins(units));
   if (label) params.set('label', label);

@@ -4,11 +4,11 @@
 // koinu), 10^8 to the coin.
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 
-export const BITCOIN_CHAINS = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-testnet'] as const;
-export type BitcoinChain = (typeof BITCOIN_CHAINS)[number];
+export const KNOWN_UTXO_CHAINS = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-testnet'] as const;
+export type KnownUtxoChain = (typeof KNOWN_UTXO_CHAINS)[number];
 
 /** The chains buyers pay on automatically, each a currency network of its own (testnet is for tests). */
-export const UTXO_CHAINS = ['bitcoin', 'litecoin', 'dogecoin'] as const satisfies readonly BitcoinChain[];
+export const UTXO_CHAINS = ['bitcoin', 'litecoin', 'dogecoin'] as const satisfies readonly KnownUtxoChain[];
 export type UtxoChain = (typeof UTXO_CHAINS)[number];
 
 /** How a receiving address locks its coins: BIP-44 legacy, BIP-49 nested segwit, BIP-84 native segwit. */
@@ -33,7 +33,7 @@ export interface ChainParams {
   readonly coinType: number;
 }
 
-export const CHAINS: Readonly<Record<BitcoinChain, ChainParams>> = {
+export const CHAINS: Readonly<Record<KnownUtxoChain, ChainParams>> = {
   bitcoin: {
     name: 'Bitcoin',
     symbol: 'BTC',

@@ -3,7 +3,7 @@
 // amount the operator sets), 6 on Litecoin and 10 on Dogecoin, whose blocks come faster and cost less
 // to redo. A transaction that signals replace-by-fee is never credited unconfirmed, whatever the
 // policy, and a transaction that was replaced, dropped or reorganised away credits nothing.
-import type { BitcoinChain } from './chains';
+import type { KnownUtxoChain } from './chains';
 
 export interface ConfirmationPolicy {
   /** Confirmations a payment needs before it is credited. */
@@ -15,11 +15,11 @@ export interface ConfirmationPolicy {
 /** A policy may ask for no confirmation at all, but never for more than a day of Bitcoin blocks. */
 export const MAX_CONFIRMATIONS = 144;
 
-const DEFAULT_CONFIRMATIONS: Readonly<Record<BitcoinChain, number>> = { bitcoin: 2, litecoin: 6, dogecoin: 10, 'bitcoin-testnet': 2 };
+const DEFAULT_CONFIRMATIONS: Readonly<Record<KnownUtxoChain, number>> = { bitcoin: 2, litecoin: 6, dogecoin: 10, 'bitcoin-testnet': 2 };
 const DEFAULT_LARGE_CONFIRMATIONS = 6;
 
 /** The default policy of `chain`; on Bitcoin, `largeAboveUnits` is the operator's amount for 6 confirmations. */
-export function defaultConfirmationPolicy(chain: BitcoinChain, largeAboveUnits?: bigint): ConfirmationPolicy {
+export function defaultConfirmationPolicy(chain: KnownUtxoChain, largeAboveUnits?: bigint): ConfirmationPolicy {
   const confirmations = DEFAULT_CONFIRMATIONS[chain];
   if (largeAboveUnits === undefined || confirmations >= DEFAULT_LARGE_CONFIRMATIONS) return { confirmations };
   return { confirmations, large: { aboveUnits: largeAboveUnits, confirmations: DEFAULT_LARGE_CONFIRMATIONS } };

@@ -3,16 +3,16 @@
 // makes an overlapping tick harmless.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
-import type { BitcoinTickReport, BitcoinWatcher } from '../modules/payments/utxo/utxo-watcher.service';
+import type { UtxoTickReport, UtxoWatcher } from '../modules/payments/utxo/utxo-watcher.service';
 import type { EvmWatcher, TickReport } from '../modules/payments/evm/evm-watcher.service';
 import { IntervalJob } from './interval-job';
 
-export type WatchReport = TickReport | BitcoinTickReport;
+export type WatchReport = TickReport | UtxoTickReport;
 
 export class PaymentWatchJob extends IntervalJob<WatchReport[]> {
   constructor(
     db: Queryable,
-    private readonly watchers: { evm: EvmWatcher; bitcoin: BitcoinWatcher },
+    private readonly watchers: { evm: EvmWatcher; bitcoin: UtxoWatcher },
     intervalMs: number,
     log: FastifyBaseLogger,
   ) {

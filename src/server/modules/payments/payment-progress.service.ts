@@ -3,8 +3,8 @@
 import { parseCoins } from '@/domain/utxo/amount';
 import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
-import { bitcoinPolicyOf } from './utxo/utxo-policy';
-import { findBitcoinChains, findEvmChains, findExcessDecisions, findPaymentsOfOrders, holdsLatePayment, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
+import { utxoPolicyOf } from './utxo/utxo-policy';
+import { findUtxoChains, findEvmChains, findExcessDecisions, findPaymentsOfOrders, holdsLatePayment, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
 
 export type ExcessDecision = Pick<ExcessDecisionRow, 'action' | 'note' | 'decidedAt' | 'decidedByLogin'> & {
   /** Base units. */
@@ -45,7 +45,7 @@ export async function findPaymentProgress(db: Queryable, orders: ProgressOrder[]
   if (orders.length === 0) return result;
   const ids = orders.map((o) => o.id);
   const onUtxo = orders.some((o) => o.network !== 'evm');
-  const [rows, chains, decisions, utxoChains] = await Promise.all([findPaymentsOfOrders(db, ids), findEvmChains(db), findExcessDecisions(db, ids), onUtxo ? findBitcoinChains(db) : []]);
+  const [rows, chains, decisions, utxoChains] = await Promise.all([findPaymentsOfOrders(db, ids), findEvmChains(db), findExcessDecisions(db, ids), onUtxo ? findUtxoChains(db) : []]);
   const chainOf = new Map(chains.map((c) => [c.chainId, c]));
   const decisionOf = new Map(decisions.map((d) => [d.orderId, d]));
   for (const order of orders) {
@@ -71,12 +71,12 @@ export async function findPaymentProgress(db: Queryable, orders: ProgressOrder[]
   return result;
 
   function rulesOf(order: ProgressOrder): { head: bigint | null; required: number | null; toleranceBps: number } {
-    const bitcoin = utxoChains.find((c) => c.chain === order.network);
+    const utxo = utxoChains.find((c) => c.chain === order.network);
     if (order.network !== 'evm') {
-      if (!bitcoin) return { head: null, required: null, toleranceBps: 0 };
+      if (!utxo) return { head: null, required: null, toleranceBps: 0 };
       // The order's whole amount decides whether the large-payment rule applies (decision 023).
-      const required = requiredConfirmations(bitcoinPolicyOf(bitcoin), parseCoins(order.payAmount));
-      return { head: bitcoin.tipHeight === null ? null : BigInt(bitcoin.tipHeight), required, toleranceBps: bitcoin.toleranceBps };
+      const required = requiredConfirmations(utxoPolicyOf(utxo), parseCoins(order.payAmount));
+      return { head: utxo.tipHeight === null ? null : BigInt(utxo.tipHeight), required, toleranceBps: utxo.toleranceBps };
     }
     const chain = order.chainId === null ? undefined : chainOf.get(order.chainId);
     return { head: chain?.headBlock ?? null, required: chain?.confirmations ?? null, toleranceBps: chain?.toleranceBps ?? 0 };

@@ -7,7 +7,7 @@ import { accountKeys, bitcoinChains, depositAddresses, evmChains, excessDecision
 
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type EvmChainRow = typeof evmChains.$inferSelect;
-export type BitcoinChainRow = typeof bitcoinChains.$inferSelect;
+export type UtxoChainRow = typeof bitcoinChains.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
@@ -115,21 +115,21 @@ export async function findAwaitedAmounts(db: Queryable, addresses: string[]): Pr
 
 // ── Bitcoin chains ───────────────────────────────────────────────────────────────────────────────
 
-export type UtxoChain = BitcoinChainRow['chain'];
+export type UtxoChain = UtxoChainRow['chain'];
 
-export async function findBitcoinChain(db: Queryable, chain: UtxoChain): Promise<BitcoinChainRow | undefined> {
+export async function findUtxoChain(db: Queryable, chain: UtxoChain): Promise<UtxoChainRow | undefined> {
   const [row] = await db.select().from(bitcoinChains).where(eq(bitcoinChains.chain, chain));
   return row;
 }
 
-export async function findBitcoinChains(db: Queryable): Promise<BitcoinChainRow[]> {
+export async function findUtxoChains(db: Queryable): Promise<UtxoChainRow[]> {
   return db.select().from(bitcoinChains).orderBy(bitcoinChains.chain);
 }
 
-export type BitcoinChainSettings = Pick<BitcoinChainRow, 'esploraUrl' | 'confirmations' | 'largeAboveUnits' | 'largeConfirmations' | 'toleranceBps' | 'autoApproveUsd'>;
+export type UtxoWatcherSettings = Pick<UtxoChainRow, 'esploraUrl' | 'confirmations' | 'largeAboveUnits' | 'largeConfirmations' | 'toleranceBps' | 'autoApproveUsd'>;
 
 /** Saves the chain's settings; a new endpoint starts the watcher afresh (`resetCursor`): nothing paid before counts. */
-export async function upsertBitcoinChain(db: Queryable, chain: UtxoChain, settings: BitcoinChainSettings, resetCursor: boolean, now: Date): Promise<void> {
+export async function upsertUtxoChain(db: Queryable, chain: UtxoChain, settings: UtxoWatcherSettings, resetCursor: boolean, now: Date): Promise<void> {
   const cursor = resetCursor ? { cursor: null, tipHeight: null, scannedAt: null } : {};
   await db
     .insert(bitcoinChains)
@@ -137,7 +137,7 @@ export async function upsertBitcoinChain(db: Queryable, chain: UtxoChain, settin
     .onConflictDoUpdate({ target: bitcoinChains.chain, set: { ...settings, ...cursor, lastError: null, lastErrorAt: null, updatedAt: now } });
 }
 
-export async function deleteBitcoinChain(db: Queryable, chain: UtxoChain): Promise<boolean> {
+export async function deleteUtxoChain(db: Queryable, chain: UtxoChain): Promise<boolean> {
   const rows = await db.delete(bitcoinChains).where(eq(bitcoinChains.chain, chain)).returning({ chain: bitcoinChains.chain });
   return rows.length > 0;
 }
@@ -146,7 +146,7 @@ export async function deleteBitcoinChain(db: Queryable, chain: UtxoChain): Promi
  * Stores the scanner's new cursor, only if the stored one is still the one this scan started from
  * (compared by its tip and its scan time): a slower scan elsewhere cannot move it backwards.
  */
-export async function moveBitcoinCursor(db: Queryable, chain: UtxoChain, from: Date | null, to: { cursor: unknown; tipHeight: number; scannedAt: Date }): Promise<boolean> {
+export async function moveUtxoCursor(db: Queryable, chain: UtxoChain, from: Date | null, to: { cursor: unknown; tipHeight: number; scannedAt: Date }): Promise<boolean> {
   const rows = await db
     .update(bitcoinChains)
     .set({ ...to, tipChangedAt: changedAt(bitcoinChains.tipHeight, to.tipHeight, bitcoinChains.tipChangedAt, to.scannedAt), lastError: null, lastErrorAt: null })
@@ -155,12 +155,12 @@ export async function moveBitcoinCursor(db: Queryable, chain: UtxoChain, from: D
   return rows.length === 1;
 }
 
-export async function recordBitcoinChainError(db: Queryable, chain: UtxoChain, message: string, at: Date): Promise<void> {
+export async function recordUtxoChainError(db: Queryable, chain: UtxoChain, message: string, at: Date): Promise<void> {
   await db.update(bitcoinChains).set({ lastError: message, lastErrorAt: at }).where(eq(bitcoinChains.chain, chain));
 }
 
 /** What a Bitcoin scan reports of a payment: stored once per (transaction, address), its state brought up to date. */
-export interface BitcoinSighting {
+export interface UtxoSighting {
   txHash: string;
   toAddress: string;
   value: string;
@@ -177,7 +177,7 @@ export interface BitcoinSighting {
  * transaction mined, reorganised into another block, confirmed, or gone). Returns the rows that
  * changed state, with the state they had.
  */
-export async function upsertBitcoinPayments(db: Queryable, chain: UtxoChain, sightings: BitcoinSighting[], now: Date): Promise<(PaymentRow & { previous: PaymentRow['state'] | null })[]> {
+export async function upsertUtxoPayments(db: Queryable, chain: UtxoChain, sightings: UtxoSighting[], now: Date): Promise<(PaymentRow & { previous: PaymentRow['state'] | null })[]> {
   const changed: (PaymentRow & { previous: PaymentRow['state'] | null })[] = [];
   for (const s of sightings) {
     const [known] = await db

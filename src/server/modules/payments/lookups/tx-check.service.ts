@@ -13,7 +13,7 @@ import { findOtherOrderWithHash } from '../../orders/order-tx-hash.service';
 import type { OrderService } from '../../orders/orders.service';
 import { endpointErrorText } from '../endpoint-error';
 import { hostOf } from '../settings/payment-settings.service';
-import { findBitcoinChain, findEvmChain, findLookupEndpoint } from '../payments.repository';
+import { findUtxoChain, findEvmChain, findLookupEndpoint } from '../payments.repository';
 import { lookUpSolana, lookUpTron, type Sighting } from './tron-solana-lookups';
 
 
@@ -83,7 +83,7 @@ async function endpointFor(db: Queryable, order: Order): Promise<{ kind: 'evm' |
   if (network && endpoint) return { kind: network, url: endpoint.url, source: `${LOOKUP_NAMES[network]} at ${hostOf(endpoint.url)}` };
   // A Bitcoin-family chain's watcher reads an Esplora API: it answers for pasted hashes too.
   const chain = UTXO_CHAINS.find((c) => c === order.network);
-  const watcher = chain ? await findBitcoinChain(db, chain) : undefined;
+  const watcher = chain ? await findUtxoChain(db, chain) : undefined;
   return watcher ? { kind: 'bitcoin', url: watcher.esploraUrl, source: `Esplora at ${hostOf(watcher.esploraUrl)}` } : null;
 }
 

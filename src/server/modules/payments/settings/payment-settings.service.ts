@@ -3,7 +3,7 @@
 // an API key), only its host.
 import { createPublicClient, http } from 'viem';
 import type { EvmChainBody, EvmKeyBody, LookupBody, PaymentSettings, UtxoChainSettings, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
-import { keyPrefixesOf, parseBitcoinAccountKey, previewBitcoinAddresses } from '@/domain/utxo/account-key';
+import { keyPrefixesOf, parseUtxoAccountKey, previewUtxoAddresses } from '@/domain/utxo/account-key';
 import { formatCoins, parseCoins } from '@/domain/utxo/amount';
 import { CHAINS, GENESIS_HASHES, SCRIPT_TYPES, UTXO_CHAINS, type UtxoChain } from '@/domain/utxo/chains';
 import { defaultConfirmationPolicy } from '@/domain/utxo/confirmation-policy';
@@ -24,12 +24,12 @@ import {
   countGap,
   countOpenOrdersOnKey,
   deactivateKey,
-  deleteBitcoinChain,
-  findBitcoinChain,
-  findBitcoinChains,
-  upsertBitcoinChain,
+  deleteUtxoChain,
+  findUtxoChain,
+  findUtxoChains,
+  upsertUtxoChain,
   type AccountKeyRow,
-  type BitcoinChainRow,
+  type UtxoChainRow,
   deleteEvmChain,
   deleteLookupEndpoint,
   findActiveKey,
@@ -59,7 +59,7 @@ function quietSince(changedAt: Date | null, chain: UtxoChain | 'evm', now: Date)
 }
 
 export async function getPaymentSettings(db: Queryable, now = new Date()): Promise<PaymentSettings> {
-  const [key, chains, lookups, watchers, cryptos] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findLookupEndpoints(db), findBitcoinChains(db), listCryptoNetworks(db)]);
+  const [key, chains, lookups, watchers, cryptos] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db), findLookupEndpoints(db), findUtxoChains(db), listCryptoNetworks(db)]);
   const parsed = key ? parseEvmAccountKey(key.xpub) : null;
   const utxoChains = await Promise.all(
     UTXO_CHAINS.map(async (chain) =>
@@ -112,10 +112,10 @@ export function paymentSettingsFor(role: Role, settings: PaymentSettings): Payme
   };
 }
 
-async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRow | undefined, watcher: BitcoinChainRow | undefined, currencies: string[], now: Date): Promise<UtxoChainSettings> {
+async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRow | undefined, watcher: UtxoChainRow | undefined, currencies: string[], now: Date): Promise<UtxoChainSettings> {
   const params = CHAINS[chain];
   const policy = defaultConfirmationPolicy(chain, 0n);
-  const parsed = key ? parseBitcoinAccountKey(chain, key.xpub, { scriptType: key.scriptType ?? undefined }) : null;
+  const parsed = key ? parseUtxoAccountKey(chain, key.xpub, { scriptType: key.scriptType ?? undefined }) : null;
   return {
     chain,
     name: params.name,
@@ -126,7 +126,7 @@ async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRo
     defaults: { confirmations: policy.confirmations, largeConfirmations: policy.large?.confirmations ?? policy.confirmations },
     key:
       key && parsed?.ok
-        ? { xpub: key.xpub, fingerprint: fingerprintOf(parsed.key.external), scriptType: parsed.key.scriptType, firstAddresses: previewBitcoinAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) }
+        ? { xpub: key.xpub, fingerprint: fingerprintOf(parsed.key.external), scriptType: parsed.key.scriptType, firstAddresses: previewUtxoAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) }
         : null,
     watcher: watcher
       ? {
@@ -243,10 +243,10 @@ export class PaymentSettingsService {
    * while orders are open on addresses of the key it replaces, like the EVM key.
    */
   async setUtxoKey(actor: Actor, chain: UtxoChain, body: UtxoKeyBody): Promise<PaymentSettings> {
-    const parsed = parseBitcoinAccountKey(chain, body.xpub, { scriptType: body.scriptType });
+    const parsed = parseUtxoAccountKey(chain, body.xpub, { scriptType: body.scriptType });
     if (!parsed.ok) {
       // A key that reads without the chosen address type but not with it: the choice is what is wrong.
-      const field = body.scriptType !== undefined && parseBitcoinAccountKey(chain, body.xpub).ok ? 'scriptType' : 'xpub';
+      const field = body.scriptType !== undefined && parseUtxoAccountKey(chain, body.xpub).ok ? 'scriptType' : 'xpub';
       throw invalid(parsed.message, { [field]: parsed.message });
     }
     const key = parsed.key;
@@ -256,7 +256,7 @@ export class PaymentSettingsService {
       if (current) await refuseWhileOrdersOpen(tx, current.id, 'replaced');
       await replaceActiveKey(tx, chain, key.text, key.scriptType);
       await recordAudit(tx, actor, 'payments.utxo_key', `payments:${chain}`, current ? { firstAddress: firstUtxoAddressOf(current), scriptType: current.scriptType } : null, {
-        firstAddress: previewBitcoinAddresses(key, 1)[0],
+        firstAddress: previewUtxoAddresses(key, 1)[0],
         scriptType: key.scriptType,
       });
     });
@@ -287,7 +287,7 @@ export class PaymentSettingsService {
       throw invalid(message, { largeConfirmations: message });
     }
     const url = body.esploraUrl.trim();
-    const current = await findBitcoinChain(this.db, chain);
+    const current = await findUtxoChain(this.db, chain);
     const newEndpoint = current?.esploraUrl !== url;
     if (newEndpoint) {
       const seen = await this.probeLookup('bitcoin', url).catch((error: unknown) => {
@@ -306,8 +306,8 @@ export class PaymentSettingsService {
       autoApproveUsd: toPlain(dec(body.autoApproveUsd)),
     };
     await this.db.transaction(async (tx) => {
-      const before = await findBitcoinChain(tx, chain);
-      await upsertBitcoinChain(tx, chain, settings, newEndpoint, now);
+      const before = await findUtxoChain(tx, chain);
+      await upsertUtxoChain(tx, chain, settings, newEndpoint, now);
       const shown = (c: typeof settings) => ({ esploraHost: hostOf(c.esploraUrl), confirmations: c.confirmations, largeAboveUnits: c.largeAboveUnits, largeConfirmations: c.largeConfirmations, toleranceBps: c.toleranceBps, autoApproveUsd: toPlain(dec(c.autoApproveUsd)) });
       await recordAudit(tx, actor, 'payments.utxo_watcher', `chain:${chain}`, before ? shown(before) : null, shown(settings));
     });
@@ -317,8 +317,8 @@ export class PaymentSettingsService {
 
   async removeUtxoWatcher(actor: Actor, chain: UtxoChain): Promise<PaymentSettings> {
     await this.db.transaction(async (tx) => {
-      const before = await findBitcoinChain(tx, chain);
-      if (!before || !(await deleteBitcoinChain(tx, chain))) throw notFound(`No watcher is set for ${CHAINS[chain].name}.`);
+      const before = await findUtxoChain(tx, chain);
+      if (!before || !(await deleteUtxoChain(tx, chain))) throw notFound(`No watcher is set for ${CHAINS[chain].name}.`);
       await recordAudit(tx, actor, 'payments.utxo_watcher_removed', `chain:${chain}`, { esploraHost: hostOf(before.esploraUrl) }, null);
     });
     this.deposits.forget();
@@ -393,8 +393,8 @@ async function refuseWhileOrdersOpen(db: Queryable, keyId: number, change: 'repl
 
 function firstUtxoAddressOf(key: AccountKeyRow): string | null {
   if (key.family === 'evm') return null;
-  const parsed = parseBitcoinAccountKey(key.family, key.xpub, { scriptType: key.scriptType ?? undefined });
-  return parsed.ok ? (previewBitcoinAddresses(parsed.key, 1)[0] ?? null) : null;
+  const parsed = parseUtxoAccountKey(key.family, key.xpub, { scriptType: key.scriptType ?? undefined });
+  return parsed.ok ? (previewUtxoAddresses(parsed.key, 1)[0] ?? null) : null;
 }
 
 function firstAddressOf(xpub: string): string | null {

@@ -11,7 +11,7 @@ import { HDKey } from '@scure/bip32';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@/contracts/orders';
-import { deriveBitcoinAddress, parseBitcoinAccountKey, type BitcoinAccountKey } from '@/domain/utxo/account-key';
+import { deriveUtxoAddress, parseUtxoAccountKey, type UtxoAccountKey } from '@/domain/utxo/account-key';
 import { parseCoins } from '@/domain/utxo/amount';
 import { cryptos, ledgerEntries, payments } from '../../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../../test/harness';
@@ -27,7 +27,7 @@ describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoi
   let starting: Promise<LitecoinNode>;
   let ltc: LitecoinNode;
   let operator: string;
-  let key: BitcoinAccountKey;
+  let key: UtxoAccountKey;
 
   const admin = (method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) => t.app.inject({ method, url, cookies: { [OPERATOR]: operator }, ...(payload ? { payload } : {}) });
   const view = async (cookie: string, id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, cookies: { [BUYER]: cookie } })).json<Order>();
@@ -50,11 +50,11 @@ describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoi
   beforeEach(async () => {
     operator = await signInOperator(t.app, t.database);
     const account = HDKey.fromMasterSeed(randomBytes(32), ZPUB_VERSIONS).derive("m/84'/2'/0'");
-    const parsed = parseBitcoinAccountKey('litecoin', account.publicExtendedKey);
+    const parsed = parseUtxoAccountKey('litecoin', account.publicExtendedKey);
     if (!parsed.ok) throw new Error(parsed.message);
     key = parsed.key;
     // 1 LTC buys 1,000,000 tokens: 100 tokens cost 0.0001 LTC.
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', address: deriveBitcoinAddress(key, 999), enabled: true }).where(eq(cryptos.code, 'LTC'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', address: deriveUtxoAddress(key, 999), enabled: true }).where(eq(cryptos.code, 'LTC'));
     expect((await admin('PUT', '/api/admin/payments/utxo/litecoin/key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
     // The front answers as a Litecoin main-network Esplora, first block included: the settings accept it.
     const watcher = await admin('PUT', '/api/admin/payments/utxo/litecoin/watcher', { esploraUrl: ltc.esploraUrl, confirmations: 6, largeAbove: null, largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000' });
@@ -73,7 +73,7 @@ describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoi
 
   it('approves an order paid by Litecoin Core’s wallet once, at 6 confirmations, for the litoshis it sent', async () => {
     const buyer = await placeOrder();
-    expect(buyer.order.address).toBe(deriveBitcoinAddress(key, 0));
+    expect(buyer.order.address).toBe(deriveUtxoAddress(key, 0));
     // Beside it in the mempool, a transaction wholly inside MWEB, which pays no address Presale can watch.
     await ltc.sendInsideMweb();
     const txid = await ltc.rpc<string>('sendtoaddress', [toRegtest(buyer.order.address), buyer.order.payAmount]);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
-import { BITCOIN_KEY_MESSAGES, deriveBitcoinAddress, parseBitcoinAccountKey, type BitcoinAccountKey } from '@/domain/utxo/account-key';
+import { UTXO_KEY_MESSAGES, deriveUtxoAddress, parseUtxoAccountKey, type UtxoAccountKey } from '@/domain/utxo/account-key';
 import { parseCoins } from '@/domain/utxo/amount';
 import { CHAINS } from '@/domain/utxo/chains';
 import { buildApp } from '../../../app';
@@ -33,7 +33,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   let operator: string;
   let server: EsploraTestServer;
   let account: HDKey;
-  let key: BitcoinAccountKey;
+  let key: UtxoAccountKey;
   let wallet: TestWallet;
 
   const admin = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
@@ -83,7 +83,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     server = await startEsploraServer();
     // The operator's account: the zpub is all the server sees; the seed exists only in this test.
     account = HDKey.fromMasterSeed(randomBytes(32), ZPUB_VERSIONS).derive("m/84'/0'/0'");
-    const parsed = parseBitcoinAccountKey('bitcoin', account.publicExtendedKey);
+    const parsed = parseUtxoAccountKey('bitcoin', account.publicExtendedKey);
     if (!parsed.ok) throw new Error(parsed.message);
     key = parsed.key;
     wallet = new TestWallet(server);
@@ -96,22 +96,22 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   it('takes a watch-only zpub, shows its first addresses, refuses secrets, and shows only the endpoint host', async () => {
     const xprv = await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.privateExtendedKey });
     expect(xprv.statusCode).toBe(400);
-    expect(xprv.json()).toMatchObject({ error: { fields: { xpub: BITCOIN_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub') } } });
+    expect(xprv.json()).toMatchObject({ error: { fields: { xpub: UTXO_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub') } } });
     expect(xprv.body).not.toContain(account.privateExtendedKey);
     expect(bitcoinOf(await settings()).key).toBeNull();
 
     const wrongType = await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.publicExtendedKey, scriptType: 'p2pkh' });
-    expect(wrongType.json()).toMatchObject({ error: { fields: { scriptType: BITCOIN_KEY_MESSAGES.scriptMismatch('zpub', 'p2wpkh', 'p2pkh') } } });
+    expect(wrongType.json()).toMatchObject({ error: { fields: { scriptType: UTXO_KEY_MESSAGES.scriptMismatch('zpub', 'p2wpkh', 'p2pkh') } } });
     const saved = await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.publicExtendedKey });
     expect(bitcoinOf(saved.json<PaymentSettings>()).key).toEqual({
       xpub: account.publicExtendedKey,
       fingerprint: account.fingerprint.toString(16).padStart(8, '0'),
       scriptType: 'p2wpkh',
-      firstAddresses: [0, 1, 2].map((i) => deriveBitcoinAddress(key, i)),
+      firstAddresses: [0, 1, 2].map((i) => deriveUtxoAddress(key, i)),
       handedOut: 0,
       gap: 0,
     });
-    expect(deriveBitcoinAddress(key, 0)).toMatch(/^bc1q/);
+    expect(deriveUtxoAddress(key, 0)).toMatch(/^bc1q/);
 
     // An Esplora API of a test network (or any chain but Bitcoin's main one) is refused at the field.
     const testnet = await startEsploraServer({ height: 1, network: CHAINS['bitcoin-testnet'].network, genesisHash: '00'.repeat(4) + 'ab'.repeat(28) });
@@ -143,10 +143,10 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     const buyer = await registerBuyer(t.app);
     const other = await registerBuyer(t.app, { email: 'other@example.com' });
     const placed = await placeOrder(buyer.cookie, '100');
-    expect(placed.address).toBe(deriveBitcoinAddress(key, 0));
+    expect(placed.address).toBe(deriveUtxoAddress(key, 0));
     expect(placed.payAmount).toBe('0.0001');
     expect(placed.paymentUri).toBe(`bitcoin:${placed.address}?amount=0.0001`);
-    expect((await placeOrder(other.cookie, '100')).address).toBe(deriveBitcoinAddress(key, 1));
+    expect((await placeOrder(other.cookie, '100')).address).toBe(deriveUtxoAddress(key, 1));
 
     const { txid } = pay(placed.address, '0.0001');
     await tick();
@@ -497,7 +497,7 @@ describe(`automatic Litecoin and Dogecoin payments (${databaseKind})`, () => {
     server = await startEsploraServer({ network: CHAINS.litecoin.network });
     // Litecoin wallets export a zpub with Bitcoin's version bytes, for m/84'/2'/0'.
     const account = HDKey.fromMasterSeed(randomBytes(32), ZPUB_VERSIONS).derive("m/84'/2'/0'");
-    const parsed = parseBitcoinAccountKey('litecoin', account.publicExtendedKey);
+    const parsed = parseUtxoAccountKey('litecoin', account.publicExtendedKey);
     if (!parsed.ok) throw new Error(parsed.message);
     // A Bitcoin zpub is refused for Dogecoin, which has no segwit.
     expect((await admin('PUT', '/api/admin/payments/utxo/dogecoin/key', { xpub: account.publicExtendedKey })).json()).toMatchObject({ error: { fields: { xpub: expect.any(String) as unknown } } });
@@ -519,7 +519,7 @@ describe(`automatic Litecoin and Dogecoin payments (${databaseKind})`, () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: buyer.cookie }, payload: { crypto: 'LTC', tokens: '100' } });
     expect(res.statusCode, res.body).toBe(201);
     const placed = res.json<Order>();
-    expect(placed.address).toBe(deriveBitcoinAddress(parsed.key, 0));
+    expect(placed.address).toBe(deriveUtxoAddress(parsed.key, 0));
     expect(placed.address).toMatch(/^ltc1q/);
     expect(placed.paymentUri).toBe(`litecoin:${placed.address}?amount=0.0001`);
 
@@ -542,15 +542,15 @@ describe(`automatic Litecoin and Dogecoin payments (${databaseKind})`, () => {
   it('hands a Dogecoin buyer a legacy D… address from the account xpub', async () => {
     server = await startEsploraServer({ network: CHAINS.dogecoin.network });
     const account = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/3'/0'");
-    const parsed = parseBitcoinAccountKey('dogecoin', account.publicExtendedKey);
+    const parsed = parseUtxoAccountKey('dogecoin', account.publicExtendedKey);
     if (!parsed.ok) throw new Error(parsed.message);
-    await offer('dogecoin', 'DOGE', deriveBitcoinAddress(parsed.key, 99), account.publicExtendedKey);
+    await offer('dogecoin', 'DOGE', deriveUtxoAddress(parsed.key, 99), account.publicExtendedKey);
     expect(await settingsOf('dogecoin')).toMatchObject({ scriptTypes: ['p2pkh'], defaults: { confirmations: 10 }, key: { scriptType: 'p2pkh' } });
     const buyer = await registerBuyer(t.app);
     const res = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: buyer.cookie }, payload: { crypto: 'DOGE', tokens: '100' } });
     expect(res.statusCode, res.body).toBe(201);
     const placed = res.json<Order>();
-    expect(placed.address).toBe(deriveBitcoinAddress(parsed.key, 0));
+    expect(placed.address).toBe(deriveUtxoAddress(parsed.key, 0));
     expect(placed.address).toMatch(/^D/);
     expect(placed.paymentUri).toBe(`dogecoin:${placed.address}?amount=0.0001`);
   });

@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/utxo/account-key';
+import { deriveUtxoAddress, parseUtxoAccountKey } from '@/domain/utxo/account-key';
 import { GENESIS_HASHES } from '@/domain/utxo/chains';
 import { paymentUri } from '@/domain/utxo/amount';
 import { defaultConfirmationPolicy, type ConfirmationPolicy } from '@/domain/utxo/confirmation-policy';
 import { judgeAmount } from '@/domain/payment-verdict';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../../test/esplora-server';
-import { BitcoinScanner, scanCursorSchema, WrongChain, type Payment, type ScanCursor, type ScannerOptions, type ScanResult, type WatchList } from './utxo-scanner';
+import { UtxoScanner, scanCursorSchema, WrongChain, type Payment, type ScanCursor, type ScannerOptions, type ScanResult, type WatchList } from './utxo-scanner';
 import { EsploraClient, EsploraError, type EsploraApi } from './esplora-client';
 
 const BTC = 100_000_000n;
@@ -29,10 +29,10 @@ beforeEach(async () => {
   client = new EsploraClient({ baseUrl: server.url, timeoutMs: 2_000 });
   // The operator's account: its zpub is all the server sees. The seed exists only in this test.
   const account = HDKey.fromMasterSeed(randomBytes(32), ZPUB_VERSIONS).derive("m/84'/0'/0'");
-  const parsed = parseBitcoinAccountKey('bitcoin', account.publicExtendedKey);
+  const parsed = parseUtxoAccountKey('bitcoin', account.publicExtendedKey);
   if (!parsed.ok) throw new Error(parsed.message);
   const key = parsed.key;
-  deposit = Array.from({ length: 8 }, (_, i) => deriveBitcoinAddress(key, i));
+  deposit = Array.from({ length: 8 }, (_, i) => deriveUtxoAddress(key, i));
   buyer = new TestWallet(server);
 });
 
@@ -59,7 +59,7 @@ function stored(cursor: ScanCursor): ScanCursor {
 }
 
 describe.each(['blocks', 'addresses'] as const)('reading new blocks by %s', (strategy) => {
-  const scannerFor = (options: Partial<ScannerOptions> = {}, policy: ConfirmationPolicy = POLICY) => new BitcoinScanner(client, policy, { strategy, ...options });
+  const scannerFor = (options: Partial<ScannerOptions> = {}, policy: ConfirmationPolicy = POLICY) => new UtxoScanner(client, policy, { strategy, ...options });
 
   it('an exact payment: seen in the mempool, confirming, then creditable at 2 confirmations', async () => {
     const scanner = scannerFor();
@@ -264,7 +264,7 @@ describe.each(['blocks', 'addresses'] as const)('reading new blocks by %s', (str
 
   it.each(['error', 'malformed', 'hang'] as const)('an endpoint fault (%s) mid-scan is a clear error, reports no payment, and the next scan recovers', async (fault) => {
     const impatient = new EsploraClient({ baseUrl: server.url, timeoutMs: 300 });
-    const scanner = new BitcoinScanner(impatient, POLICY, { strategy });
+    const scanner = new UtxoScanner(impatient, POLICY, { strategy });
     const [a = '', b = ''] = deposit;
     const watch = watching(a, b);
     const start = (await scanner.scan(watch)).cursor;
@@ -287,7 +287,7 @@ describe.each(['blocks', 'addresses'] as const)('reading new blocks by %s', (str
 
 describe('cost in requests', () => {
   it('an idle scan with no new block costs one request; each address awaiting payment adds one', async () => {
-    const scanner = new BitcoinScanner(client, POLICY);
+    const scanner = new UtxoScanner(client, POLICY);
     const all = { addresses: deposit };
     const start = await scanner.scan(all);
     const idle = await scanner.scan(all, start.cursor);
@@ -297,7 +297,7 @@ describe('cost in requests', () => {
   });
 
   it('a new block costs the tip, its header and its pages when many addresses are watched, whatever their number', async () => {
-    const scanner = new BitcoinScanner(client, POLICY);
+    const scanner = new UtxoScanner(client, POLICY);
     const many = { addresses: [...deposit, ...Array.from({ length: 200 }, () => new TestWallet(server).address)] };
     let result = await scanner.scan(many);
     // 30 payments: the block holds 31 transactions with its coinbase, two pages of 25.
@@ -315,7 +315,7 @@ describe('cost in requests', () => {
   });
 
   it('with few addresses it asks each address instead, when that is cheaper', async () => {
-    const scanner = new BitcoinScanner(client, POLICY);
+    const scanner = new UtxoScanner(client, POLICY);
     const address = deposit[0] ?? '';
     let result = await scanner.scan({ addresses: [address] });
     for (let i = 0; i < 30; i++) buyer.send(buyer.fund(10_000n), [{ address: new TestWallet(server).address, units: 1_000n }]);
@@ -333,7 +333,7 @@ describe('cost in requests', () => {
 
 describe('the chain under the cursor', () => {
   it('an endpoint behind the cursor (a lagging node behind a load balancer) changes nothing', async () => {
-    const scanner = new BitcoinScanner(client, POLICY);
+    const scanner = new UtxoScanner(client, POLICY);
     const address = deposit[0] ?? '';
     let result = await scanner.scan(watching(address));
     const txid = buyer.send(buyer.fund(100_000n), [{ address, units: 5_000n }]);
@@ -341,14 +341,14 @@ describe('the chain under the cursor', () => {
     server.mine(2);
     result = await scanner.scan(watching(address), result.cursor);
     const lagging: EsploraApi = Object.assign(Object.create(client) as EsploraClient, { getTipHash: async () => older });
-    const behind = await new BitcoinScanner(lagging, POLICY).scan({ addresses: [address] }, result.cursor);
+    const behind = await new UtxoScanner(lagging, POLICY).scan({ addresses: [address] }, result.cursor);
     expect(behind.cursor).toEqual(result.cursor);
     expect(paymentOf(behind, txid).confirmations).toBe(2);
   });
 
   it('a reorganisation deeper than the blocks kept starts again from the oldest kept, losing no payment still on the chain', async () => {
     // The chain's first block is asked for (and found) before the reorganisation is taken as one.
-    const scanner = new BitcoinScanner(client, { confirmations: 2 }, { keepRecent: 4, genesisHash: GENESIS_HASHES.bitcoin });
+    const scanner = new UtxoScanner(client, { confirmations: 2 }, { keepRecent: 4, genesisHash: GENESIS_HASHES.bitcoin });
     const address = deposit[0] ?? '';
     const watch = watching(address);
     const coin = buyer.fund(100_000n);
@@ -368,7 +368,7 @@ describe('the chain under the cursor', () => {
   });
 
   it('an endpoint that has come to serve another chain is a fault, not a reorganisation: the payments followed stay', async () => {
-    const scanner = new BitcoinScanner(client, POLICY, { genesisHash: GENESIS_HASHES.bitcoin });
+    const scanner = new UtxoScanner(client, POLICY, { genesisHash: GENESIS_HASHES.bitcoin });
     const address = deposit[0] ?? '';
     const watch = watching(address);
     let result = await scanner.scan(watch);
@@ -382,11 +382,11 @@ describe('the chain under the cursor', () => {
       const other = await startEsploraServer({ height, genesisHash: 'cd'.repeat(32) });
       try {
         const elsewhere = new EsploraClient({ baseUrl: other.url });
-        const checked = new BitcoinScanner(elsewhere, POLICY, { genesisHash: GENESIS_HASHES.bitcoin });
+        const checked = new UtxoScanner(elsewhere, POLICY, { genesisHash: GENESIS_HASHES.bitcoin });
         await expect(checked.scan(watch, result.cursor)).rejects.toThrow(new WrongChain(GENESIS_HASHES.bitcoin, 'cd'.repeat(32)));
         expect(new WrongChain(GENESIS_HASHES.bitcoin, 'cd'.repeat(32)).message).toBe('The endpoint now serves another chain: its first block is cdcdcdcdcdcd…, not 000000000019….');
         // Unchecked, the same answers read as a reorganisation deeper than the blocks kept.
-        expect((await new BitcoinScanner(elsewhere, POLICY).scan(watch, result.cursor)).reorgFrom).toBeDefined();
+        expect((await new UtxoScanner(elsewhere, POLICY).scan(watch, result.cursor)).reorgFrom).toBeDefined();
       } finally {
         await other.close();
       }
@@ -398,7 +398,7 @@ describe('the chain under the cursor', () => {
   });
 
   it('a payment buried deeper than the blocks kept is reported one last time, then no longer followed', async () => {
-    const scanner = new BitcoinScanner(client, { confirmations: 2 }, { keepRecent: 5 });
+    const scanner = new UtxoScanner(client, { confirmations: 2 }, { keepRecent: 5 });
     const address = deposit[0] ?? '';
     const watch = watching(address);
     let result = await scanner.scan(watch);
@@ -412,6 +412,6 @@ describe('the chain under the cursor', () => {
   });
 
   it('refuses to keep fewer blocks than its policy needs confirmations', () => {
-    expect(() => new BitcoinScanner(client, { confirmations: 10 }, { keepRecent: 10 })).toThrow(RangeError);
+    expect(() => new UtxoScanner(client, { confirmations: 10 }, { keepRecent: 10 })).toThrow(RangeError);
   });
 });

@@ -135,7 +135,7 @@ export class WrongChain extends EndpointFault {
   }
 }
 
-export class BitcoinScanner {
+export class UtxoScanner {
   private readonly options: ScannerOptions;
 
   constructor(

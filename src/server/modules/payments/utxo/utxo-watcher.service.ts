@@ -10,33 +10,33 @@ import { judgeConfirmations } from '@/domain/utxo/confirmation-policy';
 import { AUTOMATIC } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.service';
-import { bitcoinPolicyOf } from './utxo-policy';
-import { BitcoinScanner, scanCursorSchema, type Payment, type ScanCursor } from './utxo-scanner';
+import { utxoPolicyOf } from './utxo-policy';
+import { UtxoScanner, scanCursorSchema, type Payment, type ScanCursor } from './utxo-scanner';
 import { EndpointBackoff } from '../endpoint-backoff';
 import { endpointErrorText } from '../endpoint-error';
 import { EsploraClient, type EsploraApi } from './esplora-client';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
 import {
   findAwaitedAddresses,
-  findBitcoinChains,
+  findUtxoChains,
   findAwaitedAmounts,
   findPaidOrder,
   findWatchedAddresses,
-  moveBitcoinCursor,
-  recordBitcoinChainError,
-  upsertBitcoinPayments,
-  type BitcoinChainRow,
-  type BitcoinSighting,
+  moveUtxoCursor,
+  recordUtxoChainError,
+  upsertUtxoPayments,
+  type UtxoChainRow,
+  type UtxoSighting,
   type UtxoChain,
 } from '../payments.repository';
 
-export interface BitcoinWatcherOptions {
+export interface UtxoWatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
   clientFor?: (esploraUrl: string) => EsploraApi;
   maxBlocksPerTick?: number;
 }
 
-export interface BitcoinTickReport {
+export interface UtxoTickReport {
   chain: UtxoChain;
   tipHeight?: number;
   approved: number;
@@ -48,20 +48,20 @@ export interface BitcoinTickReport {
   retryAt?: Date;
 }
 
-export class BitcoinWatcher {
+export class UtxoWatcher {
   private readonly clients = new Map<UtxoChain, { url: string; api: EsploraApi }>();
   private readonly backoff = new EndpointBackoff<UtxoChain>();
 
   constructor(
     private readonly db: Db,
     private readonly orders: SettlerOrders,
-    private readonly options: BitcoinWatcherOptions = {},
+    private readonly options: UtxoWatcherOptions = {},
   ) {}
 
   /** One pass over each watched chain: a failing endpoint is recorded on its chain's row, left alone a while, and does not stop the others. */
-  async tick(now = new Date()): Promise<BitcoinTickReport[]> {
-    const reports: BitcoinTickReport[] = [];
-    for (const chain of await findBitcoinChains(this.db)) {
+  async tick(now = new Date()): Promise<UtxoTickReport[]> {
+    const reports: UtxoTickReport[] = [];
+    for (const chain of await findUtxoChains(this.db)) {
       const waiting = this.backoff.waitingUntil(chain.chain, chain.esploraUrl, now);
       if (waiting) {
         reports.push({ chain: chain.chain, approved: 0, retryAt: waiting });
@@ -73,7 +73,7 @@ export class BitcoinWatcher {
       } catch (error) {
         const message = endpointErrorText(error);
         const retryAt = this.backoff.failed(chain.chain, chain.esploraUrl, now);
-        await recordBitcoinChainError(this.db, chain.chain, message, now);
+        await recordUtxoChainError(this.db, chain.chain, message, now);
         reports.push({ chain: chain.chain, approved: 0, error: message, retryAt });
       }
     }
@@ -88,9 +88,9 @@ export class BitcoinWatcher {
     return api;
   }
 
-  private async tickChain(chain: BitcoinChainRow, now: Date): Promise<BitcoinTickReport> {
-    const policy = bitcoinPolicyOf(chain);
-    const scanner = new BitcoinScanner(this.apiFor(chain.chain, chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10, genesisHash: GENESIS_HASHES[chain.chain] });
+  private async tickChain(chain: UtxoChainRow, now: Date): Promise<UtxoTickReport> {
+    const policy = utxoPolicyOf(chain);
+    const scanner = new UtxoScanner(this.apiFor(chain.chain, chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10, genesisHash: GENESIS_HASHES[chain.chain] });
     const [watched, awaited] = await Promise.all([findWatchedAddresses(this.db, chain.chain), findAwaitedAddresses(this.db, chain.chain)]);
     const owners = new Map(watched.map((w) => [w.address, w.userId]));
     const stored = chain.cursor === null ? null : scanCursorSchema.safeParse(chain.cursor);
@@ -103,7 +103,7 @@ export class BitcoinWatcher {
     // The large-payment rule looks at the whole order a payment is for, so that several small payments
     // cannot add up past it unnoticed (decision 023).
     const orderUnits = await findAwaitedAmounts(this.db, [...new Set(result.payments.map((p) => p.address))]);
-    const sightings: BitcoinSighting[] = result.payments.map((p) => ({
+    const sightings: UtxoSighting[] = result.payments.map((p) => ({
       txHash: p.txid,
       toAddress: p.address,
       value: p.units.toString(),
@@ -117,8 +117,8 @@ export class BitcoinWatcher {
 
     const touched = await this.db
       .transaction(async (tx) => {
-        if (!(await moveBitcoinCursor(tx, chain.chain, chain.scannedAt, { cursor: result.cursor, tipHeight: result.tip.height, scannedAt: now }))) throw new CursorMoved();
-        const changed = await upsertBitcoinPayments(tx, chain.chain, sightings, now);
+        if (!(await moveUtxoCursor(tx, chain.chain, chain.scannedAt, { cursor: result.cursor, tipHeight: result.tip.height, scannedAt: now }))) throw new CursorMoved();
+        const changed = await upsertUtxoPayments(tx, chain.chain, sightings, now);
         for (const payment of changed) {
           if (payment.state !== 'reverted' || payment.orderId === null) continue;
           const order = await findPaidOrder(tx, payment.orderId);
@@ -143,7 +143,7 @@ export class BitcoinWatcher {
 
 class CursorMoved extends Error {}
 
-function stateOf(payment: Payment, verdict: ReturnType<typeof judgeConfirmations>): BitcoinSighting['state'] {
+function stateOf(payment: Payment, verdict: ReturnType<typeof judgeConfirmations>): UtxoSighting['state'] {
   if (payment.gone) return 'reverted';
   return verdict.creditable ? 'confirmed' : 'seen';
 }
