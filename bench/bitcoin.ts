@@ -4,7 +4,8 @@
 // from a block being mined to the scan that reports its payments. In-process, over loopback HTTP.
 import { deriveUtxoAddress, parseUtxoAccountKey } from '../src/domain/utxo/account-key';
 import { defaultConfirmationPolicy } from '../src/domain/utxo/confirmation-policy';
-import { UtxoScanner, type ScanCursor } from '../src/server/modules/payments/utxo/utxo-scanner';
+import type { ScanCursor } from '../src/server/modules/payments/utxo/scan-cursor';
+import { UtxoScanner } from '../src/server/modules/payments/utxo/utxo-scanner';
 import { EsploraClient } from '../src/server/modules/payments/utxo/esplora-client';
 import { startEsploraServer, TestWallet } from '../src/server/test/esplora-server';
 

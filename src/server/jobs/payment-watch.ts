@@ -1,4 +1,4 @@
-// Runs the payment watchers (EVM chains, then Bitcoin) once per interval across instances (several
+// Runs the payment watchers (EVM chains, then the Bitcoin family) once per interval across instances (several
 // instances on one database watch the chains once between them); each watcher's own cursor guard
 // makes an overlapping tick harmless.
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,7 +12,7 @@ export type WatchReport = TickReport | UtxoTickReport;
 export class PaymentWatchJob extends IntervalJob<WatchReport[]> {
   constructor(
     db: Queryable,
-    private readonly watchers: { evm: EvmWatcher; bitcoin: UtxoWatcher },
+    private readonly watchers: { evm: EvmWatcher; utxo: UtxoWatcher },
     intervalMs: number,
     log: FastifyBaseLogger,
   ) {

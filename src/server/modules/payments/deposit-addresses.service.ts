@@ -7,7 +7,9 @@ import { deriveEvmAddress, parseEvmAccountKey } from '@/domain/account-key';
 import { deriveUtxoAddress, parseUtxoAccountKey } from '@/domain/utxo/account-key';
 import { UTXO_CHAINS, type UtxoChain } from '@/domain/utxo/chains';
 import type { Db, Queryable } from '../../db/client';
-import { findActiveKey, findUtxoChain, findDepositAddress, findEvmChain, insertDepositAddress, lockActiveKey, type AccountKeyRow } from './payments.repository';
+import { findActiveKey, findDepositAddress, insertDepositAddress, lockActiveKey, type AccountKeyRow } from './deposit-addresses.repository';
+import { findEvmChain } from './evm/evm-chains.repository';
+import { findUtxoChain } from './utxo/utxo-chains.repository';
 
 /** The parts of a currency that decide how it is paid. */
 export interface PayableCrypto {

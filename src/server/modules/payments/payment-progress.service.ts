@@ -4,7 +4,10 @@ import { parseCoins } from '@/domain/utxo/amount';
 import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
 import { utxoPolicyOf } from './utxo/utxo-policy';
-import { findUtxoChains, findEvmChains, findExcessDecisions, findPaymentsOfOrders, holdsLatePayment, insertExcessDecision, type ExcessDecisionRow } from './payments.repository';
+import { findEvmChains } from './evm/evm-chains.repository';
+import { findExcessDecisions, insertExcessDecision, type ExcessDecisionRow } from './excess-decisions.repository';
+import { findPaymentsOfOrders, holdsLatePayment } from './payments.repository';
+import { findUtxoChains } from './utxo/utxo-chains.repository';
 
 export type ExcessDecision = Pick<ExcessDecisionRow, 'action' | 'note' | 'decidedAt' | 'decidedByLogin'> & {
   /** Base units. */

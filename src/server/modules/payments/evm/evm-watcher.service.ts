@@ -7,11 +7,12 @@ import { AUTOMATIC } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.service';
 import { findTokenContractsOnChain } from '../../cryptos/cryptos.service';
-import { EndpointBackoff } from '../endpoint-backoff';
-import { endpointErrorText } from '../endpoint-error';
+import { ChainWatcher, type ChainTick } from '../chain-watcher';
 import { EvmScanner, type ScanCursor, type ScannerClient } from './evm-scanner';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
-import { confirmPaymentsUpTo, findEvmChains, findPaidOrder, findWatchedAddresses, insertPayments, moveCursor, recordChainError, revertPaymentsFrom, type EvmChainRow } from '../payments.repository';
+import { findWatchedAddresses } from '../deposit-addresses.repository';
+import { findPaidOrder } from '../payments.repository';
+import { confirmPaymentsUpTo, findEvmChains, insertPayments, moveEvmCursor, recordEvmChainError, revertPaymentsFrom, type EvmChainRow } from './evm-chains.repository';
 
 export { LATE_PAYMENT_DAYS } from '../payment-settler';
 
@@ -21,45 +22,32 @@ export interface WatcherOptions {
   maxBlocksPerTick?: number;
 }
 
-export interface TickReport {
+export interface TickReport extends ChainTick {
   chainId: number;
   scannedTo?: bigint;
-  approved: number;
-  error?: string;
-  /** Set when the chain was left alone this tick: its endpoint failed lately, and is asked again then. */
-  retryAt?: Date;
 }
 
 export class EvmWatcher {
   private readonly scanners = new Map<number, { rpcUrl: string; client: ScannerClient; scanner: EvmScanner }>();
-  private readonly backoff = new EndpointBackoff<number>();
+  private readonly watcher: ChainWatcher<EvmChainRow, number, TickReport>;
 
   constructor(
     private readonly db: Db,
     private readonly orders: SettlerOrders,
     private readonly options: WatcherOptions = {},
-  ) {}
+  ) {
+    this.watcher = new ChainWatcher({
+      findChains: () => findEvmChains(db),
+      endpointOf: (chain) => ({ key: chain.chainId, url: chain.rpcUrl }),
+      scan: (chain, now) => this.tickChain(chain, now),
+      notScanned: (chain, tick) => ({ chainId: chain.chainId, ...tick }),
+      recordError: (chainId, message, now) => recordEvmChainError(db, chainId, message, now),
+    });
+  }
 
   /** One pass over every chain; a failing endpoint is recorded on its chain and does not stop the others. */
-  async tick(now = new Date()): Promise<TickReport[]> {
-    const reports: TickReport[] = [];
-    for (const chain of await findEvmChains(this.db)) {
-      const waiting = this.backoff.waitingUntil(chain.chainId, chain.rpcUrl, now);
-      if (waiting) {
-        reports.push({ chainId: chain.chainId, approved: 0, retryAt: waiting });
-        continue;
-      }
-      try {
-        reports.push(await this.tickChain(chain, now));
-        this.backoff.succeeded(chain.chainId);
-      } catch (error) {
-        const message = endpointErrorText(error);
-        const retryAt = this.backoff.failed(chain.chainId, chain.rpcUrl, now);
-        await recordChainError(this.db, chain.chainId, message, now);
-        reports.push({ chainId: chain.chainId, approved: 0, error: message, retryAt });
-      }
-    }
-    return reports;
+  tick(now = new Date()): Promise<TickReport[]> {
+    return this.watcher.tick(now);
   }
 
   private clientOf(chain: EvmChainRow): { client: ScannerClient; scanner: EvmScanner } {
@@ -111,7 +99,7 @@ export class EvmWatcher {
           userId: owners.get(d.to.toLowerCase()) ?? null,
         })),
       );
-      const moved = await moveCursor(tx, chain.chainId, chain.nextBlock, {
+      const moved = await moveEvmCursor(tx, chain.chainId, chain.nextBlock, {
         nextBlock: result.cursor.next,
         recentBlocks: result.cursor.recent.map((b) => ({ number: b.number.toString(), hash: b.hash })),
         headBlock: result.head,

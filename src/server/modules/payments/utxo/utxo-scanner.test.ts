@@ -11,7 +11,9 @@ import { paymentUri } from '@/domain/utxo/amount';
 import { defaultConfirmationPolicy, type ConfirmationPolicy } from '@/domain/utxo/confirmation-policy';
 import { judgeAmount } from '@/domain/payment-verdict';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../../../test/esplora-server';
-import { UtxoScanner, scanCursorSchema, WrongChain, type Payment, type ScanCursor, type ScannerOptions, type ScanResult, type WatchList } from './utxo-scanner';
+import { scanCursorSchema, type ScanCursor } from './scan-cursor';
+import type { WatchList } from './scan-reads';
+import { UtxoScanner, WrongChain, type Payment, type ScannerOptions, type ScanResult } from './utxo-scanner';
 import { EsploraClient, EsploraError, type EsploraApi } from './esplora-client';
 
 const BTC = 100_000_000n;

@@ -13,48 +13,12 @@
 // A payment is "gone" once the endpoint has not known it on two lookups in a row, so an indexer that
 // briefly lags behind its node (as after a reorganisation) does not revert a payment that is still there.
 import pLimit from 'p-limit';
-import { z } from 'zod';
-import { judgeConfirmations, signalsReplaceByFee, type ConfirmationPolicy, type Creditability } from '@/domain/utxo/confirmation-policy';
-import { CHAIN_TXS_PER_PAGE, type BlockHeader, type EsploraApi, type EsploraTx } from './esplora-client';
+import { judgeConfirmations, type ConfirmationPolicy, type Creditability } from '@/domain/utxo/confirmation-policy';
 import { EndpointFault } from '../endpoint-error';
+import type { BlockHeader, EsploraApi, EsploraTx } from './esplora-client';
+import { byPosition, key, ref, scanCursorSchema, type BlockRef, type ScanCursor, type Tracked } from './scan-cursor';
+import { ChainMoved, counted, readBlocks, readMempools, type ScannerStrategy, type Sighting, type WatchList } from './scan-reads';
 
-export interface WatchList {
-  /** Every address whose payments count: in blocks, and in the mempool when the scan reads it anyway. */
-  readonly addresses: readonly string[];
-  /** Addresses also polled for unconfirmed payments on every scan (those awaiting a payment): 1 request each. */
-  readonly mempool?: readonly string[];
-}
-
-export interface BlockRef {
-  height: number;
-  hash: string;
-}
-
-const HASH = z.string().regex(/^[0-9a-f]{64}$/);
-const blockRefSchema = z.object({ height: z.number().int().nonnegative(), hash: HASH });
-
-/** The scanner's memory between scans, as the caller stores it (JSON: amounts as integer strings). */
-export const scanCursorSchema = z.object({
-  tip: blockRefSchema,
-  /** The last blocks read, oldest first, ending with the tip: where a reorganisation began is found here. */
-  recent: z.array(blockRefSchema).min(1),
-  /** Payments not yet final: followed until buried under `keepRecent` blocks, or gone. */
-  tracked: z.array(
-    z.object({
-      address: z.string().min(1),
-      txid: HASH,
-      units: z.string().regex(/^\d+$/),
-      rbf: z.boolean(),
-      block: blockRefSchema.nullable(),
-      /** Lookups in a row that found the transaction nowhere. */
-      misses: z.number().int().nonnegative(),
-      /** The time of `block` (seconds since the epoch), as its header says; absent in cursors stored before it was kept. */
-      blockTime: z.number().int().nullable().optional(),
-    }),
-  ),
-});
-export type ScanCursor = z.infer<typeof scanCursorSchema>;
-type Tracked = ScanCursor['tracked'][number];
 
 export interface Payment {
   address: string;
@@ -99,7 +63,7 @@ export interface ScannerOptions {
   /** Requests in flight at once. */
   concurrency: number;
   /** 'auto' reads whichever costs fewer requests; the others are for tests and benchmarks. */
-  strategy: 'auto' | 'blocks' | 'addresses';
+  strategy: ScannerStrategy;
   /** Lookups in a row that must find a transaction nowhere before it is reported gone. */
   missesBeforeGone: number;
   /**
@@ -112,21 +76,6 @@ export interface ScannerOptions {
 
 export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxBlocks: 10, keepRecent: 100, concurrency: 4, strategy: 'auto', missesBeforeGone: 2 };
 
-/** Esplora lists at most this many unconfirmed transactions per address; a full list may not be all. */
-const MEMPOOL_LISTING_LIMIT = 50;
-
-interface Sighting {
-  address: string;
-  txid: string;
-  units: bigint;
-  rbf: boolean;
-  block: BlockRef | null;
-  /** The block's time, when `block` is set. */
-  time: number | null;
-}
-
-/** Thrown inside a scan when answers disagree about the chain; the scan then keeps the previous cursor. */
-class ChainMoved extends Error {}
 
 /** The endpoint's first block is not the chain's: the scan fails, as any endpoint fault does, and keeps nothing. */
 export class WrongChain extends EndpointFault {
@@ -159,16 +108,16 @@ export class UtxoScanner {
       // Nothing paid before the first scan counts (decision 023): start at the tip.
       const tip = ref(await api.getBlock(tipHash));
       const start: ScanCursor = { tip, recent: [tip], tracked: [] };
-      const mempool = await this.readMempools(api, limit, watch.mempool ?? []);
+      const mempool = await readMempools(api, limit, watch.mempool ?? []);
       return this.settle(api, limit, start, { blocks: [], fork: tip.height, behind: false, read: null, sightings: mempool.sightings, listed: mempool.listed }, calls);
     }
 
     const cursor = scanCursorSchema.parse(previous);
     try {
       const walk = tipHash === cursor.tip.hash ? { blocks: [], fork: cursor.tip.height, behind: false } : await this.walk(api, cursor, tipHash);
-      const found = walk.blocks.length > 0 ? await this.readBlocks(api, limit, watch, walk.blocks, walk.fork) : { sightings: [], listed: new Set<string>(), read: null };
+      const found = walk.blocks.length > 0 ? await readBlocks(api, limit, watch, walk.blocks, walk.fork, this.options.strategy) : { sightings: [], listed: new Set<string>(), read: null };
       const pending = (watch.mempool ?? []).filter((a) => !found.listed.has(a));
-      const mempool = await this.readMempools(api, limit, pending);
+      const mempool = await readMempools(api, limit, pending);
       return await this.settle(
         api,
         limit,
@@ -219,79 +168,6 @@ export class UtxoScanner {
     if (expected === undefined) return;
     const found = await api.getBlockHashAtHeight(0);
     if (found !== expected) throw new WrongChain(expected, found);
-  }
-
-  /** Payments to watched addresses in `blocks`, read whichever way costs fewer requests. */
-  private async readBlocks(
-    api: EsploraApi,
-    limit: ReturnType<typeof pLimit>,
-    watch: WatchList,
-    blocks: BlockHeader[],
-    fork: number,
-  ): Promise<{ sightings: Sighting[]; listed: Set<string>; read: 'blocks' | 'addresses' }> {
-    const pages = blocks.reduce((sum, b) => sum + Math.ceil(b.txCount / CHAIN_TXS_PER_PAGE), 0);
-    const read = this.options.strategy === 'auto' ? (pages <= watch.addresses.length ? 'blocks' : 'addresses') : this.options.strategy;
-    const watched = new Set(watch.addresses);
-    if (watched.size === 0) return { sightings: [], listed: new Set(), read };
-
-    if (read === 'blocks') {
-      const jobs = blocks.flatMap((block) =>
-        Array.from({ length: Math.ceil(block.txCount / CHAIN_TXS_PER_PAGE) }, (_, i) =>
-          limit(async () => {
-            const txs = await api.getBlockTxs(block.hash, i * CHAIN_TXS_PER_PAGE);
-            // A page of a block that left the best chain while we read: read again next time.
-            if (txs.some((tx) => !tx.status.confirmed || tx.status.blockHash !== block.hash)) throw new ChainMoved();
-            return txs.flatMap((tx) => sightingsOf(tx, watched, ref(block), block.time));
-          }),
-        ),
-      );
-      return { sightings: (await Promise.all(jobs)).flat(), listed: new Set(), read };
-    }
-
-    const byHeight = new Map(blocks.map((b) => [b.height, b.hash]));
-    const top = blocks.at(-1)?.height ?? fork;
-    const listed = new Set<string>();
-    const jobs = [...watched].map((address) =>
-      limit(async () => {
-        const found: Sighting[] = [];
-        let page = await api.getAddressTxs(address);
-        const unconfirmed = page.filter((tx) => !tx.status.confirmed);
-        if (unconfirmed.length < MEMPOOL_LISTING_LIMIT) listed.add(address);
-        found.push(...unconfirmed.flatMap((tx) => sightingsOf(tx, new Set([address]), null, null)));
-        page = page.filter((tx) => tx.status.confirmed);
-        // Newest first: page on while the history still reaches above the fork.
-        for (;;) {
-          for (const tx of page) {
-            if (!tx.status.confirmed || tx.status.blockHeight <= fork) continue;
-            if (tx.status.blockHeight > top) {
-              // Mined after the blocks this scan reads: unconfirmed as far as this scan knows.
-              found.push(...sightingsOf(tx, new Set([address]), null, null));
-              continue;
-            }
-            if (byHeight.get(tx.status.blockHeight) !== tx.status.blockHash) throw new ChainMoved();
-            found.push(...sightingsOf(tx, new Set([address]), { height: tx.status.blockHeight, hash: tx.status.blockHash }, tx.status.blockTime));
-          }
-          const last = page.at(-1);
-          if (page.length < CHAIN_TXS_PER_PAGE || !last?.status.confirmed || last.status.blockHeight <= fork) break;
-          page = await api.getAddressChainTxs(address, last.txid);
-        }
-        return found;
-      }),
-    );
-    return { sightings: (await Promise.all(jobs)).flat(), listed, read };
-  }
-
-  /** Unconfirmed payments to `addresses`, one request each. */
-  private async readMempools(api: EsploraApi, limit: ReturnType<typeof pLimit>, addresses: readonly string[]): Promise<{ sightings: Sighting[]; listed: Set<string> }> {
-    const listed = new Set<string>();
-    const jobs = [...new Set(addresses)].map((address) =>
-      limit(async () => {
-        const txs = (await api.getAddressMempoolTxs(address)).filter((tx) => !tx.status.confirmed);
-        if (txs.length < MEMPOOL_LISTING_LIMIT) listed.add(address);
-        return txs.flatMap((tx) => sightingsOf(tx, new Set([address]), null, null));
-      }),
-    );
-    return { sightings: (await Promise.all(jobs)).flat(), listed };
   }
 
   /** Folds what this scan saw into the followed payments, looks up those it lost sight of, and reports. */
@@ -386,53 +262,4 @@ export class UtxoScanner {
     for (const p of payments) byAddress.set(p.address, [...(byAddress.get(p.address) ?? []), p]);
     return { cursor, payments, byAddress, tip: cursor.tip };
   }
-}
-
-/** What `tx` pays to each watched address, summed over its outputs; coinbase transactions are not payments. */
-function sightingsOf(tx: EsploraTx, watched: ReadonlySet<string>, block: BlockRef | null, time: number | null): Sighting[] {
-  if (tx.inputs.some((i) => i.coinbase)) return [];
-  const sums = new Map<string, bigint>();
-  for (const output of tx.outputs) {
-    if (output.address === null || !watched.has(output.address)) continue;
-    sums.set(output.address, (sums.get(output.address) ?? 0n) + output.units);
-  }
-  const rbf = signalsReplaceByFee(tx.inputs.map((i) => i.sequence));
-  return [...sums].filter(([, units]) => units > 0n).map(([address, units]) => ({ address, txid: tx.txid, units, rbf, block, time: block ? time : null }));
-}
-
-function ref(block: BlockHeader | BlockRef): BlockRef {
-  return { height: block.height, hash: block.hash };
-}
-
-const key = (p: { txid: string; address: string }) => `${p.txid}:${p.address}`;
-
-/** By address, then mined before unconfirmed (oldest block first), then txid, then gone last. */
-function byPosition(a: { address: string; txid: string; block: BlockRef | null }, b: { address: string; txid: string; block: BlockRef | null }): number {
-  if (a.address !== b.address) return a.address < b.address ? -1 : 1;
-  const ha = a.block?.height ?? Number.MAX_SAFE_INTEGER;
-  const hb = b.block?.height ?? Number.MAX_SAFE_INTEGER;
-  if (ha !== hb) return ha - hb;
-  return a.txid < b.txid ? -1 : a.txid > b.txid ? 1 : 0;
-}
-
-/** The client with every request counted, for `ScanResult.calls`. */
-function counted(client: EsploraApi): { api: EsploraApi; calls: () => number } {
-  let n = 0;
-  const count = <T>(request: () => Promise<T>): Promise<T> => {
-    n++;
-    return request();
-  };
-  const api: EsploraApi = {
-    getTipHash: () => count(() => client.getTipHash()),
-    getTipHeight: () => count(() => client.getTipHeight()),
-    getBlockHashAtHeight: (height) => count(() => client.getBlockHashAtHeight(height)),
-    getBlock: (hash) => count(() => client.getBlock(hash)),
-    getBlockTxs: (hash, start) => count(() => client.getBlockTxs(hash, start)),
-    getAddressTxs: (address) => count(() => client.getAddressTxs(address)),
-    getAddressChainTxs: (address, lastSeen) => count(() => client.getAddressChainTxs(address, lastSeen)),
-    getAddressMempoolTxs: (address) => count(() => client.getAddressMempoolTxs(address)),
-    getTx: (txid) => count(() => client.getTx(txid)),
-    getTxStatus: (txid) => count(() => client.getTxStatus(txid)),
-  };
-  return { api, calls: () => n };
 }

@@ -5,30 +5,20 @@
 // seen; deep enough under the order's policy: confirmed; replaced, dropped or reorganised away:
 // reverted); the cursor moves only if no other scan moved it; then payments go to their orders and
 // the orders paid in full are approved, exactly as on EVM chains (payment-settler).
-import { GENESIS_HASHES } from '@/domain/utxo/chains';
+import { GENESIS_HASHES, type UtxoChain } from '@/domain/utxo/chains';
 import { judgeConfirmations } from '@/domain/utxo/confirmation-policy';
 import { AUTOMATIC } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.service';
 import { utxoPolicyOf } from './utxo-policy';
-import { UtxoScanner, scanCursorSchema, type Payment, type ScanCursor } from './utxo-scanner';
-import { EndpointBackoff } from '../endpoint-backoff';
-import { endpointErrorText } from '../endpoint-error';
+import { scanCursorSchema, type ScanCursor } from './scan-cursor';
+import { UtxoScanner, type Payment } from './utxo-scanner';
+import { ChainWatcher, type ChainTick } from '../chain-watcher';
 import { EsploraClient, type EsploraApi } from './esplora-client';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
-import {
-  findAwaitedAddresses,
-  findUtxoChains,
-  findAwaitedAmounts,
-  findPaidOrder,
-  findWatchedAddresses,
-  moveUtxoCursor,
-  recordUtxoChainError,
-  upsertUtxoPayments,
-  type UtxoChainRow,
-  type UtxoSighting,
-  type UtxoChain,
-} from '../payments.repository';
+import { findAwaitedAddresses, findAwaitedAmounts, findWatchedAddresses } from '../deposit-addresses.repository';
+import { findPaidOrder } from '../payments.repository';
+import { findUtxoChains, moveUtxoCursor, recordUtxoChainError, upsertUtxoPayments, type UtxoChainRow, type UtxoSighting } from './utxo-chains.repository';
 
 export interface UtxoWatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
@@ -36,48 +26,36 @@ export interface UtxoWatcherOptions {
   maxBlocksPerTick?: number;
 }
 
-export interface UtxoTickReport {
+export interface UtxoTickReport extends ChainTick {
   chain: UtxoChain;
   tipHeight?: number;
-  approved: number;
   /** HTTP requests the scan made. */
   calls?: number;
   /** More blocks wait: the next tick reads on. */
   behind?: boolean;
-  error?: string;
-  retryAt?: Date;
 }
 
 export class UtxoWatcher {
   private readonly clients = new Map<UtxoChain, { url: string; api: EsploraApi }>();
-  private readonly backoff = new EndpointBackoff<UtxoChain>();
+  private readonly watcher: ChainWatcher<UtxoChainRow, UtxoChain, UtxoTickReport>;
 
   constructor(
     private readonly db: Db,
     private readonly orders: SettlerOrders,
     private readonly options: UtxoWatcherOptions = {},
-  ) {}
+  ) {
+    this.watcher = new ChainWatcher({
+      findChains: () => findUtxoChains(db),
+      endpointOf: (chain) => ({ key: chain.chain, url: chain.esploraUrl }),
+      scan: (chain, now) => this.tickChain(chain, now),
+      notScanned: (chain, tick) => ({ chain: chain.chain, ...tick }),
+      recordError: (chain, message, now) => recordUtxoChainError(db, chain, message, now),
+    });
+  }
 
   /** One pass over each watched chain: a failing endpoint is recorded on its chain's row, left alone a while, and does not stop the others. */
-  async tick(now = new Date()): Promise<UtxoTickReport[]> {
-    const reports: UtxoTickReport[] = [];
-    for (const chain of await findUtxoChains(this.db)) {
-      const waiting = this.backoff.waitingUntil(chain.chain, chain.esploraUrl, now);
-      if (waiting) {
-        reports.push({ chain: chain.chain, approved: 0, retryAt: waiting });
-        continue;
-      }
-      try {
-        reports.push(await this.tickChain(chain, now));
-        this.backoff.succeeded(chain.chain);
-      } catch (error) {
-        const message = endpointErrorText(error);
-        const retryAt = this.backoff.failed(chain.chain, chain.esploraUrl, now);
-        await recordUtxoChainError(this.db, chain.chain, message, now);
-        reports.push({ chain: chain.chain, approved: 0, error: message, retryAt });
-      }
-    }
-    return reports;
+  tick(now = new Date()): Promise<UtxoTickReport[]> {
+    return this.watcher.tick(now);
   }
 
   private apiFor(chain: UtxoChain, url: string): EsploraApi {
