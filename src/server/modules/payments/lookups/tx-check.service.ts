@@ -9,22 +9,33 @@ import { dec, toPlain } from '@/domain/decimal';
 import { LOOKUP_NETWORKS, type LookupNetwork } from '@/domain/networks';
 import type { Queryable } from '../../../db/client';
 import { EsploraClient } from '../utxo/esplora-client';
-import { findOtherOrderWithHash } from '../../orders/order-tx-hash.service';
-import type { OrderService } from '../../orders/orders.service';
 import { endpointErrorText } from '../endpoint-error';
-import { hostOf } from '../settings/payment-settings.service';
-import { findUtxoChain, findEvmChain, findLookupEndpoint } from '../payments.repository';
+import { hostOf } from '../settings/settings-common';
+import { findEvmChain } from '../evm/evm-chains.repository';
+import { findUtxoChain } from '../utxo/utxo-chains.repository';
+import { findLookupEndpoint } from './lookup-endpoints.repository';
 import { lookUpSolana, lookUpTron, type Sighting } from './tron-solana-lookups';
 
 
-type Order = Pick<Awaited<ReturnType<OrderService['view']>>, 'id' | 'network' | 'chainId' | 'tokenContract' | 'decimals' | 'address' | 'payAmount' | 'cryptoCode' | 'txHash'>;
+/** The order whose attached hash is looked up, as the lookup needs it. */
+export interface CheckedOrder {
+  id: number;
+  network: string;
+  chainId: number | null;
+  tokenContract: string | null;
+  decimals: number | null;
+  address: string;
+  payAmount: string;
+  cryptoCode: string;
+  txHash: string | null;
+}
 
 const NETWORK_NAMES: Record<string, string> = { bitcoin: 'Bitcoin', litecoin: 'Litecoin', dogecoin: 'Dogecoin', tron: 'TRON', solana: 'Solana', other: 'this currency' };
 
-export async function checkOrderTx(db: Queryable, order: Order): Promise<TxCheck> {
+/** `alsoOn`: the public id of another order the same hash is attached to, as the orders module found it. */
+export async function checkOrderTx(db: Queryable, order: CheckedOrder, alsoOn: string | null): Promise<TxCheck> {
   const txHash = order.txHash;
   if (!txHash) return { txHash: null, state: 'no_hash', source: null, message: 'No transaction hash is attached to this order.', found: null, alsoOn: null, contradictions: [] };
-  const alsoOn = (await findOtherOrderWithHash(db, txHash, order.id)) ?? null;
   const base = { txHash, alsoOn, contradictions: alsoOn ? [`The same transaction is attached to order ${alsoOn}.`] : [] };
 
   const endpoint = await endpointFor(db, order);
@@ -73,7 +84,7 @@ export async function checkOrderTx(db: Queryable, order: Order): Promise<TxCheck
 
 const LOOKUP_NAMES: Record<LookupNetwork, string> = { bitcoin: 'Esplora', tron: 'TronGrid API', solana: 'Solana RPC' };
 
-async function endpointFor(db: Queryable, order: Order): Promise<{ kind: 'evm' | LookupNetwork; url: string; source: string } | null> {
+async function endpointFor(db: Queryable, order: CheckedOrder): Promise<{ kind: 'evm' | LookupNetwork; url: string; source: string } | null> {
   if (order.network === 'evm' && order.chainId !== null) {
     const chain = await findEvmChain(db, order.chainId);
     return chain ? { kind: 'evm', url: chain.rpcUrl, source: `RPC at ${hostOf(chain.rpcUrl)}` } : null;
@@ -88,7 +99,7 @@ async function endpointFor(db: Queryable, order: Order): Promise<{ kind: 'evm' |
 }
 
 /** Ether to the address, or the token's Transfer logs to it; null when the endpoint does not know the hash. */
-async function lookUpEvm(rpcUrl: string, hash: Hash, order: Order): Promise<Sighting | null> {
+async function lookUpEvm(rpcUrl: string, hash: Hash, order: CheckedOrder): Promise<Sighting | null> {
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) });
   const tx = await client.getTransaction({ hash }).catch((error: unknown) => {
     if (error instanceof TransactionNotFoundError) return null;
@@ -128,7 +139,7 @@ async function lookUpEvm(rpcUrl: string, hash: Hash, order: Order): Promise<Sigh
 }
 
 /** The outputs to the address (summed), and where the transaction paid when not there. */
-async function lookUpEsplora(esploraUrl: string, txid: string, order: Order): Promise<Sighting | null> {
+async function lookUpEsplora(esploraUrl: string, txid: string, order: CheckedOrder): Promise<Sighting | null> {
   const client = new EsploraClient({ baseUrl: esploraUrl });
   const tx = await client.getTx(txid.toLowerCase());
   if (!tx) return null;
