@@ -14,8 +14,6 @@ import { findWatchedAddresses } from '../deposit-addresses.repository';
 import { findPaidOrder } from '../payments.repository';
 import { confirmPaymentsUpTo, findEvmChains, insertPayments, moveEvmCursor, recordEvmChainError, revertPaymentsFrom, type EvmChainRow } from './evm-chains.repository';
 
-export { LATE_PAYMENT_DAYS } from '../payment-settler';
-
 export interface WatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
   clientFor?: (rpcUrl: string) => ScannerClient;

@@ -1,13 +1,8 @@
 // What the watcher has seen for orders paying to deposit addresses, for their buyers' order pages:
 // each transfer with its confirmations, and the confirmations the operator asked for.
-import { parseCoins } from '@/domain/utxo/amount';
-import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
-import { utxoPolicyOf } from './utxo/utxo-policy';
-import { findEvmChains } from './evm/evm-chains.repository';
+import { findChainRules, findHeldPayments, type ChainOrder } from '../payments/order-payments.service';
 import { findExcessDecisions, insertExcessDecision, type ExcessDecisionRow } from './excess-decisions.repository';
-import { findPaymentsOfOrders, holdsLatePayment } from './payments.repository';
-import { findUtxoChains } from './utxo/utxo-chains.repository';
 
 export type ExcessDecision = Pick<ExcessDecisionRow, 'action' | 'note' | 'decidedAt' | 'decidedByLogin'> & {
   /** Base units. */
@@ -34,12 +29,9 @@ export interface PaymentProgress {
   excessDecision: ExcessDecision | null;
 }
 
-/** An order as its progress needs it: its chain, and its amount (on Bitcoin a large order waits longer). */
-export interface ProgressOrder {
+/** An order as its progress needs it: its id, its chain, and its amount (on the Bitcoin family a large order waits longer). */
+export interface ProgressOrder extends ChainOrder {
   id: number;
-  network: string;
-  chainId: number | null;
-  payAmount: string;
 }
 
 /** Progress per order id, for the orders given with their chain. Orders without payments get none. */
@@ -47,9 +39,7 @@ export async function findPaymentProgress(db: Queryable, orders: ProgressOrder[]
   const result = new Map<number, PaymentProgress>();
   if (orders.length === 0) return result;
   const ids = orders.map((o) => o.id);
-  const onUtxo = orders.some((o) => o.network !== 'evm');
-  const [rows, chains, decisions, utxoChains] = await Promise.all([findPaymentsOfOrders(db, ids), findEvmChains(db), findExcessDecisions(db, ids), onUtxo ? findUtxoChains(db) : []]);
-  const chainOf = new Map(chains.map((c) => [c.chainId, c]));
+  const [rows, rulesOf, decisions] = await Promise.all([findHeldPayments(db, ids), findChainRules(db, orders), findExcessDecisions(db, ids)]);
   const decisionOf = new Map(decisions.map((d) => [d.orderId, d]));
   for (const order of orders) {
     const rules = rulesOf(order);
@@ -72,18 +62,6 @@ export async function findPaymentProgress(db: Queryable, orders: ProgressOrder[]
     });
   }
   return result;
-
-  function rulesOf(order: ProgressOrder): { head: bigint | null; required: number | null; toleranceBps: number } {
-    const utxo = utxoChains.find((c) => c.chain === order.network);
-    if (order.network !== 'evm') {
-      if (!utxo) return { head: null, required: null, toleranceBps: 0 };
-      // The order's whole amount decides whether the large-payment rule applies (decision 023).
-      const required = requiredConfirmations(utxoPolicyOf(utxo), parseCoins(order.payAmount));
-      return { head: utxo.tipHeight === null ? null : BigInt(utxo.tipHeight), required, toleranceBps: utxo.toleranceBps };
-    }
-    const chain = order.chainId === null ? undefined : chainOf.get(order.chainId);
-    return { head: chain?.headBlock ?? null, required: chain?.confirmations ?? null, toleranceBps: chain?.toleranceBps ?? 0 };
-  }
 }
 
 /**
@@ -95,9 +73,4 @@ export async function recordExcessDecision(
   decision: { orderId: number; action: 'credited' | 'refunded'; amount: bigint; tokens: string; bonusTokens: string; note: string; decidedBy: number | null; decidedAt: Date },
 ): Promise<boolean> {
   return (await insertExcessDecision(tx, { ...decision, amount: decision.amount.toString() })) !== undefined;
-}
-
-/** Whether the order holds a payment (not reverted) made after its window closed, read in the caller's transaction (decision 024). */
-export function paidAfterWindow(tx: Queryable, orderId: number): Promise<boolean> {
-  return holdsLatePayment(tx, orderId);
 }
