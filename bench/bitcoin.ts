@@ -2,10 +2,11 @@
 // watched addresses derived from a BIP-84 test zpub, blocks of real signed transactions paying some
 // of them, and a scan after each block: Esplora requests per new block, per idle scan, and the time
 // from a block being mined to the scan that reports its payments. In-process, over loopback HTTP.
-import { deriveBitcoinAddress, parseBitcoinAccountKey } from '../src/domain/bitcoin/account-key';
-import { defaultConfirmationPolicy } from '../src/domain/bitcoin/confirmation-policy';
-import { BitcoinScanner, type ScanCursor } from '../src/server/modules/payments/bitcoin-scanner';
-import { EsploraClient } from '../src/server/modules/payments/esplora-client';
+import { deriveUtxoAddress, parseUtxoAccountKey } from '../src/domain/utxo/account-key';
+import { defaultConfirmationPolicy } from '../src/domain/utxo/confirmation-policy';
+import type { ScanCursor } from '../src/server/modules/payments/utxo/scan-cursor';
+import { UtxoScanner } from '../src/server/modules/payments/utxo/utxo-scanner';
+import { EsploraClient } from '../src/server/modules/payments/utxo/esplora-client';
 import { startEsploraServer, TestWallet } from '../src/server/test/esplora-server';
 
 // BIP-84's published test vector: a real account key with no money behind it.
@@ -30,16 +31,16 @@ export async function measureBitcoinScanner(quick: boolean): Promise<BitcoinScan
   const watchedCount = quick ? 500 : 10_000;
   const blocks = quick ? 5 : 50;
   const perBlock = 20;
-  const parsed = parseBitcoinAccountKey('bitcoin', TEST_ZPUB);
+  const parsed = parseUtxoAccountKey('bitcoin', TEST_ZPUB);
   if (!parsed.ok) throw new Error(parsed.message);
-  const addresses = Array.from({ length: watchedCount }, (_, i) => deriveBitcoinAddress(parsed.key, i));
+  const addresses = Array.from({ length: watchedCount }, (_, i) => deriveUtxoAddress(parsed.key, i));
 
   const server = await startEsploraServer({ height: 200 });
   try {
     const payer = new TestWallet(server);
     // Coins for every payment, minted before the first scan (each in a block of its own).
     const coins = Array.from({ length: blocks * perBlock }, () => payer.fund(100_000n));
-    const scanner = new BitcoinScanner(new EsploraClient({ baseUrl: server.url }), defaultConfirmationPolicy('bitcoin'));
+    const scanner = new UtxoScanner(new EsploraClient({ baseUrl: server.url }), defaultConfirmationPolicy('bitcoin'));
     // Addresses awaiting a payment are polled for unconfirmed ones on every scan; say 1 % have an open order.
     const watch = { addresses, mempool: addresses.slice(0, Math.ceil(watchedCount / 100)) };
     let cursor: ScanCursor = (await scanner.scan(watch)).cursor;

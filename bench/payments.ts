@@ -14,7 +14,7 @@ import { testConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { cryptos, users } from '../src/server/db/schema';
 import { seedCryptos } from '../src/server/modules/cryptos/cryptos.repository';
-import { PaymentSettingsService } from '../src/server/modules/payments/payment-settings.service';
+import { EvmSettingsService } from '../src/server/modules/payments/evm/evm-settings.service';
 import { ensureSaleSettings } from '../src/server/modules/sale/sale.repository';
 import { chainClients, deployTestToken, startAnvil } from '../src/server/test/anvil';
 import { startRpcProxy } from '../src/server/test/rpc-proxy';
@@ -77,8 +77,8 @@ export async function measureWatcher(quick: boolean, databaseUrl?: string): Prom
 
     // The operator's key and the chain, as the Payments page saves them (the watcher reads through the counting proxy).
     const account = HDKey.fromMasterSeed(mnemonicToSeedSync('legal winner thank year wave sausage worth useful legal winner thank yellow')).derive("m/44'/60'/0'");
-    const settings = new PaymentSettingsService(db, app.depositAddresses);
-    await settings.setEvmKey(AUTOMATIC, { xpub: account.publicExtendedKey });
+    const settings = new EvmSettingsService(db, app.depositAddresses);
+    await settings.setKey(AUTOMATIC, { xpub: account.publicExtendedKey });
     await settings.setChain(AUTOMATIC, chain.chainId, { rpcUrl: proxy.url, confirmations: 1, tolerancePercent: '0.5', autoApproveUsd: '10000' });
 
     // Buyers, each with a deposit address; the first ones order.

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { HDKey } from '@scure/bip32';
 import type { PaymentSettings } from '../src/contracts/payments';
-import { BITCOIN_KEY_MESSAGES, deriveBitcoinAddress, parseBitcoinAccountKey } from '../src/domain/bitcoin/account-key';
-import { parseCoins } from '../src/domain/bitcoin/amount';
+import { UTXO_KEY_MESSAGES, deriveUtxoAddress, parseUtxoAccountKey } from '../src/domain/utxo/account-key';
+import { parseCoins } from '../src/domain/utxo/amount';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../src/server/test/esplora-server';
 import { expect, newBuyer, registerThroughApi, signInAsOperator, test, uniqueCode } from './fixtures';
 import { ensureLiveSale, operatorApi } from './operator-api';
@@ -58,16 +58,16 @@ test('the operator enters a zpub and an Esplora endpoint on the Payments page', 
   const keyField = card.getByLabel('Account key (zpub, ypub or xpub)');
   await keyField.fill(account.privateExtendedKey);
   await card.getByRole('button', { name: 'Save key' }).click();
-  await expect(keyField).toHaveAccessibleDescription(BITCOIN_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub'));
+  await expect(keyField).toHaveAccessibleDescription(UTXO_KEY_MESSAGES.extendedPrivateKey('zprv', 'zpub'));
   expect((await bitcoinSettings()).key).toBeNull();
 
   await keyField.fill(account.publicExtendedKey);
   await card.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByText('Bitcoin account key saved')).toBeVisible();
-  const parsed = parseBitcoinAccountKey('bitcoin', account.publicExtendedKey);
+  const parsed = parseUtxoAccountKey('bitcoin', account.publicExtendedKey);
   if (!parsed.ok) throw new Error(parsed.message);
   const first = card.getByRole('list', { name: 'First Bitcoin addresses' });
-  for (const i of [0, 1, 2]) await expect(first).toContainText(deriveBitcoinAddress(parsed.key, i));
+  for (const i of [0, 1, 2]) await expect(first).toContainText(deriveUtxoAddress(parsed.key, i));
   await expect(card).toContainText('Address type: Native segwit (bc1q…)');
 
   // An endpoint that does not answer is refused at its field, its URL (and API key) not echoed.
@@ -103,10 +103,10 @@ test('a Bitcoin order paid from a wallet turns approved on its page without a re
   const created = await page.request.post('/api/orders', { data: { crypto: code, tokens: '100' } });
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()) as { id: string; address: string; payAmount: string };
-  const parsed = parseBitcoinAccountKey('bitcoin', account.publicExtendedKey);
+  const parsed = parseUtxoAccountKey('bitcoin', account.publicExtendedKey);
   if (!parsed.ok) throw new Error(parsed.message);
   // The buyer's own receiving address from the operator's zpub, not the sale's wallet.
-  expect(Array.from({ length: 20 }, (_, i) => deriveBitcoinAddress(parsed.key, i))).toContain(order.address);
+  expect(Array.from({ length: 20 }, (_, i) => deriveUtxoAddress(parsed.key, i))).toContain(order.address);
   expect(order.payAmount).toBe('0.0001');
 
   await page.goto(`/dashboard/transaction?order=${order.id}`);

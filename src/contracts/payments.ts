@@ -2,7 +2,7 @@
 // endpoint and the rules the watcher applies. No private key or recovery phrase is ever accepted.
 import { z } from 'zod';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
-import { SCRIPT_TYPES, UTXO_CHAINS } from '@/domain/bitcoin/chains';
+import { SCRIPT_TYPES, UTXO_CHAINS } from '@/domain/utxo/chains';
 import { LOOKUP_NETWORKS, PAYMENT_NETWORKS } from '@/domain/networks';
 import { decimalString, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
@@ -64,7 +64,7 @@ export const utxoChainParams = z.strictObject({ chain: z.enum(UTXO_CHAINS, 'The 
 
 /** An account key of a Bitcoin-family chain: a zpub, ypub or xpub (Ltub, Mtub, dgub) as the wallet exports it. */
 export const utxoKeyBodySchema = z.strictObject({
-  // The server reads the key itself (domain/bitcoin/account-key): its refusals name what was pasted.
+  // The server reads the key itself (domain/utxo/account-key): its refusals name what was pasted.
   xpub: z.string().max(300, 'An extended public key is about 111 characters: check what was pasted.'),
   /**
    * For an xpub (or Ltub, dgub), which wallets export for every script type: the addresses it uses.

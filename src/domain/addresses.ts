@@ -4,7 +4,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { Address, NETWORK } from '@scure/btc-signer';
 import { base58, createBase58check } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
-import { bitcoinAddressProblem } from './bitcoin/address';
+import { utxoAddressProblem } from './utxo/address';
 import type { Network } from './networks';
 
 export type AddressNetwork = Network;
@@ -27,7 +27,7 @@ export function addressProblem(network: AddressNetwork, address: string): string
       }
     case 'litecoin':
     case 'dogecoin':
-      return bitcoinAddressProblem(network, address);
+      return utxoAddressProblem(network, address);
     case 'evm':
       if (!isAddress(address, { strict: false })) return 'Not a valid EVM address (0x followed by 40 hex digits).';
       // Only the EIP-55 form itself is accepted. Some checksummed addresses happen to be all one case

@@ -55,57 +55,44 @@ export function txHashProblem(network: AddressNetwork, hash: string): string | n
   }
 }
 
-const EVM_EXPLORERS: Record<number, string> = {
-  1: 'https://etherscan.io',
-  10: 'https://optimistic.etherscan.io',
-  56: 'https://bscscan.com',
-  137: 'https://polygonscan.com',
-  8453: 'https://basescan.org',
-  42161: 'https://arbiscan.io',
+/** Where a network's transactions and addresses are shown in public: URL prefixes, an EVM chain by its id. */
+interface Explorer {
+  tx: string;
+  address: string;
+}
+
+const evmExplorer = (base: string): Explorer => ({ tx: `${base}/tx/`, address: `${base}/address/` });
+
+/** The one table of public explorers, keyed by network (`evm:<chain id>` for an EVM chain). */
+const EXPLORERS: Readonly<Record<string, Explorer>> = {
+  bitcoin: { tx: 'https://mempool.space/tx/', address: 'https://mempool.space/address/' },
+  litecoin: { tx: 'https://litecoinspace.org/tx/', address: 'https://litecoinspace.org/address/' },
+  dogecoin: { tx: 'https://blockchair.com/dogecoin/transaction/', address: 'https://blockchair.com/dogecoin/address/' },
+  tron: { tx: 'https://tronscan.org/#/transaction/', address: 'https://tronscan.org/#/address/' },
+  solana: { tx: 'https://solscan.io/tx/', address: 'https://solscan.io/account/' },
+  'evm:1': evmExplorer('https://etherscan.io'),
+  'evm:10': evmExplorer('https://optimistic.etherscan.io'),
+  'evm:56': evmExplorer('https://bscscan.com'),
+  'evm:137': evmExplorer('https://polygonscan.com'),
+  'evm:8453': evmExplorer('https://basescan.org'),
+  'evm:42161': evmExplorer('https://arbiscan.io'),
 };
+
+function explorerOf(network: AddressNetwork, chainId: number | null): Explorer | undefined {
+  if (network === 'evm') return chainId === null ? undefined : EXPLORERS[`evm:${chainId}`];
+  return EXPLORERS[network];
+}
 
 /** A public explorer page for the hash, where the network has a well-known one. */
 export function explorerTxUrl(network: AddressNetwork, chainId: number | null, hash: string): string | null {
   if (txHashProblem(network, hash)) return null;
-  switch (network) {
-    case 'bitcoin':
-      return `https://mempool.space/tx/${hash}`;
-    case 'litecoin':
-      return `https://litecoinspace.org/tx/${hash}`;
-    case 'dogecoin':
-      return `https://blockchair.com/dogecoin/transaction/${hash}`;
-    case 'evm': {
-      const base = chainId === null ? undefined : EVM_EXPLORERS[chainId];
-      return base ? `${base}/tx/${hash}` : null;
-    }
-    case 'tron':
-      return `https://tronscan.org/#/transaction/${hash}`;
-    case 'solana':
-      return `https://solscan.io/tx/${hash}`;
-    case 'other':
-      return null;
-  }
+  const explorer = explorerOf(network, chainId);
+  return explorer ? `${explorer.tx}${hash}` : null;
 }
 
 /** A public explorer page for a receiving address, where the network has a well-known one. */
 export function explorerAddressUrl(network: AddressNetwork, chainId: number | null, address: string): string | null {
   if (addressProblem(network, address)) return null;
-  switch (network) {
-    case 'bitcoin':
-      return `https://mempool.space/address/${address}`;
-    case 'litecoin':
-      return `https://litecoinspace.org/address/${address}`;
-    case 'dogecoin':
-      return `https://blockchair.com/dogecoin/address/${address}`;
-    case 'evm': {
-      const base = chainId === null ? undefined : EVM_EXPLORERS[chainId];
-      return base ? `${base}/address/${address}` : null;
-    }
-    case 'tron':
-      return `https://tronscan.org/#/address/${address}`;
-    case 'solana':
-      return `https://solscan.io/account/${address}`;
-    case 'other':
-      return null;
-  }
+  const explorer = explorerOf(network, chainId);
+  return explorer ? `${explorer.address}${address}` : null;
 }

@@ -18,8 +18,8 @@ import { buyerTwoFactorRoutes, operatorTwoFactorRoutes } from './modules/two-fac
 import { buyerSessionRoutes, operatorSessionRoutes } from './modules/auth/session-list.routes';
 import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
-import { BitcoinWatcher } from './modules/payments/bitcoin-watcher.service';
-import { EvmWatcher } from './modules/payments/evm-watcher.service';
+import { UtxoWatcher } from './modules/payments/utxo/utxo-watcher.service';
+import { EvmWatcher } from './modules/payments/evm/evm-watcher.service';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -146,7 +146,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   });
   app.decorate('depositAddresses', new DepositAddresses(database.db));
   app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures, app.depositAddresses));
-  app.decorate('paymentWatch', new PaymentWatchJob(database.db, { evm: new EvmWatcher(database.db, app.orders), bitcoin: new BitcoinWatcher(database.db, app.orders) }, config.PAYMENT_WATCH_SECONDS * 1000, app.log));
+  app.decorate('paymentWatch', new PaymentWatchJob(database.db, { evm: new EvmWatcher(database.db, app.orders), utxo: new UtxoWatcher(database.db, app.orders) }, config.PAYMENT_WATCH_SECONDS * 1000, app.log));
   app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), { from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL }, app.log));
   app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, [new OrderMail(database.db, config.PUBLIC_URL), new OperatorNotifier(database.db, config.PUBLIC_URL)], config.MAIL_SEND_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));

@@ -1,7 +1,7 @@
 // The one schema for PGlite and PostgreSQL. Amounts are NUMERIC and read as strings; never floats.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { SCRIPT_TYPES, UTXO_CHAINS } from '../../domain/bitcoin/chains';
+import { SCRIPT_TYPES, UTXO_CHAINS } from '../../domain/utxo/chains';
 import { LEDGER_KINDS } from '../../domain/ledger-kinds';
 import { LOOKUP_NETWORKS, NETWORKS, PAYMENT_NETWORKS } from '../../domain/networks';
 import { ORDER_STATUSES } from '../../domain/order-statuses';

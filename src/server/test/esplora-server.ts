@@ -15,7 +15,7 @@ import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript, p2wpkh, Transaction, utils } from '@scure/btc-signer';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { CHAINS, GENESIS_HASHES, UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
+import { CHAINS, GENESIS_HASHES, UTXO_CHAINS, type UtxoChain } from '@/domain/utxo/chains';
 
 export type Fault = 'error' | 'malformed' | 'hang' | 'reset' | 'rate-limit';
 

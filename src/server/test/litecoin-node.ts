@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { hex } from '@scure/base';
 import { Address, OutScript } from '@scure/btc-signer';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
-import { CHAINS, GENESIS_HASHES } from '@/domain/bitcoin/chains';
+import { CHAINS, GENESIS_HASHES } from '@/domain/utxo/chains';
 import { freePorts } from './process';
 
 /** Litecoin Core's regtest address parameters. */

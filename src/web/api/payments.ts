@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EvmChainBody, PaymentSettings, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
-import type { UtxoChain } from '@/domain/bitcoin/chains';
+import type { UtxoChain } from '@/domain/utxo/chains';
 import type { LookupNetwork } from '@/domain/networks';
 import { adminOrdersKey } from '@/web/api/orders';
 import { saleQueryKey } from '@/web/api/first-screen';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AdminCrypto, createCryptoBodySchema, PublicCrypto, updateCryptoBodySchema } from '@/contracts/cryptos';
-import { COIN_DECIMALS } from '@/domain/bitcoin/chains';
+import { COIN_DECIMALS } from '@/domain/utxo/chains';
 import { dec, toPlain } from '@/domain/decimal';
 import { priceFromRate, rateFromPrice, usdPriceText as usd } from '@/domain/usd-price';
 import type { Db, Queryable } from '../../db/client';

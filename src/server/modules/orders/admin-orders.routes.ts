@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
 import { ordersCsv } from './orders.csv';
-import { checkOrderTx } from '../payments/tx-check.service';
+import { checkTxHash } from './order-tx-hash.service';
 
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/admin/orders', async (request) => app.orders.page(request.query));
@@ -13,7 +13,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(ordersCsv(orders));
   });
 
-  route(app, 'GET /api/admin/orders/:id/tx-check', async (request) => checkOrderTx(app.db, await app.orders.view(request.params.id)));
+  route(app, 'GET /api/admin/orders/:id/tx-check', async (request) => checkTxHash(app.db, await app.orders.view(request.params.id)));
 
   route(app, 'POST /api/admin/orders/:id/approve', async (request) =>
     app.orders.approve(operatorOf(request), request.params.id, request.body?.note ?? '', { overrideHardCap: request.body?.overrideHardCap ?? false, credit: request.body?.credit ?? 'ordered' }),

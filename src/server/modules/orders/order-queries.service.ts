@@ -4,7 +4,7 @@ import type { AdminOrder, adminOrdersQuerySchema, Order, OrderStatus } from '@/c
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../errors';
 import type { OrderExpiry } from './order-expiry.service';
-import { findPaymentProgress } from '../payments/payment-progress.service';
+import { findPaymentProgress } from './payment-progress.service';
 import {
   findAllOrderViews,
   findBuyerOrder,

@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/client';
 import { conflict, invalid } from '../../errors';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCryptoByCode } from '../cryptos/cryptos.service';
-import { findPaymentProgress, type PaymentProgress } from '../payments/payment-progress.service';
+import { findPaymentProgress, type PaymentProgress } from './payment-progress.service';
 import { getSaleSettings } from '../sale/sale.service';
 import type { OrderQuote } from './order-changes.repository';
 import type { OrderRow } from './order-views.repository';

@@ -1,18 +1,20 @@
 // A buyer tells us which transaction paid their order, so the operator can check it.
-import type { Order } from '@/contracts/orders';
+import type { Order, TxCheck } from '@/contracts/orders';
 import { txHashProblem } from '@/domain/payment';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, invalid, notFound } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
+import { checkOrderTx, type CheckedOrder } from '../payments/lookups/tx-check.service';
 import { lockTxHash, setTxHash } from './order-changes.repository';
 import type { OrderQueries } from './order-queries.service';
 import { findBuyerOrder, findOtherOrderWithTxHash } from './order-views.repository';
 
 export const HASH_ON_ANOTHER_ORDER = 'This transaction is already attached to another order: one transaction pays one order.';
 
-/** The public id of another order holding this hash (one hash, one order), if any. */
-export function findOtherOrderWithHash(db: Queryable, txHash: string, exceptOrderId: number): Promise<string | undefined> {
-  return findOtherOrderWithTxHash(db, txHash, exceptOrderId);
+/** What the chain says about the order's attached hash, and which other order holds the same hash (one hash, one order). */
+export async function checkTxHash(db: Queryable, order: CheckedOrder): Promise<TxCheck> {
+  const alsoOn = order.txHash ? ((await findOtherOrderWithTxHash(db, order.txHash, order.id)) ?? null) : null;
+  return checkOrderTx(db, order, alsoOn);
 }
 
 export async function attachTxHash(db: Db, events: EventBus, queries: OrderQueries, userId: number, publicId: string, txHash: string): Promise<Order> {

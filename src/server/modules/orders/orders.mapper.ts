@@ -3,7 +3,7 @@ import type { AdminOrder, AdminPayment, Order, OrderPayment } from '@/contracts/
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
 import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
-import type { PaymentProgress } from '../payments/payment-progress.service';
+import type { PaymentProgress } from './payment-progress.service';
 import { iconUrl } from '../cryptos/cryptos.mapper';
 import type { BuyerOrderView, LedgerEntryOfOrder, OrderView } from './order-views.repository';
 

@@ -4,10 +4,12 @@
 import { LRUCache } from 'lru-cache';
 import { getAddress } from 'viem';
 import { deriveEvmAddress, parseEvmAccountKey } from '@/domain/account-key';
-import { deriveBitcoinAddress, parseBitcoinAccountKey } from '@/domain/bitcoin/account-key';
-import { UTXO_CHAINS, type UtxoChain } from '@/domain/bitcoin/chains';
+import { deriveUtxoAddress, parseUtxoAccountKey } from '@/domain/utxo/account-key';
+import { UTXO_CHAINS, type UtxoChain } from '@/domain/utxo/chains';
 import type { Db, Queryable } from '../../db/client';
-import { findActiveKey, findBitcoinChain, findDepositAddress, findEvmChain, insertDepositAddress, lockActiveKey, type AccountKeyRow } from './payments.repository';
+import { findActiveKey, findDepositAddress, insertDepositAddress, lockActiveKey, type AccountKeyRow } from './deposit-addresses.repository';
+import { findEvmChain } from './evm/evm-chains.repository';
+import { findUtxoChain } from './utxo/utxo-chains.repository';
 
 /** The parts of a currency that decide how it is paid. */
 export interface PayableCrypto {
@@ -64,9 +66,9 @@ function deriveAddress(key: AccountKeyRow): string {
     if (!parsed.ok) throw new Error(`The stored account key no longer reads: ${parsed.message}`);
     return deriveEvmAddress(parsed.key, key.nextIndex);
   }
-  const parsed = parseBitcoinAccountKey(key.family, key.xpub, { scriptType: key.scriptType ?? undefined });
+  const parsed = parseUtxoAccountKey(key.family, key.xpub, { scriptType: key.scriptType ?? undefined });
   if (!parsed.ok) throw new Error(`The stored account key no longer reads: ${parsed.message}`);
-  return deriveBitcoinAddress(parsed.key, key.nextIndex);
+  return deriveUtxoAddress(parsed.key, key.nextIndex);
 }
 
 /** The key family that pays this currency automatically, if any: an EVM chain's currency, or a Bitcoin-family chain's. */
@@ -78,6 +80,6 @@ function familyOf(crypto: PayableCrypto): AccountKeyRow['family'] | null {
 async function isAutomatic(db: Queryable, crypto: PayableCrypto): Promise<boolean> {
   const family = familyOf(crypto);
   if (family === null) return false;
-  const [key, chain] = await Promise.all([findActiveKey(db, family), family === 'evm' ? findEvmChain(db, crypto.chainId ?? 0) : findBitcoinChain(db, family)]);
+  const [key, chain] = await Promise.all([findActiveKey(db, family), family === 'evm' ? findEvmChain(db, crypto.chainId ?? 0) : findUtxoChain(db, family)]);
   return key !== undefined && chain !== undefined;
 }

@@ -5,10 +5,9 @@ import pLimit from 'p-limit';
 import { formatUnits, parseUnits } from 'viem';
 import { dec, toPlain } from '@/domain/decimal';
 import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
-import { AUTOMATIC } from '../../actor';
+import { AUTOMATIC, type Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { OrderService } from '../orders/orders.service';
 import { assignLatePayment, assignPayment, findOrderForPayment, findOrderPayments, findOrdersAwaitingConfirmations, findUnassignedPayments, type PaymentChain, type PaymentRow } from './payments.repository';
 
 /** A payment that arrives after its order expired is still matched to it for this long (then: unallocated). */
@@ -23,7 +22,15 @@ export interface SettleRules {
   autoApproveUsd: string;
 }
 
-export type SettlerOrders = Pick<OrderService, 'approveOnly' | 'view' | 'notePayment'>;
+/**
+ * What settling needs of the orders module (its service, passed in: orders depend on payments, not
+ * the other way round): an order's amounts, the exactly-once approval, and telling its page.
+ */
+export interface SettlerOrders {
+  view(id: number): Promise<{ status: string; decimals: number | null; payAmount: string; usdAmount: string; cryptoCode: string }>;
+  approveOnly(actor: Actor, id: number, note: string, now?: Date): Promise<void>;
+  notePayment(id: number, txHash: string): Promise<void>;
+}
 
 /**
  * Hands unassigned payments to their orders, then judges the orders that got a payment or had one

@@ -1,34 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
-import { getPaymentSettings, PaymentSettingsService, paymentSettingsFor } from './payment-settings.service';
+import { EvmSettingsService } from './evm/evm-settings.service';
+import { LookupSettingsService } from './lookups/lookup-settings.service';
+import { getPaymentSettings, paymentSettingsFor } from './settings/payment-settings.service';
 import { dismissDeposit, findUnallocatedDeposits, type RateNow } from './unallocated.service';
+import { UtxoSettingsService } from './utxo/utxo-settings.service';
 
-/** The back-office's Payments settings (operator scope). */
+/** The back-office's Payments settings (operator scope). A change answers with the settings it leaves. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = new PaymentSettingsService(app.db, app.depositAddresses);
+  const evm = new EvmSettingsService(app.db, app.depositAddresses);
+  const utxo = new UtxoSettingsService(app.db, app.depositAddresses);
+  const lookups = new LookupSettingsService(app.db);
+  const changed = async (change: Promise<void>) => {
+    await change;
+    return getPaymentSettings(app.db);
+  };
 
   route(app, 'GET /api/admin/payments', async (request) => paymentSettingsFor(operatorOf(request).role, await getPaymentSettings(app.db)));
 
-  route(app, 'PUT /api/admin/payments/evm-key', async (request) => settings.setEvmKey(operatorOf(request), request.body));
+  route(app, 'PUT /api/admin/payments/evm-key', async (request) => changed(evm.setKey(operatorOf(request), request.body)));
 
-  route(app, 'DELETE /api/admin/payments/evm-key', async (request) => settings.removeEvmKey(operatorOf(request)));
+  route(app, 'DELETE /api/admin/payments/evm-key', async (request) => changed(evm.removeKey(operatorOf(request))));
 
-  route(app, 'PUT /api/admin/payments/chains/:chainId', async (request) => settings.setChain(operatorOf(request), request.params.chainId, request.body));
+  route(app, 'PUT /api/admin/payments/chains/:chainId', async (request) => changed(evm.setChain(operatorOf(request), request.params.chainId, request.body)));
 
-  route(app, 'DELETE /api/admin/payments/chains/:chainId', async (request) => settings.removeChain(operatorOf(request), request.params.chainId));
+  route(app, 'DELETE /api/admin/payments/chains/:chainId', async (request) => changed(evm.removeChain(operatorOf(request), request.params.chainId)));
 
-  route(app, 'PUT /api/admin/payments/utxo/:chain/key', async (request) => settings.setUtxoKey(operatorOf(request), request.params.chain, request.body));
+  route(app, 'PUT /api/admin/payments/utxo/:chain/key', async (request) => changed(utxo.setKey(operatorOf(request), request.params.chain, request.body)));
 
-  route(app, 'DELETE /api/admin/payments/utxo/:chain/key', async (request) => settings.removeUtxoKey(operatorOf(request), request.params.chain));
+  route(app, 'DELETE /api/admin/payments/utxo/:chain/key', async (request) => changed(utxo.removeKey(operatorOf(request), request.params.chain)));
 
-  route(app, 'PUT /api/admin/payments/utxo/:chain/watcher', async (request) => settings.setUtxoWatcher(operatorOf(request), request.params.chain, request.body));
+  route(app, 'PUT /api/admin/payments/utxo/:chain/watcher', async (request) => changed(utxo.setWatcher(operatorOf(request), request.params.chain, request.body)));
 
-  route(app, 'DELETE /api/admin/payments/utxo/:chain/watcher', async (request) => settings.removeUtxoWatcher(operatorOf(request), request.params.chain));
+  route(app, 'DELETE /api/admin/payments/utxo/:chain/watcher', async (request) => changed(utxo.removeWatcher(operatorOf(request), request.params.chain)));
 
-  route(app, 'PUT /api/admin/payments/lookups/:network', async (request) => settings.setLookup(operatorOf(request), request.params.network, request.body));
+  route(app, 'PUT /api/admin/payments/lookups/:network', async (request) => changed(lookups.set(operatorOf(request), request.params.network, request.body)));
 
-  route(app, 'DELETE /api/admin/payments/lookups/:network', async (request) => settings.removeLookup(operatorOf(request), request.params.network));
+  route(app, 'DELETE /api/admin/payments/lookups/:network', async (request) => changed(lookups.remove(operatorOf(request), request.params.network)));
 };
 
 /** Deposits no order holds, for the operator to dismiss (operator scope). */

@@ -5,7 +5,7 @@ import { Can } from '@/web/features/back-office/shell/can';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { depositOrderBodySchema, dismissDepositBodySchema, type UnallocatedDeposit } from '@/contracts/payments';
-import { CHAINS } from '@/domain/bitcoin/chains';
+import { CHAINS } from '@/domain/utxo/chains';
 import { useDismissDeposit, useOrderFromDeposit, useUnallocatedDeposits } from '@/web/api/payments';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';

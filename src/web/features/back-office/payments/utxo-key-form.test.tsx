@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Operator } from '@/contracts/operators';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
-import { BITCOIN_KEY_MESSAGES } from '@/domain/bitcoin/account-key';
+import { UTXO_KEY_MESSAGES } from '@/domain/utxo/account-key';
 import { operatorQueryKey } from '@/web/api/operators';
 import { UtxoKeyForm, type UtxoKey } from './utxo-key-form';
 
@@ -90,7 +90,7 @@ describe('the Bitcoin account key form', () => {
     renderForm(null);
     await user.type(screen.getByLabelText('Account key (zpub, ypub or xpub)'), PHRASE);
     await user.click(screen.getByRole('button', { name: 'Save key' }));
-    await expectMessageAt('Account key (zpub, ypub or xpub)', BITCOIN_KEY_MESSAGES.recoveryPhrase);
+    await expectMessageAt('Account key (zpub, ypub or xpub)', UTXO_KEY_MESSAGES.recoveryPhrase);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -101,7 +101,7 @@ describe('the Bitcoin account key form', () => {
     await user.type(screen.getByLabelText('Account key (zpub, ypub or xpub)'), ZPUB);
     await user.selectOptions(screen.getByLabelText('Address type'), 'Legacy (1…)');
     await user.click(screen.getByRole('button', { name: 'Save key' }));
-    await expectMessageAt('Address type', BITCOIN_KEY_MESSAGES.scriptMismatch('zpub', 'p2wpkh', 'p2pkh'));
+    await expectMessageAt('Address type', UTXO_KEY_MESSAGES.scriptMismatch('zpub', 'p2wpkh', 'p2pkh'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -183,7 +183,7 @@ describe('the Litecoin and Dogecoin account key forms', () => {
     expect(screen.queryByLabelText('Address type')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Account key (dgub or xpub)'), ZPUB);
     await user.click(screen.getByRole('button', { name: 'Save key' }));
-    await expectMessageAt('Account key (dgub or xpub)', BITCOIN_KEY_MESSAGES.wrongChain('zpub', 'dogecoin', ['bitcoin', 'litecoin']));
+    await expectMessageAt('Account key (dgub or xpub)', UTXO_KEY_MESSAGES.wrongChain('zpub', 'dogecoin', ['bitcoin', 'litecoin']));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

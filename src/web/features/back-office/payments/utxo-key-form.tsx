@@ -5,8 +5,8 @@ import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { utxoKeyBodySchema, type UtxoChainSettings } from '@/contracts/payments';
-import { parseBitcoinAccountKey } from '@/domain/bitcoin/account-key';
-import type { ScriptType, UtxoChain } from '@/domain/bitcoin/chains';
+import { parseUtxoAccountKey } from '@/domain/utxo/account-key';
+import type { ScriptType, UtxoChain } from '@/domain/utxo/chains';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
@@ -94,9 +94,9 @@ const keyFormSchemaOf = (chain: UtxoChain) =>
     .transform(({ xpub, scriptType }): z.input<typeof utxoKeyBodySchema> => (scriptType === '' ? { xpub } : { xpub, scriptType }))
     .pipe(
       utxoKeyBodySchema.superRefine(({ xpub, scriptType }, ctx) => {
-        const parsed = parseBitcoinAccountKey(chain, xpub, { scriptType });
+        const parsed = parseUtxoAccountKey(chain, xpub, { scriptType });
         if (parsed.ok) return;
-        const typeIsWrong = scriptType !== undefined && parseBitcoinAccountKey(chain, xpub).ok;
+        const typeIsWrong = scriptType !== undefined && parseUtxoAccountKey(chain, xpub).ok;
         ctx.addIssue({ code: 'custom', path: [typeIsWrong ? 'scriptType' : 'xpub'], message: parsed.message });
       }),
     );

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { utxoWatcherBodySchema, type UtxoChainSettings } from '@/contracts/payments';
-import type { UtxoChain } from '@/domain/bitcoin/chains';
+import type { UtxoChain } from '@/domain/utxo/chains';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';

@@ -2,7 +2,7 @@
 // each transfer with its confirmations (PRODUCT.md §4: "3 of 12"), confirmed, or gone from the chain.
 import { CheckCircle2, ExternalLink, Loader2, Undo2 } from 'lucide-react';
 import type { Order, OrderPayment } from '@/contracts/orders';
-import { UTXO_CHAINS } from '@/domain/bitcoin/chains';
+import { UTXO_CHAINS } from '@/domain/utxo/chains';
 import { formatAmount } from '@/web/lib/format';
 
 /** Bitcoin-family networks, where a payment waits in the mempool and can be replaced there. */

@@ -1,8 +1,0 @@
-// The confirmation policy an operator set for Bitcoin, read from its settings row.
-import type { ConfirmationPolicy } from '@/domain/bitcoin/confirmation-policy';
-import type { BitcoinChainRow } from './payments.repository';
-
-export function bitcoinPolicyOf(chain: Pick<BitcoinChainRow, 'confirmations' | 'largeAboveUnits' | 'largeConfirmations'>): ConfirmationPolicy {
-  if (chain.largeAboveUnits === null) return { confirmations: chain.confirmations };
-  return { confirmations: chain.confirmations, large: { aboveUnits: BigInt(chain.largeAboveUnits), confirmations: chain.largeConfirmations } };
-}

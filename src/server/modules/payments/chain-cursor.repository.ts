@@ -1,0 +1,8 @@
+// SQL shared by the chain families' cursors.
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** `at` when the stored `column` differs from `value` (or nothing was recorded yet), else the instant kept in `since`. */
+export function changedAt(column: AnyPgColumn, value: number | bigint, since: AnyPgColumn, at: Date) {
+  return sql<Date>`case when ${column} is distinct from ${value.toString()}::bigint then ${at.toISOString()}::timestamptz else coalesce(${since}, ${at.toISOString()}::timestamptz) end`;
+}

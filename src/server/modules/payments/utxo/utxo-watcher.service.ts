@@ -1,0 +1,131 @@
+// One tick of the payment watcher on each watched Bitcoin-family chain (Bitcoin, Litecoin, Dogecoin;
+// issue 13, decision 023): the scanner reads what changed on the operator's Esplora API since the
+// stored cursor; each payment to a deposit address is stored
+// once per (transaction, address) with its state brought up to date (in the mempool or a block:
+// seen; deep enough under the order's policy: confirmed; replaced, dropped or reorganised away:
+// reverted); the cursor moves only if no other scan moved it; then payments go to their orders and
+// the orders paid in full are approved, exactly as on EVM chains (payment-settler).
+import { GENESIS_HASHES, type UtxoChain } from '@/domain/utxo/chains';
+import { judgeConfirmations } from '@/domain/utxo/confirmation-policy';
+import { AUTOMATIC } from '../../../actor';
+import type { Db } from '../../../db/client';
+import { recordAudit } from '../../audit/audit.service';
+import { utxoPolicyOf } from './utxo-policy';
+import { scanCursorSchema, type ScanCursor } from './scan-cursor';
+import { UtxoScanner, type Payment } from './utxo-scanner';
+import { ChainWatcher, type ChainTick } from '../chain-watcher';
+import { EsploraClient, type EsploraApi } from './esplora-client';
+import { settlePayments, type SettlerOrders } from '../payment-settler';
+import { findAwaitedAddresses, findAwaitedAmounts, findWatchedAddresses } from '../deposit-addresses.repository';
+import { findPaidOrder } from '../payments.repository';
+import { findUtxoChains, moveUtxoCursor, recordUtxoChainError, upsertUtxoPayments, type UtxoChainRow, type UtxoSighting } from './utxo-chains.repository';
+
+export interface UtxoWatcherOptions {
+  /** Builds the client for an endpoint; tests may wrap it. */
+  clientFor?: (esploraUrl: string) => EsploraApi;
+  maxBlocksPerTick?: number;
+}
+
+export interface UtxoTickReport extends ChainTick {
+  chain: UtxoChain;
+  tipHeight?: number;
+  /** HTTP requests the scan made. */
+  calls?: number;
+  /** More blocks wait: the next tick reads on. */
+  behind?: boolean;
+}
+
+export class UtxoWatcher {
+  private readonly clients = new Map<UtxoChain, { url: string; api: EsploraApi }>();
+  private readonly watcher: ChainWatcher<UtxoChainRow, UtxoChain, UtxoTickReport>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly orders: SettlerOrders,
+    private readonly options: UtxoWatcherOptions = {},
+  ) {
+    this.watcher = new ChainWatcher({
+      findChains: () => findUtxoChains(db),
+      endpointOf: (chain) => ({ key: chain.chain, url: chain.esploraUrl }),
+      scan: (chain, now) => this.tickChain(chain, now),
+      notScanned: (chain, tick) => ({ chain: chain.chain, ...tick }),
+      recordError: (chain, message, now) => recordUtxoChainError(db, chain, message, now),
+    });
+  }
+
+  /** One pass over each watched chain: a failing endpoint is recorded on its chain's row, left alone a while, and does not stop the others. */
+  tick(now = new Date()): Promise<UtxoTickReport[]> {
+    return this.watcher.tick(now);
+  }
+
+  private apiFor(chain: UtxoChain, url: string): EsploraApi {
+    const known = this.clients.get(chain);
+    if (known?.url === url) return known.api;
+    const api = this.options.clientFor?.(url) ?? new EsploraClient({ baseUrl: url });
+    this.clients.set(chain, { url, api });
+    return api;
+  }
+
+  private async tickChain(chain: UtxoChainRow, now: Date): Promise<UtxoTickReport> {
+    const policy = utxoPolicyOf(chain);
+    const scanner = new UtxoScanner(this.apiFor(chain.chain, chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10, genesisHash: GENESIS_HASHES[chain.chain] });
+    const [watched, awaited] = await Promise.all([findWatchedAddresses(this.db, chain.chain), findAwaitedAddresses(this.db, chain.chain)]);
+    const owners = new Map(watched.map((w) => [w.address, w.userId]));
+    const stored = chain.cursor === null ? null : scanCursorSchema.safeParse(chain.cursor);
+    // An unreadable cursor (never written by this code) starts afresh at the tip, as a new endpoint does.
+    const previous: ScanCursor | null = stored?.success ? stored.data : null;
+    const result = await scanner.scan({ addresses: watched.map((w) => w.address), mempool: awaited }, previous);
+    // The chain moved while it was read: nothing is taken from this scan.
+    if (result.moved) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
+
+    // The large-payment rule looks at the whole order a payment is for, so that several small payments
+    // cannot add up past it unnoticed (decision 023).
+    const orderUnits = await findAwaitedAmounts(this.db, [...new Set(result.payments.map((p) => p.address))]);
+    const sightings: UtxoSighting[] = result.payments.map((p) => ({
+      txHash: p.txid,
+      toAddress: p.address,
+      value: p.units.toString(),
+      blockNumber: p.block === null ? null : BigInt(p.block.height),
+      blockHash: p.block?.hash ?? null,
+      state: stateOf(p, judgeConfirmations(p, policy, maxOf(p.units, orderUnits.get(p.address)))),
+      userId: owners.get(p.address) ?? null,
+      // The chain's instant: the block's time when found mined, else this first sighting in the mempool.
+      paidAt: p.blockTime === null ? now : new Date(p.blockTime * 1000),
+    }));
+
+    const touched = await this.db
+      .transaction(async (tx) => {
+        if (!(await moveUtxoCursor(tx, chain.chain, chain.scannedAt, { cursor: result.cursor, tipHeight: result.tip.height, scannedAt: now }))) throw new CursorMoved();
+        const changed = await upsertUtxoPayments(tx, chain.chain, sightings, now);
+        for (const payment of changed) {
+          if (payment.state !== 'reverted' || payment.orderId === null) continue;
+          const order = await findPaidOrder(tx, payment.orderId);
+          // Credited tokens are never taken back by the server: the operator is told and decides.
+          if (order?.status === 'approved') {
+            await recordAudit(tx, AUTOMATIC, 'payment.reverted_after_approval', `order:${order.publicId}`, { txHash: payment.txHash, address: payment.toAddress }, { state: 'reverted' });
+          }
+        }
+        return changed.flatMap((p) => (p.orderId === null ? [] : [p.orderId]));
+      })
+      .catch((error: unknown) => {
+        // Another scan stored its cursor first (a slow tick elsewhere): its work stands, this one's is dropped.
+        if (error instanceof CursorMoved) return null;
+        throw error;
+      });
+    if (touched === null) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
+
+    const approved = await settlePayments(this.db, this.orders, { on: { network: chain.chain }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, touched, now);
+    return { chain: chain.chain, tipHeight: result.tip.height, approved, calls: result.calls, behind: result.behind };
+  }
+}
+
+class CursorMoved extends Error {}
+
+function stateOf(payment: Payment, verdict: ReturnType<typeof judgeConfirmations>): UtxoSighting['state'] {
+  if (payment.gone) return 'reverted';
+  return verdict.creditable ? 'confirmed' : 'seen';
+}
+
+function maxOf(a: bigint, b: bigint | undefined): bigint {
+  return b !== undefined && b > a ? b : a;
+}
