@@ -134,6 +134,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
   app.decorate('events', new EventBus(database, app.log));
   app.decorate('sessions', new SessionStore(database.db, config, app.events, clock));
+  app.decorate('sessionGuard', app.sessions);
   app.decorate('findActor', (operatorId: number) => findActor(database.db, operatorId));
   app.decorate('pixelPresence', new PixelPresence(database.db));
   app.decorate('saleFigures', new SaleFigures(database.db));

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { clientKeyOf } from '../../plugins/client-address';
 import { clientOf } from '../../plugins/sessions';
-import { findRequestSession } from '../../plugins/request-session';
 import { getMe } from '../me/me.service';
 import { RESET_REQUESTED } from '@/contracts/mail';
 import { authenticateBuyer, registerBuyer } from './auth.service';
@@ -85,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // visitor is an answer, not an error.
   route(app, 'GET /api/auth/session', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    const userId = await findRequestSession(request, 'buyer');
+    const userId = await app.sessions.subjectOf(request, 'buyer');
     return { buyer: userId === null ? null : await getMe(app.db, userId) };
   });
 
