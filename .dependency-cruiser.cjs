@@ -55,7 +55,7 @@ module.exports = {
     {
       name: 'plugins-do-not-import-modules',
       severity: 'error',
-      comment: 'Plugins (sessions, access, errors, events) are below the modules; modules build on them.',
+      comment: 'Plugins (access, errors, events, rate limits) are below the modules; modules build on them. A plugin that needs a module is handed it by app.ts (a decoration typed by the plugin).',
       from: { path: '^src/server/plugins/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/server/modules/' },
     },

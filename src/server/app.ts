@@ -15,7 +15,7 @@ import { PaymentWatchJob } from './jobs/payment-watch';
 import { MailSender, type MailTransport } from './modules/mail/mail.service';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { buyerTwoFactorRoutes, operatorTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
-import { buyerSessionRoutes, operatorSessionRoutes } from './modules/auth/session-list.routes';
+import { buyerSessionRoutes, operatorSessionRoutes } from './modules/sessions/sessions.routes';
 import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
 import { BitcoinWatcher } from './modules/payments/bitcoin-watcher.service';
@@ -45,7 +45,7 @@ import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access
 import { clientKeyOf } from './plugins/client-address';
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
-import { SessionStore, type Clock } from './plugins/sessions';
+import { SessionStore, type Clock } from './modules/sessions/sessions.service';
 import { SignInThrottle } from './plugins/sign-in-throttle';
 import { SecondFactorThrottle } from './plugins/second-factor-throttle';
 import { webRoutes } from './plugins/web';

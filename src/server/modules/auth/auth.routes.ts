@@ -2,7 +2,7 @@ import { isCodeRequest } from '../two-factor/two-factor.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { clientKeyOf } from '../../plugins/client-address';
-import { clientOf } from '../../plugins/sessions';
+import { clientOf } from '../sessions/sessions.service';
 import { getMe } from '../me/me.service';
 import { RESET_REQUESTED } from '@/contracts/mail';
 import { authenticateBuyer, registerBuyer } from './auth.service';

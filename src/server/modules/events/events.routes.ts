@@ -12,7 +12,7 @@ import { findAdmittedOperator } from '../../plugins/access';
 import type { BusEvent } from '../../plugins/event-bus';
 import { clientKeyOf } from '../../plugins/client-address';
 import { tooManyAttempts } from '../../plugins/rate-limit-store';
-import type { SessionKind } from '../../plugins/sessions';
+import type { SessionKind } from '../sessions/sessions.service';
 
 const HEARTBEAT_MS = 25_000;
 /** A page refused a stream keeps polling; this is when it may ask for one again. */

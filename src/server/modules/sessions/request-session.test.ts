@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { databaseKind, registerBuyer, useTestApp } from '../test/harness';
-import { SESSION_COOKIES } from './sessions';
+import { databaseKind, registerBuyer, useTestApp } from '../../test/harness';
+import { SESSION_COOKIES } from './sessions.service';
 
 describe(`the request's session (${databaseKind})`, () => {
   const t = useTestApp();

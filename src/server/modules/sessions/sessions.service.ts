@@ -1,11 +1,13 @@
 // Server-side sessions: the cookie holds a random id; the database holds only its SHA-256 and an expiry.
-import { hashSecretToken, newSecretToken } from '../secret-token';
+// The access guards (plugins/access.ts) sit below the modules: app.ts hands them this store as their
+// `sessionGuard`, so no plugin imports this module.
+import { hashSecretToken, newSecretToken } from '../../secret-token';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { SessionGuard } from './access';
-import type { EventBus } from './event-bus';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { SessionGuard } from '../../plugins/access';
+import type { EventBus } from '../../plugins/event-bus';
 import {
   deleteSession,
   deleteSubjectSession,
