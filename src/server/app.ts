@@ -38,6 +38,7 @@ import { pixelRoutes } from './modules/pixels/pixels.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
+import { tokenPriceRoutes } from './modules/rates/rates.routes';
 import { registerErrorHandler, serializeError } from './plugins/errors';
 import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
@@ -53,6 +54,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { adminContentRoutes, contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { getMe } from './modules/me/me.service';
 import { saleRoutes } from './modules/sale/sale.routes';
 import { overviewRoutes, transparencyRoutes } from './modules/transparency/transparency.routes';
 import { distributionRoutes, myDeliveryRoutes } from './modules/distribution/distribution.routes';
@@ -178,7 +180,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
 
   // Every route lives in exactly one access scope (plugins/access.ts).
   await app.register(
-    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes, operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
+    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes((userId) => getMe(database.db, userId)), operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
   );
   await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes, myDeliveryRoutes));
   await app.register(
@@ -186,6 +188,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       'operator',
       operatorRoutes,
       saleAdminRoutes,
+      tokenPriceRoutes,
       adminContentRoutes,
       adminCryptoRoutes,
       adminOrderRoutes,
