@@ -1,4 +1,4 @@
-// Layer rules that `npm run lint` enforces (README, Architecture). Each rule names what it keeps apart.
+// Layer rules that `npm run lint` enforces (README, Architecture), with .dependency-cruiser.modules.cjs. Each rule names what it keeps apart.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -7,7 +7,7 @@ module.exports = {
       severity: 'error',
       comment: 'Modules that import each other cannot be understood, tested or loaded one at a time.',
       from: { path: '^src/' },
-      to: { circular: true, viaOnly: { pathNot: '^src/server/db/schema\\.ts$' } },
+      to: { circular: true },
     },
     // ── Shared code: contracts and domain are imported by both sides and import neither ─────────────
     {
@@ -52,6 +52,15 @@ module.exports = {
       from: { path: '^src/server/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', '\\.service\\.ts$', '\\.mapper\\.ts$'] },
     },
+    {
+      name: 'entry-points-reach-modules-through-services',
+      severity: 'error',
+      comment: 'main.ts, jobs/ and cli/ drive the modules through their services (or the shared mapper of pure functions), as other modules do.',
+      from: { path: ['^src/server/main\\.ts$', '^src/server/(jobs|cli)/'], pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/modules/', pathNot: ['\\.service\\.ts$', '\\.mapper\\.ts$'] },
+    },
+    // Cycles between modules (a file of one reaching another module that reaches back) are checked by
+    // .dependency-cruiser.modules.cjs: that rule looks at module folders, not files.
     {
       name: 'plugins-do-not-import-modules',
       severity: 'error',

@@ -27,6 +27,8 @@ import {
 import { isOffered, toAdminCrypto, toPublicCrypto } from './cryptos.mapper';
 
 export type { CryptoRow } from './cryptos.repository';
+/** The cryptos a fresh install offers; main.ts adds any missing at start. */
+export { seedCryptos } from './cryptos.repository';
 
 type CreateBody = z.output<typeof createCryptoBodySchema>;
 type UpdateBody = z.output<typeof updateCryptoBodySchema>;
