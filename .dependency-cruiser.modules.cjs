@@ -3,6 +3,7 @@
 // cruise of the modules' source: tests (which may seed through any repository) and everything outside
 // src/server/modules (app.ts imports every module, and every module imports errors.ts) are left out.
 // `npm run lint` runs it after .dependency-cruiser.cjs.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- dependency-cruiser reads CommonJS; the options are the main config's
 const { options } = require('./.dependency-cruiser.cjs');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
