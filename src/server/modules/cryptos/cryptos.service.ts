@@ -236,8 +236,3 @@ export async function listCryptoNetworks(db: Queryable): Promise<{ code: string;
 export async function findCryptosPaidOn(db: Queryable, on: { network: string; chainId: number | null }): Promise<Pick<CryptoRow, 'code' | 'chainId' | 'tokenContract' | 'decimals'>[]> {
   return (await listCryptos(db)).filter((c) => (on.network === 'evm' ? c.network === 'evm' && c.chainId === on.chainId : c.network === on.network));
 }
-
-/** The currencies offered on an EVM chain, with their token contract and decimals. */
-export async function findCryptosOnChain(db: Queryable, chainId: number): Promise<Pick<CryptoRow, 'code' | 'chainId' | 'tokenContract' | 'decimals'>[]> {
-  return (await listCryptos(db)).filter((c) => c.network === 'evm' && c.chainId === chainId);
-}
