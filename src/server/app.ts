@@ -1,4 +1,6 @@
-// buildApp(config, database): plugins → modules → error handler. No listen() here (main.ts does that),
+// buildApp({ config, database, …what tests replace }): the error handler, the services and jobs as
+// decorations, the plugins, then each module's routes inside its access scope. app.ts is where modules
+// are wired to each other and to the plugins that need them. No listen() here (main.ts does that),
 // so tests build the same app and drive it with inject().
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
