@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', '.dependency-cruiser.cjs', 'src/web/public/*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', '.dependency-cruiser.cjs', '.dependency-cruiser.modules.cjs', 'src/web/public/*.js'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
@@ -37,6 +37,6 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['eslint.config.js', '.dependency-cruiser.cjs', 'src/web/public/**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ['eslint.config.js', '.dependency-cruiser.cjs', '.dependency-cruiser.modules.cjs', 'src/web/public/**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
 );

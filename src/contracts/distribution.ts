@@ -104,7 +104,6 @@ export type DeliveryBody = z.input<typeof deliveryBodySchema>;
 export const deliveryImportBodySchema = z.strictObject({
   csv: z.string().trim().min(1, 'Paste the CSV or choose its file: a wallet address and a transaction hash per line.').max(2_000_000, 'The file is too large (2 MB at most).'),
 });
-export type DeliveryImportBody = z.input<typeof deliveryImportBodySchema>;
 export const deliveryImportResultSchema = z.object({ recorded: z.number().int(), alreadyRecorded: z.number().int(), detail: distributionDetailSchema });
 
 /** The claim contract a distribution's Merkle root was published to, and the sale's claim page if any. */

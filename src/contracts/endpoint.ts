@@ -1,6 +1,7 @@
 // The shape of an endpoint declaration (decision 014): each contract file lists its endpoints once,
 // keyed 'METHOD /path'; the server registers routes from them and the web derives its fetchers,
-// types and query keys from their types. Type-only imports keep Zod out of the web's bundles.
+// types and query keys from their types. The web's API client imports them as types only, so no
+// schema reaches a bundle through it (a form imports its own body schema as a value).
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

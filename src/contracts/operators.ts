@@ -57,7 +57,6 @@ export const stepUpBodySchema = z.strictObject({
   password: z.string().min(1, 'Enter your password.').max(200),
   code: z.union([z.literal(''), secondFactorCode]).optional(),
 });
-export type StepUpBody = z.input<typeof stepUpBodySchema>;
 
 export const teamEndpoints = {
   /** Confirms the password (and code) in this session: the step-up routes open for a few minutes. */

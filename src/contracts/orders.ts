@@ -192,7 +192,6 @@ export const decisionBodySchema = z.strictObject({
 });
 
 export const approveBodySchema = decisionBodySchema.extend({ credit: z.enum(CREDIT_BASES).default('ordered') });
-export type ApproveBody = z.input<typeof approveBodySchema>;
 
 /** The operator's decision on the excess of an overpaid, approved order. */
 export const excessBodySchema = z

@@ -1,4 +1,3 @@
 // Where a crypto's rate comes from: the price API ('feed') or the operator ('manual').
 
 export const RATE_SOURCES = ['feed', 'manual'] as const;
-export type RateSource = (typeof RATE_SOURCES)[number];

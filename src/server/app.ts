@@ -1,4 +1,6 @@
-// buildApp(config, database): plugins → modules → error handler. No listen() here (main.ts does that),
+// buildApp({ config, database, …what tests replace }): the error handler, the services and jobs as
+// decorations, the plugins, then each module's routes inside its access scope. app.ts is where modules
+// are wired to each other and to the plugins that need them. No listen() here (main.ts does that),
 // so tests build the same app and drive it with inject().
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -15,7 +17,7 @@ import { PaymentWatchJob } from './jobs/payment-watch';
 import { MailSender, type MailTransport } from './modules/mail/mail.service';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { buyerTwoFactorRoutes, operatorTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
-import { buyerSessionRoutes, operatorSessionRoutes } from './modules/auth/session-list.routes';
+import { buyerSessionRoutes, operatorSessionRoutes } from './modules/sessions/sessions.routes';
 import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
 import { UtxoWatcher } from './modules/payments/utxo/utxo-watcher.service';
@@ -38,6 +40,7 @@ import { pixelRoutes } from './modules/pixels/pixels.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
+import { tokenPriceRoutes } from './modules/rates/rates.routes';
 import { registerErrorHandler, serializeError } from './plugins/errors';
 import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
@@ -45,7 +48,7 @@ import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access
 import { clientKeyOf } from './plugins/client-address';
 import { databaseStore, RateLimiter, tooManyAttempts } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
-import { SessionStore, type Clock } from './plugins/sessions';
+import { SessionStore, type Clock } from './modules/sessions/sessions.service';
 import { SignInThrottle } from './plugins/sign-in-throttle';
 import { SecondFactorThrottle } from './plugins/second-factor-throttle';
 import { webRoutes } from './plugins/web';
@@ -53,6 +56,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { adminContentRoutes, contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { getMe } from './modules/me/me.service';
 import { saleRoutes } from './modules/sale/sale.routes';
 import { overviewRoutes, transparencyRoutes } from './modules/transparency/transparency.routes';
 import { distributionRoutes, myDeliveryRoutes } from './modules/distribution/distribution.routes';
@@ -134,6 +138,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('rateRefresh', new RateRefreshJob(database.db, feed, config.RATE_REFRESH_MINUTES * 60_000, app.log));
   app.decorate('events', new EventBus(database, app.log));
   app.decorate('sessions', new SessionStore(database.db, config, app.events, clock));
+  app.decorate('sessionGuard', app.sessions);
   app.decorate('findActor', (operatorId: number) => findActor(database.db, operatorId));
   app.decorate('pixelPresence', new PixelPresence(database.db));
   app.decorate('saleFigures', new SaleFigures(database.db));
@@ -177,7 +182,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
 
   // Every route lives in exactly one access scope (plugins/access.ts).
   await app.register(
-    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes, operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
+    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes((userId) => getMe(database.db, userId)), operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
   );
   await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes, myDeliveryRoutes));
   await app.register(
@@ -185,6 +190,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       'operator',
       operatorRoutes,
       saleAdminRoutes,
+      tokenPriceRoutes,
       adminContentRoutes,
       adminCryptoRoutes,
       adminOrderRoutes,

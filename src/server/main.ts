@@ -7,9 +7,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { AppError } from './errors';
-import { seedCryptos } from './modules/cryptos/cryptos.repository';
+import { seedCryptos } from './modules/cryptos/cryptos.service';
 import { ensureFirstOperator } from './modules/operators/operators.service';
-import { ensureSaleSettings } from './modules/sale/sale.repository';
+import { ensureSaleSettings } from './modules/sale/sale.service';
 import { WEB_ROOT } from './plugins/web';
 
 async function main(): Promise<void> {

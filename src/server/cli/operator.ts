@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
 import { createOperator, generatePassword, resetOperatorPassword } from '../modules/operators/operators.service';
-import { SessionStore } from '../plugins/sessions';
+import { SessionStore } from '../modules/sessions/sessions.service';
 
 const USAGE = `Usage: npm run operator -- create <login> [--role ${ROLES.join('|')}] | reset-password <login>`;
 

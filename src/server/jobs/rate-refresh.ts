@@ -2,8 +2,7 @@
 // with exponential back-off (30 s, 60 s, … up to the normal interval).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { PriceFeed } from '../modules/rates/price-feed';
-import { refreshRates } from '../modules/rates/rates.service';
+import { refreshRates, type PriceFeed } from '../modules/rates/rates.service';
 import { claimJobRun } from './claim';
 
 export interface RateRefreshStatus {

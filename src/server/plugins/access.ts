@@ -8,14 +8,22 @@ import { can, ROLE_LABELS, ruleOf, STEP_UP_MINUTES, type RouteRule } from '@/con
 import { TOTP_ENROL_REQUIRED } from '@/contracts/two-factor';
 import { AppError, unauthorized } from '../errors';
 import type { OperatorActor } from '../actor';
-import { findRequestSession } from './request-session';
 
 export type Access = 'public' | 'buyer' | 'operator';
+
+/** What the guards ask of sessions; app.ts gives them the sessions module's service (plugins do not import modules). */
+export interface SessionGuard {
+  /** The subject (buyer or operator id) of the request's live session of this kind, or null. */
+  subjectOf(request: FastifyRequest, kind: Exclude<Access, 'public'>): Promise<number | null>;
+  /** Whether the request's operator session confirmed its password within the last `withinMs`. */
+  isSteppedUp(request: FastifyRequest, withinMs: number): Promise<boolean>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Who an operator session's subject is; app.ts gives it the operators module's lookup (plugins do not import modules). */
     findActor: (operatorId: number) => Promise<OperatorActor | undefined>;
+    sessionGuard: SessionGuard;
   }
   interface FastifyContextConfig {
     /** Set by the access scope the route was registered in. */
@@ -29,13 +37,13 @@ const OPERATOR_REQUIRED = 'Sign in as an operator to continue.';
 export const PASSWORD_CHANGE_REQUIRED = 'Choose your own password before going on: you signed in with a one-time password.';
 
 async function requireBuyer(request: FastifyRequest): Promise<void> {
-  const userId = await findRequestSession(request, 'buyer');
+  const userId = await request.server.sessionGuard.subjectOf(request, 'buyer');
   if (userId === null) throw unauthorized();
   request.buyerId = userId;
 }
 
 async function requireOperator(request: FastifyRequest): Promise<void> {
-  const operatorId = await findRequestSession(request, 'operator');
+  const operatorId = await request.server.sessionGuard.subjectOf(request, 'operator');
   const operator = operatorId === null ? undefined : await request.server.findActor(operatorId);
   if (!operator) throw unauthorized(OPERATOR_REQUIRED);
   request.operator = operator;
@@ -63,15 +71,14 @@ function refusalOf(operator: OperatorActor, rule: RouteRule): AppError | undefin
  * that may not.
  */
 export async function findAdmittedOperator(request: FastifyRequest, rule: RouteRule): Promise<OperatorActor | undefined> {
-  const operatorId = await findRequestSession(request, 'operator');
+  const operatorId = await request.server.sessionGuard.subjectOf(request, 'operator');
   const operator = operatorId === null ? undefined : await request.server.findActor(operatorId);
   if (!operator || refusalOf(operator, rule) || (rule.stepUp && !(await isSteppedUp(request)))) return undefined;
   return operator;
 }
 
-async function isSteppedUp(request: FastifyRequest): Promise<boolean> {
-  const session = request.server.sessions.cookieOf(request, 'operator');
-  return session !== undefined && (await request.server.sessions.isSteppedUp(session, STEP_UP_MINUTES * 60_000));
+function isSteppedUp(request: FastifyRequest): Promise<boolean> {
+  return request.server.sessionGuard.isSteppedUp(request, STEP_UP_MINUTES * 60_000);
 }
 
 async function requireStepUp(request: FastifyRequest): Promise<void> {

@@ -26,6 +26,8 @@ import {
 import { isOffered, toAdminCrypto, toPublicCrypto } from './cryptos.mapper';
 
 export type { CryptoRow } from './cryptos.repository';
+/** The cryptos a fresh install offers; main.ts adds any missing at start. */
+export { seedCryptos } from './cryptos.repository';
 
 type CreateBody = z.output<typeof createCryptoBodySchema>;
 type UpdateBody = z.output<typeof updateCryptoBodySchema>;
@@ -232,9 +234,4 @@ export async function listCryptoNetworks(db: Queryable): Promise<{ code: string;
 /** The currencies a payment seen on a chain may be in: those of its EVM chain (told apart by token contract), or Bitcoin. */
 export async function findCryptosPaidOn(db: Queryable, on: { network: string; chainId: number | null }): Promise<Pick<CryptoRow, 'code' | 'chainId' | 'tokenContract' | 'decimals'>[]> {
   return (await listCryptos(db)).filter((c) => (on.network === 'evm' ? c.network === 'evm' && c.chainId === on.chainId : c.network === on.network));
-}
-
-/** The currencies offered on an EVM chain, with their token contract and decimals. */
-export async function findCryptosOnChain(db: Queryable, chainId: number): Promise<Pick<CryptoRow, 'code' | 'chainId' | 'tokenContract' | 'decimals'>[]> {
-  return (await listCryptos(db)).filter((c) => c.network === 'evm' && c.chainId === chainId);
 }

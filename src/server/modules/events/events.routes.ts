@@ -12,8 +12,7 @@ import { findAdmittedOperator } from '../../plugins/access';
 import type { BusEvent } from '../../plugins/event-bus';
 import { clientKeyOf } from '../../plugins/client-address';
 import { tooManyAttempts } from '../../plugins/rate-limit-store';
-import { findRequestSession } from '../../plugins/request-session';
-import type { SessionKind } from '../../plugins/sessions';
+import type { SessionKind } from '../sessions/sessions.service';
 
 const HEARTBEAT_MS = 25_000;
 /** A page refused a stream keeps polling; this is when it may ask for one again. */
@@ -100,7 +99,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     let operatorId: number | null;
     let endsAt: number | null;
     try {
-      buyerId = await findRequestSession(request, 'buyer');
+      buyerId = await app.sessions.subjectOf(request, 'buyer');
       operatorId = (await findAdmittedOperator(request, ORDER_NEWS))?.id ?? null;
       endsAt = await firstEnd();
     } finally {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { operators, saleSettings } from '../../db/schema';
-import type { Clock } from '../../plugins/sessions';
+import type { Clock } from '../sessions/sessions.service';
 import { databaseKind, registerBuyer, REGISTRATION, resetDatabase, signInOperator, testDatabase, useTestApp, type TestContext } from '../../test/harness';
 import { TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_TOTAL } from './events.routes';
 

@@ -10,24 +10,14 @@ import { getContent } from '../content/content.service';
 import { getLogo, logoForMail } from '../content/logo.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { claimDueMails, findMail, findMailPage, findQueuedKeys, insertMail, insertMailsOnce, requeueMail, settleMail, storeRendered, type MailRow, type NewMail } from './mail.repository';
-import { LOGO_CID, ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type MailContext, type OrderMailData, type OrderMailKind, type RenderedMail } from './templates';
+import { LOGO_CID, type MailContext, type RenderedMail } from './templates/layout';
+import { ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type OrderMailData, type OrderMailKind } from './templates/order';
 
 // The messages other modules queue: the mail module's templates are reached through this file.
-export {
-  emailChangeMail,
-  emailChangeRequestedMail,
-  passwordChangedMail,
-  passwordResetMail,
-  receivingWalletChangedMail,
-  reviewNoticeMail,
-  twoFactorChangedMail,
-  verifyEmailMail,
-  walletChangeDecidedMail,
-  walletChangeRequestedMail,
-  type OrderMailData,
-  type OrderMailKind,
-  type ReviewNotice,
-} from './templates';
+export { emailChangeMail, emailChangeRequestedMail, passwordChangedMail, passwordResetMail, twoFactorChangedMail, verifyEmailMail } from './templates/account';
+export { reviewNoticeMail, type ReviewNotice } from './templates/operator-notifications';
+export { type OrderMailData, type OrderMailKind } from './templates/order';
+export { receivingWalletChangedMail, walletChangeDecidedMail, walletChangeRequestedMail } from './templates/wallet';
 
 /**
  * The name to greet a buyer by: theirs once their address is verified, none before (anyone can

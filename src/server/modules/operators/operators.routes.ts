@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { clientKeyOf } from '../../plugins/client-address';
-import { clientOf } from '../../plugins/sessions';
+import { clientOf } from '../sessions/sessions.service';
 import { operatorOf } from '../../plugins/access';
 import { getNotifications, setNotifications } from './notifications.service';
 import { isCodeRequest } from '../two-factor/two-factor.service';

@@ -14,6 +14,7 @@ import { PriceFeedError, type PriceFeed } from './price-feed';
 import { clearRateTime, findFeedIds, lockAllCryptos, lockFeedPricedCryptos, setFeedPrice, setManualPrice, setRecomputedRate } from './rates.repository';
 
 export { priceFromRate, rateFromPrice } from '@/domain/usd-price';
+export type { PriceFeed } from './price-feed';
 
 export async function refreshRates(db: Db, feed: PriceFeed, actor: Actor | null, now = new Date()): Promise<RefreshResult> {
   const ids = await findFeedIds(db);

@@ -6,6 +6,8 @@ import type { Queryable } from '../../db/client';
 import { findSaleSettings, lockSaleSettings, setTokenPriceRow, sumApprovedOrders, type SaleSettingsRow, type SaleTotals } from './sale.repository';
 
 export { DEFAULT_PRICE_USD } from './sale.repository';
+/** The sale settings row a fresh install starts with; main.ts writes it at start when there is none. */
+export { ensureSaleSettings } from './sale.repository';
 
 export async function getSaleSettings(db: Queryable): Promise<SaleSettingsRow> {
   const settings = await findSaleSettings(db);

@@ -1,9 +1,8 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { databaseKind, registerBuyer, useTestApp } from '../test/harness';
-import { findRequestSession } from './request-session';
-import { SESSION_COOKIES } from './sessions';
+import { databaseKind, registerBuyer, useTestApp } from '../../test/harness';
+import { SESSION_COOKIES } from './sessions.service';
 
 describe(`the request's session (${databaseKind})`, () => {
   const t = useTestApp();
@@ -12,11 +11,10 @@ describe(`the request's session (${databaseKind})`, () => {
     const { cookie: session, id } = await registerBuyer(t.app);
     const app = Fastify();
     await app.register(cookie);
-    app.decorate('sessions', t.app.sessions);
     app.get('/who', async (request) => ({
-      first: await findRequestSession(request, 'buyer'),
-      again: await findRequestSession(request, 'buyer'),
-      operator: await findRequestSession(request, 'operator'),
+      first: await t.app.sessions.subjectOf(request, 'buyer'),
+      again: await t.app.sessions.subjectOf(request, 'buyer'),
+      operator: await t.app.sessions.subjectOf(request, 'operator'),
     }));
     const find = vi.spyOn(t.app.sessions, 'find');
     try {

@@ -1,10 +1,13 @@
 // Server-side sessions: the cookie holds a random id; the database holds only its SHA-256 and an expiry.
-import { hashSecretToken, newSecretToken } from '../secret-token';
+// The access guards (plugins/access.ts) sit below the modules: app.ts hands them this store as their
+// `sessionGuard`, so no plugin imports this module.
+import { hashSecretToken, newSecretToken } from '../../secret-token';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { EventBus } from './event-bus';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { SessionGuard } from '../../plugins/access';
+import type { EventBus } from '../../plugins/event-bus';
 import {
   deleteSession,
   deleteSubjectSession,
@@ -82,7 +85,7 @@ interface Remembered {
   foundAt: number;
 }
 
-export class SessionStore {
+export class SessionStore implements SessionGuard {
   /**
    * Live sessions found lately, by the hash of their id: most requests of a signed-in page need no
    * query. Whether one is still trusted is judged by `clock` in `find` (tests drive that clock), so
@@ -92,6 +95,11 @@ export class SessionStore {
   /** The clock sessions end by, with its timer (event streams end on it). */
   readonly timer: Clock;
   private readonly clock: () => number;
+  /**
+   * The request's session, looked up once per request and kind however many places ask (the access
+   * guards, GET /api/auth/session, the event stream): each lookup may cost a database round trip.
+   */
+  private readonly byRequest = new WeakMap<FastifyRequest, Partial<Record<SessionKind, Promise<number | null>>>>();
 
   constructor(
     private readonly db: Db,
@@ -144,6 +152,18 @@ export class SessionStore {
     if (now - row.lastSeenAt.getTime() > SEEN_EVERY_MS) await markSeen(this.db, idHash, new Date(now));
     this.remembered.set(idHash, { kind, subjectId: row.subjectId, expiresAt: row.expiresAt.getTime(), foundAt: now });
     return row.subjectId;
+  }
+
+  /** The subject (buyer or operator id) of the request's live session of this kind, or null. */
+  subjectOf(request: FastifyRequest, kind: SessionKind): Promise<number | null> {
+    let byKind = this.byRequest.get(request);
+    if (!byKind) this.byRequest.set(request, (byKind = {}));
+    return (byKind[kind] ??= this.lookUp(request, kind));
+  }
+
+  private async lookUp(request: FastifyRequest, kind: SessionKind): Promise<number | null> {
+    const id = this.cookieOf(request, kind);
+    return id ? this.find(kind, id) : null;
   }
 
   async destroy(id: string): Promise<void> {
@@ -210,9 +230,10 @@ export class SessionStore {
     await markSteppedUp(this.db, hashId(id), new Date(this.clock()));
   }
 
-  /** Whether this session confirmed its password within the last `withinMs` (always asked of the database). */
-  async isSteppedUp(id: string, withinMs: number): Promise<boolean> {
-    return isSteppedUpSince(this.db, hashId(id), new Date(this.clock() - withinMs));
+  /** Whether the request's operator session confirmed its password within the last `withinMs` (always asked of the database). */
+  async isSteppedUp(request: FastifyRequest, withinMs: number): Promise<boolean> {
+    const id = this.cookieOf(request, 'operator');
+    return id !== undefined && isSteppedUpSince(this.db, hashId(id), new Date(this.clock() - withinMs));
   }
 
   /** When a live session ends if nothing uses it meanwhile (ms since the epoch), asked of the database without moving it; null when it is not live. */

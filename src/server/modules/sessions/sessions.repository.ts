@@ -1,7 +1,7 @@
 // The sessions table. Rows hold only the SHA-256 of a session id, never the id itself.
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import { preparedPerHandle, type Queryable } from '../db/client';
-import { sessions } from '../db/schema';
+import { preparedPerHandle, type Queryable } from '../../db/client';
+import { sessions } from '../../db/schema';
 
 export type SessionKind = 'buyer' | 'operator';
 

@@ -7,7 +7,7 @@ import type { SessionEntry } from '@/contracts/sessions';
 import { notFound } from '../../errors';
 import { route } from '../../http/route';
 import { buyerIdOf, operatorOf } from '../../plugins/access';
-import type { SessionKind } from '../../plugins/sessions';
+import type { SessionKind } from './sessions.service';
 
 /** "Firefox 128 on Windows", or what little the user agent says. */
 export function deviceOf(userAgent: string): string {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema';
-import { cookieValue, databaseKind, OPERATOR, registerBuyer, signInOperator, useTestApp } from '../test/harness';
-import { createOperator } from '../modules/operators/operators.service';
-import { SessionStore } from './sessions';
+import { sessions } from '../../db/schema';
+import { cookieValue, databaseKind, OPERATOR, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { createOperator } from '../operators/operators.service';
+import { SessionStore } from './sessions.service';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEntry } from '@/contracts/sessions';
 import { databaseKind, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
-import { deviceOf } from './session-list.routes';
+import { deviceOf } from './sessions.routes';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
