@@ -18,6 +18,7 @@ export const saleSchema = z.object({
   startsAt: isoDateTime.nullable(),
   endsAt: isoDateTime.nullable(),
   listingAt: isoDateTime.nullable(),
+  /** Minutes, or seconds on a test server that counts the window in seconds (ORDER_EXPIRY_UNIT). */
   orderExpiryMinutes: z.number().int(),
   deliveryNote: z.string(),
   state: saleStateSchema,

@@ -5,9 +5,10 @@ import { updateTokenPrice } from '../rates/rates.service';
 import { getSaleSettingsView, updateSaleSettings } from './sale-admin.service';
 
 export const saleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, 'GET /api/admin/sale', async () => getSaleSettingsView(app.db));
+  const expiry = { unit: app.config.ORDER_EXPIRY_UNIT, min: app.config.ORDER_EXPIRY_MIN };
+  route(app, 'GET /api/admin/sale', async () => getSaleSettingsView(app.db, expiry));
 
-  route(app, 'PUT /api/admin/sale', async (request) => updateSaleSettings(app.db, app.events, operatorOf(request), request.body));
+  route(app, 'PUT /api/admin/sale', async (request) => updateSaleSettings(app.db, app.events, operatorOf(request), request.body, expiry));
 
   route(app, 'PUT /api/admin/main-currency', async (request) => updateTokenPrice(app.db, app.events, operatorOf(request), request.body.priceUsd));
 };

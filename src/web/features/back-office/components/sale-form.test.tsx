@@ -20,6 +20,7 @@ const SETTINGS: SaleSettings = {
   startsAt: new Date(Date.now() - 10 * DAY).toISOString(),
   endsAt: new Date(Date.now() + 10 * DAY).toISOString(),
   orderExpiryMinutes: 60,
+  orderExpiryUnit: 'minutes',
   maxPendingOrders: 3,
   requireVerifiedEmail: false,
   listingAt: null,
