@@ -20,6 +20,9 @@ async function audit(page: Page, path: string) {
   expect(serious, path).toEqual([]);
 }
 
+// Each test reads its own pages: they may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${scheme} theme`, () => {
     test.use({ colorScheme: scheme });

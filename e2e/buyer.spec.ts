@@ -3,6 +3,9 @@
 import type { Page } from '@playwright/test';
 import { expect, loginThroughForm, newBuyer, registerThroughApi, registerThroughForm, test, uniqueEmail } from './fixtures';
 
+// Each test makes its own buyer: they may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 
 test('a visitor registers, sees their dashboard and signs out', async ({ page }) => {
