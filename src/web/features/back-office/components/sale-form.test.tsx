@@ -1,14 +1,12 @@
 // The back-office sale form (issue 28): saving an end time in the past ends the sale, so it asks
 // first; a fresh install's unscheduled sale can be saved as it is, which schedules it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Operator, SaleSettings } from '@/contracts/admin';
-import { operatorQueryKey } from '@/web/api/admin/operator';
+import type { SaleSettings } from '@/contracts/admin';
+import { operatorAs, renderWithProviders } from '@/web/test/render';
 import { SaleForm } from './sale-form';
 
-const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 const DAY = 86_400_000;
 const SETTINGS: SaleSettings = {
   tokenName: 'Presale Token',
@@ -36,13 +34,7 @@ const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.
 function renderForm(settings: SaleSettings) {
   const fetchMock = vi.fn(async (_path: string, init?: RequestInit) => Response.json({ ...settings, ...(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as object), scheduled: true }));
   vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  queryClient.setQueryData(operatorQueryKey, OWNER);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SaleForm settings={settings} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SaleForm settings={settings} />, { operator: operatorAs('owner') });
   return fetchMock;
 }
 
