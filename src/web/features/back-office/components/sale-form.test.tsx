@@ -1,5 +1,6 @@
 // The back-office sale form (issue 28): saving an end time in the past ends the sale, so it asks
-// first; a fresh install's unscheduled sale can be saved as it is, which schedules it.
+// first; a fresh install's unscheduled sale can be saved as it is, which schedules it. Its messages
+// stand beside their fields, the schema's before anything is sent and the server's after.
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -67,6 +68,43 @@ describe('sale form', () => {
     await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
     await vi.waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows an empty Hard cap’s message beside the field, focuses the first field in error, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderForm(SETTINGS);
+    const hardCap = screen.getByLabelText('Hard cap (tokens)');
+    const totalSupply = screen.getByLabelText('Total supply');
+    expect(hardCap).toHaveValue('100000000');
+    // Digits are grouped below the number.
+    expect(screen.getByText('100,000,000 tokens')).toBeInTheDocument();
+    await user.clear(hardCap);
+    await user.clear(totalSupply);
+    await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
+    await vi.waitFor(() => expect(hardCap).toHaveAttribute('aria-invalid', 'true'));
+    expect(hardCap).toHaveAccessibleDescription('Hard cap must be a positive number with at most 6 decimals.');
+    expect(totalSupply).toHaveAccessibleDescription('Total supply must be a positive number with at most 6 decimals.');
+    // The first field in error has the focus (and so is scrolled into view).
+    expect(totalSupply).toHaveFocus();
+    expect(puts(fetchMock)).toHaveLength(0);
+  });
+
+  it('names the server’s order-expiry unit, leaves its limits to the server, and shows its refusal at the field', async () => {
+    const user = userEvent.setup();
+    const refusal = 'Order expiry must be at least 5 seconds.';
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) =>
+      Response.json({ error: { code: 'invalid_input', message: refusal, fields: { orderExpiryMinutes: refusal } } }, { status: 400 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SaleForm settings={{ ...SETTINGS, orderExpiryMinutes: 3600, orderExpiryUnit: 'seconds' }} />, { operator: operatorAs('owner') });
+    const expiry = screen.getByLabelText('Order expiry (seconds)');
+    await user.clear(expiry);
+    await user.type(expiry, '3');
+    await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
+    await vi.waitFor(() => expect(expiry).toHaveAccessibleDescription(refusal));
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]?.body;
+    expect(JSON.parse(typeof sent === 'string' ? sent : '{}')).toMatchObject({ orderExpiryMinutes: 3 });
   });
 
   it('lets an operator save an unscheduled sale as it is, which schedules it', async () => {
