@@ -3,29 +3,88 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // Separate ports, data folders and built web roots let several e2e runs share one machine.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The tests' SMTP server (e2e/smtp-sink.ts) and the folder it writes each message to. */
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The server of the specs that change the sale's global settings (see `projects`). */
+const SETTINGS_PORT = Number(process.env.E2E_SETTINGS_PORT ?? PORT + 10);
+const SETTINGS_URL = `http://127.0.0.1:${SETTINGS_PORT}`;
+/** The tests' SMTP server (e2e/smtp-sink.ts) and the folder it writes each message to; both servers send there. */
 const SMTP_PORT = PORT + 7;
 export const SMTP_SINK_DIR = `${DATA_DIR}-mail`;
+
+/**
+ * Specs that change what every other test sees — the sale's schedule, price, order expiry and caps,
+ * the currencies on offer, payment keys and chain endpoints, lookups, pixels, content — or that read
+ * the sale's global figures. They run one at a time on a server of their own, so the other specs can
+ * run side by side without one test's change showing up in another's page.
+ */
+const SETTINGS_SPECS = [
+  'admin',
+  'automatic-payment',
+  'back-office-forms',
+  'bitcoin-payment',
+  'buy-page',
+  'buying',
+  'consent',
+  'delivery',
+  'distribution',
+  'landing',
+  'payments',
+  'tx-check',
+].map((name) => `**/${name}.spec.ts`);
+
+const server = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
+  command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+    LOG_LEVEL: 'warn',
+    REGISTER_LIMIT_PER_IP: '1000',
+    LOGIN_LIMIT_PER_IP: '1000',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000',
+    // Every browser of the suite comes from this machine's address.
+    ORDER_LIMIT_PER_IP: '10000',
+    EVENT_STREAMS_PER_IP: '1000',
+    ADMIN_LOGIN: 'e2e-operator',
+    ADMIN_PASSWORD: 'e2e-operator-password',
+    RATE_REFRESH_MINUTES: '0',
+    // The payment test pays on a local chain and waits for the watcher's next tick.
+    PAYMENT_WATCH_SECONDS: '1',
+    // E-mail goes to the tests' own SMTP server, and is sent every second.
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    MAIL_SEND_SECONDS: '1',
+    ...env,
+  },
+});
 
 // Browser flows against the real server and its embedded database, in Debian's Chromium.
 export default defineConfig({
   testDir: 'e2e',
-  // The server starts from an empty data folder, so its sale is unscheduled: the setup project checks
-  // what visitors then see and schedules it, once, before every spec (e2e/global.setup.ts).
+  // Each server starts from an empty data folder, so its sale is unscheduled: a setup project checks
+  // what visitors then see and schedules it, once, before that server's specs (e2e/global.setup.ts).
+  // The settings specs come first: one worker goes through them while the other starts on the rest.
   projects: [
-    { name: 'setup', testMatch: /global\.setup\.ts$/ },
-    { name: 'specs', testMatch: '**/*.spec.ts', dependencies: ['setup'] },
+    { name: 'settings-setup', testMatch: /global\.setup\.ts$/, use: { baseURL: SETTINGS_URL } },
+    { name: 'settings', testMatch: SETTINGS_SPECS, dependencies: ['settings-setup'], workers: 1, use: { baseURL: SETTINGS_URL } },
+    { name: 'setup', testMatch: /global\.setup\.ts$/, use: { baseURL: BASE_URL } },
+    { name: 'specs', testMatch: '**/*.spec.ts', testIgnore: SETTINGS_SPECS, dependencies: ['setup'], use: { baseURL: BASE_URL } },
   ],
+  // Specs run side by side, each file's tests in order (a file may build on its earlier tests); a
+  // file whose tests stand alone says so with test.describe.configure({ mode: 'parallel' }).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
-    baseURL: BASE_URL,
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -41,34 +100,12 @@ export default defineConfig({
       stderr: 'pipe',
       env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_DIR },
     },
-    {
-      command: `rm -rf ${DATA_DIR} && node --import tsx src/server/main.ts`,
-      url: `${BASE_URL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR,
-        ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
-        LOG_LEVEL: 'warn',
-        REGISTER_LIMIT_PER_IP: '1000',
-        LOGIN_LIMIT_PER_IP: '1000',
-        LOGIN_LIMIT_PER_ACCOUNT: '1000',
-        // Every browser of the suite comes from this machine's address.
-        ORDER_LIMIT_PER_IP: '10000',
-        EVENT_STREAMS_PER_IP: '1000',
-        ADMIN_LOGIN: 'e2e-operator',
-        ADMIN_PASSWORD: 'e2e-operator-password',
-        RATE_REFRESH_MINUTES: '0',
-        // The payment test pays on a local chain and waits for the watcher's next tick.
-        PAYMENT_WATCH_SECONDS: '1',
-        // E-mail goes to the tests' own SMTP server, and is sent every second.
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        MAIL_SEND_SECONDS: '1',
-      },
-    },
+    server(PORT, DATA_DIR),
+    server(SETTINGS_PORT, `${DATA_DIR}-settings`, {
+      // The expiry test waits seconds for a window to close, and for the job that marks it expired.
+      ORDER_EXPIRY_UNIT: 'seconds',
+      ORDER_EXPIRY_MIN: '5',
+      ORDER_EXPIRY_JOB_SECONDS: '1',
+    }),
   ],
 });

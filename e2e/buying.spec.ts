@@ -31,6 +31,7 @@ test('a buyer pays with a crypto and the order page follows the approval without
   const buyer = newBuyer();
   await registerThroughForm(page, buyer);
   await expect(page).toHaveURL(/\/dashboard\/buy-token$/);
+  await expect(page).toHaveTitle(/ \| Buy Token$/);
   await expect(page.getByRole('heading', { level: 1, name: `Buy ${symbol} TOKEN` })).toBeVisible();
 
   // The amount starts empty and counts tokens; the swap makes it count the chosen currency.
@@ -160,55 +161,6 @@ test('a rejected order says so live; a transaction hash is checked and saved', a
   await expect(page.getByRole('link', { name: 'Buy again' })).toHaveAttribute('href', '/dashboard/buy-token');
 });
 
-test('the amount accepts only decimals and Buy Now! waits for an amount within the limits', async ({ page }) => {
-  const code = await offerCrypto(api, uniqueCode('B', 6), '1000');
-  await registerThroughApi(page.request, newBuyer());
-  await page.goto('/dashboard/buy-token');
-  await expect(page).toHaveTitle(/ \| Buy Token$/);
-
-  const amount = page.getByLabel('Amount', { exact: true });
-  await expect(amount).toHaveValue('');
-  await expect(amount).toHaveAttribute('placeholder', 'Enter amount');
-  await amount.pressSequentially('1abc');
-  await expect(amount).toHaveValue('1');
-  await amount.fill('12,5');
-  await expect(amount).toHaveValue('12.5');
-
-  // Search matches the full name too, whatever the case.
-  await chooseCrypto(page, code, `${code} TEST COIN`.toLowerCase());
-  const panel = page.getByRole('region', { name: 'Your purchase' });
-  const buy = panel.getByRole('button', { name: 'Buy Now!' });
-  // 12.5 tokens are under the minimum.
-  await expect(panel).toContainText(`You receive12.5 ${symbol}`);
-  await expect(buy).toBeDisabled();
-  await expect(panel).toContainText(`The minimum order is 40 ${symbol}.`);
-
-  // The swap converts the amount to the same purchase in the currency: 12.5 tokens are 0.0125 of it.
-  await page.getByRole('button', { name: 'Swap amount currency' }).click();
-  await expect(amount).toHaveValue('0.0125');
-  await expect(panel).toContainText(`You receive12.5 ${symbol}`);
-  // 12.5 of the currency is 12,500 tokens.
-  await amount.fill('12.5');
-  await expect(panel).toContainText(`You receive12,500 ${symbol}`);
-  await expect(buy).toBeEnabled();
-
-  await page.getByRole('button', { name: 'Swap amount currency' }).click();
-  await expect(amount).toHaveValue('12500');
-  await amount.fill('100001');
-  await expect(buy).toBeDisabled();
-  await expect(panel).toContainText(`The maximum order is 100,000 ${symbol}.`);
-
-  await amount.fill('');
-  await expect(buy).toBeDisabled();
-  await expect(panel).toContainText('Enter an amount.');
-
-  await amount.fill('40');
-  await expect(buy).toBeEnabled();
-
-  await page.getByLabel('Search currencies').fill('no-such-currency-zz');
-  await expect(page.getByText('No currencies match “no-such-currency-zz”.')).toBeVisible();
-});
-
 test('the order page needs an order number that belongs to the buyer', async ({ page }) => {
   await registerThroughApi(page.request, newBuyer());
   await page.goto('/dashboard/transaction');
@@ -246,10 +198,11 @@ test('a new buyer sees empty states, the levels and a closed withdrawal', async 
 });
 
 test('an unpaid order expires when its payment window closes, without a reload', async ({ page }) => {
-  // The shortest window the operator can set is one minute; this test waits for it to pass.
-  test.setTimeout(150_000);
+  // This spec's server counts order expiry in seconds, and its expiry job runs every second
+  // (playwright.config.ts): the window is long enough to open the page while the order is pending.
   const settings = await getSaleSettings(api);
-  await putSaleSettings(api, settings, { orderExpiryMinutes: 1 });
+  expect(settings.orderExpiryUnit).toBe('seconds');
+  await putSaleSettings(api, settings, { orderExpiryMinutes: 15 });
   try {
     const code = await offerCrypto(api, uniqueCode('B', 6), '1000');
     await registerThroughApi(page.request, newBuyer());
@@ -258,7 +211,7 @@ test('an unpaid order expires when its payment window closes, without a reload',
     const publicId = ((await created.json()) as { id: string }).id;
     await page.goto(`/dashboard/transaction?order=${publicId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Order expired' })).toBeVisible({ timeout: 100_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Order expired' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: /Buy again/ })).toBeVisible();
   } finally {
     await putSaleSettings(api, settings, {});

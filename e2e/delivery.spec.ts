@@ -2,10 +2,9 @@
 // the operator approves it; the operator opens a distribution, records one buyer's delivery (the hash
 // checked at its field) and publishes the claim contract; one buyer's Token Hub then shows
 // "Delivered in 0x…" with the explorer link instead of Withdraw, the other their Merkle proof.
-import { request, type APIRequestContext } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, newBuyer, registerThroughApi, signInAsOperator, test, uniqueCode, type BuyerDetails } from './fixtures';
-import { ensureLiveSale, getSaleSettings, offerCrypto, operatorApi, pendingOrderId, putSaleSettings } from './operator-api';
+import { baseUrl, ensureLiveSale, getSaleSettings, newRequestContext, offerCrypto, operatorApi, pendingOrderId, putSaleSettings } from './operator-api';
 
 const HOUR = 3600_000;
 const FIRST_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
@@ -24,8 +23,8 @@ async function holder(api: APIRequestContext, buyerRequest: APIRequestContext, b
 
 test('a wallet change is approved, a delivery recorded and a claim published; each buyer sees theirs', async ({ page, browser }) => {
   const api = await operatorApi();
-  const claimerRequest = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
-  const operatorContext = await browser.newContext({ baseURL: BASE_URL });
+  const claimerRequest = await newRequestContext();
+  const operatorContext = await browser.newContext({ baseURL: baseUrl() });
   try {
     await ensureLiveSale(api);
     const code = await offerCrypto(api, uniqueCode('DL'));

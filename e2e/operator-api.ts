@@ -1,13 +1,24 @@
 // Sets up sale state for browser tests through the operator API, as an operator would.
-import { request, type APIRequestContext } from '@playwright/test';
+import { request, test, type APIRequestContext } from '@playwright/test';
 import type { SaleSettings, SaleSettingsBody } from '../src/contracts/sale';
-import { BASE_URL } from '../playwright.config';
 
 export const E2E_OPERATOR = { login: 'e2e-operator', password: 'e2e-operator-password' } as const;
 
-export async function operatorApi(): Promise<APIRequestContext> {
+/** The address of the server the running test's project uses (each has its own: playwright.config.ts). */
+export function baseUrl(): string {
+  const url = test.info().project.use.baseURL;
+  if (!url) throw new Error(`project ${test.info().project.name} has no baseURL`);
+  return url;
+}
+
+/** A request context of its own (signed out) on the test's server. */
+export function newRequestContext(): Promise<APIRequestContext> {
   // State-changing requests must come from the app's own origin.
-  const api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  return request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
+}
+
+export async function operatorApi(): Promise<APIRequestContext> {
+  const api = await newRequestContext();
   const res = await api.post('/api/admin/auth/login', { data: E2E_OPERATOR });
   if (!res.ok()) throw new Error(`operator sign-in failed: ${res.status()} ${await res.text()}`);
   // Money settings and keys ask for the password again within five minutes (step-up).
@@ -53,7 +64,7 @@ export async function offerCrypto(api: APIRequestContext, code: string, rate = '
 
 /** Registers a buyer through the API and places an order; returns the order's id for the operator. */
 export async function placeOrder(operator: APIRequestContext, crypto: string, tokens: string): Promise<{ orderId: number; publicId: string }> {
-  const buyer = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const buyer = await newRequestContext();
   const email = `api-buyer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const reg = await buyer.post('/api/auth/register', { data: { name: 'API Buyer', email, phone: '', password: 'api-buyer-password', confirmPassword: 'api-buyer-password' } });
   if (!reg.ok()) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
@@ -69,16 +80,20 @@ export async function placeOrder(operator: APIRequestContext, crypto: string, to
 
 const HOUR = 3600_000;
 
+/** An hour in the server's order-expiry unit: the settings server counts seconds (playwright.config.ts). */
+const hourOfExpiry = (settings: SaleSettings) => (settings.orderExpiryUnit === 'seconds' ? 3600 : 60);
+
 /**
  * Specs share one database: makes sure the sale is scheduled, live and takes orders for a month,
- * and returns its settings as they then are. (The setup project, e2e/global.setup.ts, schedules the
- * fresh server's sale once before the specs.)
+ * with a payment window of an hour at least, and returns its settings as they then are. (The setup
+ * project, e2e/global.setup.ts, schedules each fresh server's sale once before its specs.)
  */
 export async function ensureLiveSale(api: APIRequestContext): Promise<SaleSettings> {
   const settings = await getSaleSettings(api);
   const now = Date.now();
-  if (!settings.scheduled || Date.parse(settings.startsAt) > now || Date.parse(settings.endsAt) < now + HOUR) {
-    await putSaleSettings(api, settings, { startsAt: new Date(now - HOUR).toISOString(), endsAt: new Date(now + 30 * 24 * HOUR).toISOString() });
+  const window = Math.max(settings.orderExpiryMinutes, hourOfExpiry(settings));
+  if (!settings.scheduled || Date.parse(settings.startsAt) > now || Date.parse(settings.endsAt) < now + HOUR || window !== settings.orderExpiryMinutes) {
+    await putSaleSettings(api, settings, { startsAt: new Date(now - HOUR).toISOString(), endsAt: new Date(now + 30 * 24 * HOUR).toISOString(), orderExpiryMinutes: window });
     return getSaleSettings(api);
   }
   return settings;

@@ -3,6 +3,9 @@
 // not take.
 import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
 
+// Each test adds its own operator: they may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test('an Owner adds a Viewer, who chooses their own password and sees no decisions', async ({ page, browser }) => {
   await signInAsOperator(page);
   await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Operators' }).click();

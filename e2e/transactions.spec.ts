@@ -1,7 +1,6 @@
-import { request, type Locator, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
+import type { Locator, Page } from '@playwright/test';
 import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
-import { E2E_OPERATOR, offerCrypto, operatorApi } from './operator-api';
+import { E2E_OPERATOR, newRequestContext, offerCrypto, operatorApi } from './operator-api';
 
 /** A hash of its own per order: one transaction pays one order. */
 const newTxHash = () => `0x${Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
@@ -9,7 +8,7 @@ const newTxHash = () => `0x${Array.from({ length: 64 }, () => Math.floor(Math.ra
 /** A buyer with a known name and e-mail orders and saves a tx hash; returns the order's public id and USD value. */
 async function orderWithHash(crypto: string, email: string): Promise<{ id: string; usdAmount: string; txHash: string }> {
   const txHash = newTxHash();
-  const buyer = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const buyer = await newRequestContext();
   const reg = await buyer.post('/api/auth/register', { data: { name: 'Drawer Buyer', email, phone: '', password: 'drawer-buyer-pass', confirmPassword: 'drawer-buyer-pass' } });
   expect(reg.ok(), await reg.text()).toBe(true);
   const order = await buyer.post('/api/orders', { data: { crypto, tokens: '150' } });

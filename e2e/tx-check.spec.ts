@@ -1,12 +1,11 @@
 // Pasted transaction hashes (issue 13): one transaction pays one order (refused at the buyer's
 // field), and the operator sees what the chain says, read from an Esplora API that serves real
 // signed Bitcoin transactions (the test server on loopback).
-import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminCrypto } from '../src/contracts/cryptos';
 import { startEsploraServer, TestWallet, type EsploraTestServer } from '../src/server/test/esplora-server';
 import { expect, newBuyer, registerThroughApi, signInAsOperator, test, uniqueCode } from './fixtures';
-import { ensureLiveSale, offerCrypto, operatorApi } from './operator-api';
+import { ensureLiveSale, newRequestContext, offerCrypto, operatorApi } from './operator-api';
 
 let esplora: EsploraTestServer;
 let api: APIRequestContext;
@@ -44,7 +43,7 @@ test.afterAll(async () => {
 test('a transaction already attached to another order is refused at the field', async ({ page }) => {
   const code = await offerCrypto(api, uniqueCode('TX'));
   const hash = newTxHash();
-  const first = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const first = await newRequestContext();
   const paid = await order(first, code, '150');
   expect((await first.post(`/api/orders/${paid.id}/tx-hash`, { data: { txHash: hash } })).status()).toBe(200);
   await first.dispose();
@@ -84,7 +83,7 @@ test('the operator sets an Esplora API for Bitcoin lookups and sees what it says
   await card.getByRole('button', { name: 'Save endpoint' }).click();
   await expect(card.getByText(`Looking up Bitcoin transactions at ${new URL(esplora.url).host}.`)).toBeVisible();
 
-  const buyer = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const buyer = await newRequestContext();
   const full = await order(buyer, 'BTC', '65000');
   expect(full.payAmount).toBe('0.01');
   const txid = payer.send(payer.fund(5_000_000n), [{ address: shop.address, units: 1_000_000n }]);

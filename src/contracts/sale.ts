@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { dec } from '@/domain/decimal';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
+import { ORDER_EXPIRY_MAX, ORDER_EXPIRY_UNITS } from '@/domain/order-expiry';
 import { controlCharsMessage, decimalString, hasControlChars, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
 
@@ -21,6 +22,7 @@ export const saleSchema = z.object({
   startsAt: isoDateTime.nullable(),
   endsAt: isoDateTime.nullable(),
   listingAt: isoDateTime.nullable(),
+  /** Minutes, or seconds on a test server that counts the window in seconds (ORDER_EXPIRY_UNIT). */
   orderExpiryMinutes: z.number().int(),
   deliveryNote: z.string(),
   state: saleStateSchema,
@@ -84,7 +86,14 @@ export const saleSettingsBodySchema = z
     hardCap: wholeTokens('Hard cap'),
     startsAt: z.iso.datetime({ offset: true, message: 'Enter a valid start time.' }),
     endsAt: z.iso.datetime({ offset: true, message: 'Enter a valid end time.' }),
-    orderExpiryMinutes: z.number().int('Order expiry must be whole minutes.').min(1, 'Order expiry must be at least 1 minute.').max(10_080, 'Order expiry must be at most 7 days.'),
+    /**
+     * In the server's order-expiry unit (minutes, or seconds on a test server): the server holds it to its
+     * shortest window and to 7 days, naming them at this field; here only what no server accepts is refused.
+     */
+    orderExpiryMinutes: z
+      .number('Enter a whole number.')
+      .int('Order expiry must be a whole number.')
+      .max(ORDER_EXPIRY_MAX.seconds, 'Order expiry must be at most 7 days.'),
     /** Left out, the current limit stays. */
     maxPendingOrders: z
       .number('Enter a whole number from 1 to 20.')
@@ -120,6 +129,8 @@ export const saleSettingsSchema = z.object({
   startsAt: isoDateTime,
   endsAt: isoDateTime,
   orderExpiryMinutes: z.number().int(),
+  /** What orderExpiryMinutes counts: minutes, or seconds on a test server (ORDER_EXPIRY_UNIT). */
+  orderExpiryUnit: z.enum(ORDER_EXPIRY_UNITS),
   maxPendingOrders: z.number().int(),
   requireVerifiedEmail: z.boolean(),
   listingAt: isoDateTime.nullable(),

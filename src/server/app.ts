@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ORDER_EXPIRY_UNIT_MS } from '@/domain/order-expiry';
 import type { Config } from './config';
 import type { OperatorActor } from './actor';
 import type { Database, Db } from './db/client';
@@ -150,11 +151,11 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
     await app.events.start();
   });
   app.decorate('depositAddresses', new DepositAddresses(database.db));
-  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES }, app.events, app.saleFigures, app.depositAddresses));
+  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES, orderExpiryUnitMs: ORDER_EXPIRY_UNIT_MS[config.ORDER_EXPIRY_UNIT] }, app.events, app.saleFigures, app.depositAddresses));
   app.decorate('paymentWatch', new PaymentWatchJob(database.db, { evm: new EvmWatcher(database.db, app.orders), utxo: new UtxoWatcher(database.db, app.orders) }, config.PAYMENT_WATCH_SECONDS * 1000, app.log));
   app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), { from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL }, app.log));
   app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, [new OrderMail(database.db, config.PUBLIC_URL), new OperatorNotifier(database.db, config.PUBLIC_URL)], config.MAIL_SEND_SECONDS * 1000, app.log));
-  app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, 60_000, app.log));
+  app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, config.ORDER_EXPIRY_JOB_SECONDS * 1000, app.log));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
   app.decorate('ledgerHead', new LedgerHeadJob(database.db, LEDGER_HEAD_INTERVAL_MS, app.log));
   app.addHook('onClose', async () => {

@@ -31,6 +31,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_LOGIN: 'root', ADMIN_PASSWORD: 'short' })).toThrow(/at least 8/);
   });
 
+  it('counts order expiry in minutes from 1, and runs the expiry job every minute, unless set otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ ORDER_EXPIRY_UNIT: 'minutes', ORDER_EXPIRY_MIN: 1, ORDER_EXPIRY_JOB_SECONDS: 60 });
+    expect(loadConfig({ ORDER_EXPIRY_UNIT: 'seconds', ORDER_EXPIRY_MIN: '5', ORDER_EXPIRY_JOB_SECONDS: '1' })).toMatchObject({ ORDER_EXPIRY_UNIT: 'seconds', ORDER_EXPIRY_MIN: 5, ORDER_EXPIRY_JOB_SECONDS: 1 });
+    expect(() => loadConfig({ ORDER_EXPIRY_UNIT: 'hours' })).toThrow(/ORDER_EXPIRY_UNIT/);
+    expect(() => loadConfig({ ORDER_EXPIRY_MIN: '0' })).toThrow(/ORDER_EXPIRY_MIN/);
+    expect(() => loadConfig({ ORDER_EXPIRY_MIN: '1.5' })).toThrow(/ORDER_EXPIRY_MIN/);
+    // The shortest window cannot pass the longest, 7 days, in its unit.
+    expect(() => loadConfig({ ORDER_EXPIRY_MIN: '10081' })).toThrow(/ORDER_EXPIRY_MIN: must be at most 7 days \(10080 minutes\)/);
+    expect(loadConfig({ ORDER_EXPIRY_UNIT: 'seconds', ORDER_EXPIRY_MIN: '10081' }).ORDER_EXPIRY_MIN).toBe(10_081);
+    expect(() => loadConfig({ ORDER_EXPIRY_JOB_SECONDS: '0' })).toThrow(/ORDER_EXPIRY_JOB_SECONDS/);
+  });
+
   it('is listed in full in .env.example, with the true defaults', () => {
     const example = readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8');
     const settings = [...example.matchAll(/^(# )?([A-Z_]+)=(.*)$/gm)];

@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once at start; a bad value fails fast with every bad key named.
 import { z } from 'zod';
+import { ORDER_EXPIRY_MAX, ORDER_EXPIRY_UNITS, orderExpiryText } from '@/domain/order-expiry';
 
 const optionalString = z
   .string()
@@ -47,6 +48,18 @@ const envSchema = z.object({
   CLEANUP_MINUTES: z.coerce.number().min(0).max(1440).default(60),
   /** How often the payment watcher reads the chains that have an endpoint, in seconds (0 turns it off). */
   PAYMENT_WATCH_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  /**
+   * The sale's order expiry (the payment window an operator sets) counts minutes; a test server may count
+   * seconds instead, so a browser test of expiry waits seconds. The operator's form names the unit.
+   */
+  ORDER_EXPIRY_UNIT: z.enum(ORDER_EXPIRY_UNITS).default('minutes'),
+  /** The shortest order expiry an operator may set, in ORDER_EXPIRY_UNIT (the longest is 7 days). */
+  ORDER_EXPIRY_MIN: z.coerce.number().int().min(1).default(1),
+  /**
+   * How often the order-expiry job marks overdue orders expired, in seconds, for pages that watch them: a
+   * window closes at its instant whatever this is (reads expire overdue orders first).
+   */
+  ORDER_EXPIRY_JOB_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** SMTP server for e-mail (smtp:// or smtps://, credentials in the URL); without it messages are kept in the Outbox. */
   SMTP_URL: optionalString.pipe(
     z
@@ -92,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.ADMIN_PASSWORD !== undefined && c.ADMIN_PASSWORD.length < 8) {
     throw new ConfigError(['ADMIN_PASSWORD: must be at least 8 characters']);
+  }
+  if (c.ORDER_EXPIRY_MIN > ORDER_EXPIRY_MAX[c.ORDER_EXPIRY_UNIT]) {
+    throw new ConfigError([`ORDER_EXPIRY_MIN: must be at most 7 days (${orderExpiryText(ORDER_EXPIRY_MAX[c.ORDER_EXPIRY_UNIT], c.ORDER_EXPIRY_UNIT)})`]);
   }
   const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
   const publicUrl = (c.PUBLIC_URL ?? `http://${host}:${c.PORT}`).replace(/\/+$/, '');

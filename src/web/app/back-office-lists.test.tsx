@@ -1,29 +1,17 @@
 // Two back-office lists as an operator uses them (issue 28): a users search that matches no one says
 // so instead of "Total Users: 0", and a pixel is deleted only once the operator confirms it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Operator } from '@/contracts/operators';
-import { operatorQueryKey } from '@/web/api/operators';
 import { Component as Pixels } from '@/web/app/routes/back-office/pixels';
 import { Component as Users } from '@/web/app/routes/back-office/users';
+import { operatorAs, renderWithProviders } from '@/web/test/render';
 
-const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 const ANN = { id: 1, name: 'Ann', email: 'ann@example.com', phone: '', receivingWallet: null, balance: '0', level: null, createdAt: '2026-11-20T10:00:00.000Z' };
 const PIXEL = { id: 4, apiKey: 'PIXEL-KEY-1', secondaryKeyHint: null, location: '/dashboard', createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z' };
 
-function renderPage(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  queryClient.setQueryData(operatorQueryKey, OWNER);
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (ui: ReactNode) => renderWithProviders(ui, { operator: operatorAs('owner') });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,13 +1,11 @@
 // The forms that set a password show the server's reason for refusing it next to the password field.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as ChangeOperatorPassword } from '@/web/app/routes/back-office/change-password';
 import { RegisterForm } from '@/web/features/auth/components/register-form';
 import { PasswordForm } from '@/web/features/dashboard/components/password-form';
+import { renderWithProviders } from '@/web/test/render';
 
 const WEAK = 'This password is too common or easy to guess: it is one of the most used passwords. Use a longer phrase of unrelated words.';
 
@@ -23,15 +21,6 @@ function serveRefusal(field: string) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
-}
-
-function renderWithProviders(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
 }
 
 async function expectMessageOn(label: string) {

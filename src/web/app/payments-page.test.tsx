@@ -1,19 +1,14 @@
 // The Payments page as an operator reads it (issue 28): a status line per chain at the top saying
 // what is missing in words, each chain's steps in order, and the settings of a chain with no currency
 // on offer folded with the reason.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCrypto } from '@/contracts/cryptos';
-import type { Operator } from '@/contracts/operators';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
-import { operatorQueryKey } from '@/web/api/operators';
 import { Component as Payments } from '@/web/app/routes/back-office/payments';
 import { paymentStatuses } from '@/web/features/back-office/payments/payment-statuses';
-
-const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
+import { operatorAs, renderWithProviders } from '@/web/test/render';
 
 const UTXO: Omit<UtxoChainSettings, 'chain' | 'name' | 'symbol'> = {
   keyPrefixes: ['xpub', 'ypub', 'zpub'],
@@ -116,15 +111,7 @@ describe('the Payments page', { timeout: 30_000 }, () => {
         return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
       }),
     );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(operatorQueryKey, OWNER);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <Payments />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<Payments />, { operator: operatorAs('owner') });
   }
 
   it('opens with one status line per chain', async () => {

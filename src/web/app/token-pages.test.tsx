@@ -1,25 +1,19 @@
 // Pages opened from a link with a single-use secret (password reset, e-mail verification) take the
 // token out of the address bar as soon as they have read it, and still use it from memory.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as ResetPassword } from '@/web/app/routes/auth/reset-password';
 import { Component as VerifyEmail } from '@/web/app/routes/auth/verify-email';
+import { renderWithProviders } from '@/web/test/render';
 
 const TOKEN = 'AbCdEf0123456789_secret-link-token';
 
 /** Opens `url` as the browser would: in the address bar and in the router. */
 function open(url: string, page: ReactNode) {
   window.history.replaceState(null, '', url);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(page, { route: url });
 }
 
 function serve(answer: (path: string) => Response) {

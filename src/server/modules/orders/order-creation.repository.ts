@@ -26,6 +26,8 @@ export interface QuotedOrder {
   /** The token price and payment window the quote used: both must still be current. */
   priceUsd: string;
   orderExpiryMinutes: number;
+  /** When the payment window closes: now plus that window. */
+  expiresAt: Date;
   tokens: string;
   bonusTokens: string;
   payAmount: string;
@@ -142,8 +144,7 @@ const quickInsert = preparedPerHandle(buildQuickInsert);
  * pass the hard cap the database refuses the whole statement (`hardCapRefusal`).
  */
 export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): Promise<Map<string, OrderRow>> {
-  const rows = batch.map((o) => ({ ...o, expiresAt: new Date(o.now.getTime() + o.orderExpiryMinutes * 60_000) }));
-  const column = <T>(f: (o: (typeof rows)[number]) => T) => rows.map(f);
+  const column = <T>(f: (o: QuotedOrder) => T) => batch.map(f);
   const made = await quickInsert(db).execute({
     publicId: column((o) => o.publicId),
     userId: column((o) => o.userId),
@@ -168,7 +169,7 @@ export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): P
   } satisfies Record<InputColumn, unknown[]>);
   const ids = new Map(made.map((m) => [m.publicId, m.id]));
   const result = new Map<string, OrderRow>();
-  for (const o of rows) {
+  for (const o of batch) {
     const id = ids.get(o.publicId);
     if (id === undefined) continue;
     result.set(o.publicId, {

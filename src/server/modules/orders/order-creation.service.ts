@@ -57,7 +57,7 @@ export class OrderCreation {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { rateMaxAgeMinutes: number },
+    private readonly options: { rateMaxAgeMinutes: number; orderExpiryUnitMs: number },
     private readonly events: EventBus,
     private readonly sale: SaleFigures,
     private readonly expiry: OrderExpiry,
@@ -101,6 +101,7 @@ export class OrderCreation {
         crypto,
         priceUsd: sale.priceUsd,
         orderExpiryMinutes: sale.orderExpiryMinutes,
+        expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * this.options.orderExpiryUnitMs),
         ...quote,
         idempotencyKey: idempotencyKey ?? null,
         requestFingerprint: print,
@@ -180,7 +181,7 @@ export class OrderCreation {
           priceUsd: sale.priceUsd,
           idempotencyKey: idempotencyKey ?? null,
           requestFingerprint: print,
-          expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * 60_000),
+          expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * this.options.orderExpiryUnitMs),
           createdAt: now,
           updatedAt: now,
         });

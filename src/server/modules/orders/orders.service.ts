@@ -26,7 +26,8 @@ export class OrderService {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { rateMaxAgeMinutes: number },
+    /** orderExpiryUnitMs: what one unit of the sale's order expiry lasts (ORDER_EXPIRY_UNIT). */
+    private readonly options: { rateMaxAgeMinutes: number; orderExpiryUnitMs: number },
     private readonly events: EventBus,
     sale: SaleFigures,
     deposits: DepositAddresses,

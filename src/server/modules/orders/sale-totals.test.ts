@@ -39,6 +39,7 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
       crypto: ETH,
       priceUsd: '0.01',
       orderExpiryMinutes: 60,
+      expiresAt: new Date(now.getTime() + 3600_000),
       tokens: '100',
       bonusTokens: '5',
       payAmount: '0.000334',

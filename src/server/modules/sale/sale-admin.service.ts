@@ -1,14 +1,22 @@
 import type { z } from 'zod';
 import type { SaleSettings, saleSettingsBodySchema } from '@/contracts/sale';
 import { dec, toPlain } from '@/domain/decimal';
+import { ORDER_EXPIRY_MAX, orderExpiryText, type OrderExpiryUnit } from '@/domain/order-expiry';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
 import { updateSaleSettingsRow, type SaleSettingsRow } from './sale.repository';
 import { getSaleSettings, lockSale } from './sale.service';
 
-function view(s: SaleSettingsRow): SaleSettings {
+/** The unit the server counts order expiry in, and the shortest window an operator may set in it. */
+export interface OrderExpiryLimits {
+  unit: OrderExpiryUnit;
+  min: number;
+}
+
+function view(s: SaleSettingsRow, expiry: OrderExpiryLimits): SaleSettings {
   return {
     tokenName: s.tokenName,
     tokenSymbol: s.tokenSymbol,
@@ -19,6 +27,7 @@ function view(s: SaleSettingsRow): SaleSettings {
     startsAt: s.startsAt.toISOString(),
     endsAt: s.endsAt.toISOString(),
     orderExpiryMinutes: s.orderExpiryMinutes,
+    orderExpiryUnit: expiry.unit,
     maxPendingOrders: s.maxPendingOrders,
     requireVerifiedEmail: s.requireVerifiedEmail,
     listingAt: s.listingAt?.toISOString() ?? null,
@@ -28,11 +37,26 @@ function view(s: SaleSettingsRow): SaleSettings {
   };
 }
 
-export async function getSaleSettingsView(db: Db): Promise<SaleSettings> {
-  return view(await getSaleSettings(db));
+export async function getSaleSettingsView(db: Db, expiry: OrderExpiryLimits): Promise<SaleSettings> {
+  return view(await getSaleSettings(db), expiry);
 }
 
-export async function updateSaleSettings(db: Db, events: EventBus, actor: Actor, body: z.output<typeof saleSettingsBodySchema>): Promise<SaleSettings> {
+/** The window must be one this server allows: its limits are settings, so the contract cannot hold them. */
+function checkOrderExpiry(value: number, { unit, min }: OrderExpiryLimits): void {
+  const max = ORDER_EXPIRY_MAX[unit];
+  const problem =
+    value < min ? `Order expiry must be at least ${orderExpiryText(min, unit)}.` : value > max ? 'Order expiry must be at most 7 days.' : undefined;
+  if (problem) throw invalid(problem, { orderExpiryMinutes: problem });
+}
+
+export async function updateSaleSettings(
+  db: Db,
+  events: EventBus,
+  actor: Actor,
+  body: z.output<typeof saleSettingsBodySchema>,
+  expiry: OrderExpiryLimits,
+): Promise<SaleSettings> {
+  checkOrderExpiry(body.orderExpiryMinutes, expiry);
   const saved = await db.transaction(async (tx) => {
     const before = await lockSale(tx);
     const now = new Date();
@@ -57,11 +81,11 @@ export async function updateSaleSettings(db: Db, events: EventBus, actor: Actor,
       now,
     );
     if (!after) throw new Error('sale settings vanished');
-    const { updatedAt: _b, ...beforeView } = view(before);
-    const { updatedAt: _a, ...afterView } = view(after);
+    const { updatedAt: _b, orderExpiryUnit: _bu, ...beforeView } = view(before, expiry);
+    const { updatedAt: _a, orderExpiryUnit: _au, ...afterView } = view(after, expiry);
     // The first save schedules the sale: the entry's `scheduled` says so.
     await recordAudit(tx, actor, 'sale.updated', 'sale', beforeView, afterView);
-    return view(after);
+    return view(after, expiry);
   });
   // Open pages refetch the sale at once, and every instance drops its cached figures.
   events.publish({ type: 'sale' });

@@ -1,17 +1,16 @@
 // The crypto form takes a USD price, or a rate in tokens it says it converts at the current token
 // price; a Manager sees the fields that decide what counts as a payment, and the wallet, read-only.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCrypto } from '@/contracts/cryptos';
 import type { Operator } from '@/contracts/operators';
-import { operatorQueryKey } from '@/web/api/operators';
 import { adminSaleKey } from '@/web/api/sale';
+import { operatorAs, renderWithProviders } from '@/web/test/render';
 import { EditCryptoForm } from './crypto-form';
 
-const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
-const MANAGER: Operator = { ...OWNER, id: 2, login: 'manager', role: 'manager' };
+const OWNER = operatorAs('owner');
+const MANAGER = operatorAs('manager');
 
 const USDT: AdminCrypto = {
   code: 'USDT',
@@ -33,14 +32,7 @@ const USDT: AdminCrypto = {
 };
 
 function renderForm(operator: Operator) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  queryClient.setQueryData(operatorQueryKey, operator);
-  queryClient.setQueryData(adminSaleKey, { priceUsd: '0.01' });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <EditCryptoForm crypto={USDT} onSaved={() => {}} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<EditCryptoForm crypto={USDT} onSaved={() => {}} />, { operator, cached: [[adminSaleKey, { priceUsd: '0.01' }]], staleTime: Infinity });
 }
 
 function serve() {

@@ -1,9 +1,9 @@
 // Approving an order says whether anything shows it was paid: a buyer's transaction hash or a payment
 // the watcher saw. Without either the dialog says so, and the approval stays possible (issue 28).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
+import { renderWithProviders } from '@/web/test/render';
 import { DecisionDialog } from './decision-dialog';
 
 const ORDER: AdminOrder = {
@@ -33,11 +33,7 @@ const ORDER: AdminOrder = {
 const WAITING: NonNullable<AdminOrder['payment']> = { received: '0', verdict: 'waiting', excess: '0', reverted: false, excessDecision: null };
 
 function renderDialog(order: AdminOrder, decision: 'approve' | 'reject' = 'approve') {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <DecisionDialog order={order} decision={decision} onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<DecisionDialog order={order} decision={decision} onClose={() => undefined} />);
   return screen.getByRole('dialog', { name: decision === 'approve' ? 'Approve payment' : 'Reject payment' });
 }
 

@@ -1,11 +1,10 @@
 // The chain form sends what the server takes (null confirmations for "finalized") and shows the
 // server's refusal of an endpoint beside it; the saved chain shows the watcher's lag.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentSettings } from '@/contracts/payments';
+import { renderWithProviders } from '@/web/test/render';
 import { PaymentChainForm } from './payment-chain-form';
 import { PaymentChainList, type PaymentChain } from './payment-chain-list';
 
@@ -25,11 +24,6 @@ const CHAIN: PaymentChain = {
   lastErrorAt: null,
 };
 
-function renderWithQueries(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
-}
-
 function serve(answer: () => Response) {
   const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answer());
   vi.stubGlobal('fetch', fetchMock);
@@ -46,7 +40,7 @@ describe('the chain form', () => {
     const fetchMock = serve(() => Response.json(saved));
     const user = userEvent.setup();
     const onDone = vi.fn();
-    renderWithQueries(<PaymentChainForm editing={null} onDone={onDone} />);
+    renderWithProviders(<PaymentChainForm editing={null} onDone={onDone} />);
     await user.type(screen.getByLabelText('Chain id'), '8453');
     await user.type(screen.getByLabelText('Endpoint URL'), 'https://base.example.com/v2/KEY');
     await user.click(screen.getByLabelText('Wait for the finalized block'));
@@ -62,7 +56,7 @@ describe('the chain form', () => {
   it('shows the server’s refusal of the endpoint beside it', async () => {
     serve(() => Response.json({ error: { code: 'invalid_input', message: NO_ANSWER, fields: { rpcUrl: NO_ANSWER } } }, { status: 400 }));
     const user = userEvent.setup();
-    renderWithQueries(<PaymentChainForm editing={null} onDone={vi.fn()} />);
+    renderWithProviders(<PaymentChainForm editing={null} onDone={vi.fn()} />);
     await user.type(screen.getByLabelText('Chain id'), '1');
     await user.type(screen.getByLabelText('Endpoint URL'), 'http://127.0.0.1:9');
     await user.click(screen.getByRole('button', { name: 'Save chain' }));
@@ -73,7 +67,7 @@ describe('the chain form', () => {
   });
 
   it('starts an edit from the saved chain, with the endpoint to enter again', () => {
-    renderWithQueries(<PaymentChainForm editing={{ ...CHAIN, confirmations: null }} onDone={vi.fn()} />);
+    renderWithProviders(<PaymentChainForm editing={{ ...CHAIN, confirmations: null }} onDone={vi.fn()} />);
     expect(screen.getByLabelText('Chain id')).toHaveValue('8453');
     expect(screen.getByLabelText('Endpoint URL')).toHaveValue('');
     expect(screen.getByLabelText('Wait for the finalized block')).toBeChecked();
@@ -83,7 +77,7 @@ describe('the chain form', () => {
 
 describe('a saved chain', () => {
   it('shows its name, its rules and the blocks the watcher still has to read', () => {
-    renderWithQueries(<PaymentChainList chains={[CHAIN, { ...CHAIN, chainId: 31337, headBlock: '99', confirmations: null }]} onEdit={vi.fn()} />);
+    renderWithProviders(<PaymentChainList chains={[CHAIN, { ...CHAIN, chainId: 31337, headBlock: '99', confirmations: null }]} onEdit={vi.fn()} />);
     const base = screen.getByRole('listitem', { name: 'Base (8453)' });
     expect(within(base).getByText('Lag (blocks)').nextSibling).toHaveTextContent('21');
     expect(base).toHaveTextContent('$2,500.50');
@@ -97,10 +91,10 @@ describe('a saved chain', () => {
 
   it('warns when the endpoint’s head has not moved for over 10 minutes, unless an error already says why', () => {
     const quiet = { ...CHAIN, noBlockSince: '2026-11-23T17:40:00.000Z' };
-    const { unmount } = renderWithQueries(<PaymentChainList chains={[quiet]} onEdit={vi.fn()} />);
+    const { unmount } = renderWithProviders(<PaymentChainList chains={[quiet]} onEdit={vi.fn()} />);
     expect(within(screen.getByRole('listitem', { name: 'Base (8453)' })).getByRole('alert')).toHaveTextContent(/^No new block since .+: the endpoint may have stopped following the chain/);
     unmount();
-    renderWithQueries(<PaymentChainList chains={[{ ...quiet, lastError: 'HTTP 503', lastErrorAt: '2026-11-23T18:00:00.000Z' }]} onEdit={vi.fn()} />);
+    renderWithProviders(<PaymentChainList chains={[{ ...quiet, lastError: 'HTTP 503', lastErrorAt: '2026-11-23T18:00:00.000Z' }]} onEdit={vi.fn()} />);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText(/HTTP 503/)).toHaveClass('text-destructive');
   });

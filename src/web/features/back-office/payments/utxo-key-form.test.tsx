@@ -1,17 +1,13 @@
 // The Bitcoin account key form refuses a recovery phrase or a mismatched address type before sending
 // anything, sends the address type only when one is chosen, shows the server's refusals beside their
 // fields, and warns when more addresses in a row went unused than a wallet looks across.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Operator } from '@/contracts/operators';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
 import { UTXO_KEY_MESSAGES } from '@/domain/utxo/account-key';
-import { operatorQueryKey } from '@/web/api/operators';
+import { operatorAs, renderWithProviders } from '@/web/test/render';
 import { UtxoKeyForm, type UtxoKey } from './utxo-key-form';
-
-const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 
 // BIP-84's test vector: the account m/84'/0'/0' of the "abandon … about" phrase; no money is behind it.
 const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
@@ -55,14 +51,8 @@ const DOGECOIN: UtxoChainSettings = {
 };
 
 function renderForm(utxoKey: UtxoKey | null, chain: UtxoChainSettings = BITCOIN) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  queryClient.setQueryData(operatorQueryKey, OWNER);
-  const ui = (key: UtxoKey | null) => (
-    <QueryClientProvider client={queryClient}>
-      <UtxoKeyForm settings={{ ...chain, key }} />
-    </QueryClientProvider>
-  );
-  const rendered = render(ui(utxoKey));
+  const ui = (key: UtxoKey | null) => <UtxoKeyForm settings={{ ...chain, key }} />;
+  const rendered = renderWithProviders(ui(utxoKey), { operator: operatorAs('owner') });
   return { showKey: (key: UtxoKey | null) => rendered.rerender(ui(key)) };
 }
 

@@ -1,13 +1,9 @@
 // Each Bitcoin-family chain has its own card, named by the chain.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Operator } from '@/contracts/operators';
 import type { UtxoChainSettings } from '@/contracts/payments';
-import { operatorQueryKey } from '@/web/api/operators';
+import { operatorAs, renderWithProviders } from '@/web/test/render';
 import { UtxoPayments } from './utxo-payments';
-
-const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 
 const LITECOIN: UtxoChainSettings = {
   chain: 'litecoin',
@@ -23,13 +19,7 @@ const LITECOIN: UtxoChainSettings = {
 
 describe('the card of a Bitcoin-family chain', () => {
   it('is named by its chain, with its account key and its watcher inside', () => {
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(operatorQueryKey, OWNER);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <UtxoPayments settings={{ ...LITECOIN, currencies: ['LTC'] }} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<UtxoPayments settings={{ ...LITECOIN, currencies: ['LTC'] }} />, { operator: operatorAs('owner') });
     const card = screen.getByRole('region', { name: 'Litecoin' });
     expect(within(card).getByText(/^No Litecoin account key yet/)).toBeInTheDocument();
     expect(within(card).getByRole('form', { name: 'Litecoin account key' })).toBeInTheDocument();

@@ -1,16 +1,11 @@
 // The Bitcoin watcher form sends what the server takes (no amount: null), shows each of the server's
 // refusals beside its field, and starts a change from the saved watcher with the URL to enter again.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Operator } from '@/contracts/operators';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
-import { operatorQueryKey } from '@/web/api/operators';
+import { operatorAs, renderWithProviders } from '@/web/test/render';
 import { UtxoWatcherForm, type UtxoWatcher } from './utxo-watcher-form';
-
-const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 
 const WATCHER: UtxoWatcher = {
   esploraHost: 'mempool.example.com',
@@ -44,10 +39,7 @@ const LITECOIN: UtxoChainSettings = { ...BITCOIN, chain: 'litecoin', name: 'Lite
 const SAVED: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...BITCOIN, watcher: WATCHER }], lookups: [] };
 
 function renderForm(watcher: UtxoWatcher | null, chain: UtxoChainSettings = BITCOIN) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  queryClient.setQueryData(operatorQueryKey, OWNER);
-  const ui: ReactNode = <UtxoWatcherForm settings={{ ...chain, watcher }} />;
-  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  return renderWithProviders(<UtxoWatcherForm settings={{ ...chain, watcher }} />, { operator: operatorAs('owner') });
 }
 
 function serve(answer: () => Response) {

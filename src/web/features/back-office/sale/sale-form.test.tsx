@@ -1,15 +1,13 @@
 // The back-office sale form (issue 28): saving an end time in the past ends the sale, so it asks
-// first; a fresh install's unscheduled sale can be saved as it is, which schedules it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+// first; a fresh install's unscheduled sale can be saved as it is, which schedules it. Its messages
+// stand beside their fields, the schema's before anything is sent and the server's after.
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Operator } from '@/contracts/operators';
 import type { SaleSettings } from '@/contracts/sale';
-import { operatorQueryKey } from '@/web/api/operators';
+import { operatorAs, renderWithProviders } from '@/web/test/render';
 import { SaleForm } from './sale-form';
 
-const OWNER: Operator = { id: 1, login: 'owner', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false };
 const DAY = 86_400_000;
 const SETTINGS: SaleSettings = {
   tokenName: 'Presale Token',
@@ -21,6 +19,7 @@ const SETTINGS: SaleSettings = {
   startsAt: new Date(Date.now() - 10 * DAY).toISOString(),
   endsAt: new Date(Date.now() + 10 * DAY).toISOString(),
   orderExpiryMinutes: 60,
+  orderExpiryUnit: 'minutes',
   maxPendingOrders: 3,
   requireVerifiedEmail: false,
   listingAt: null,
@@ -36,13 +35,7 @@ const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.
 function renderForm(settings: SaleSettings) {
   const fetchMock = vi.fn(async (_path: string, init?: RequestInit) => Response.json({ ...settings, ...(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as object), scheduled: true }));
   vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  queryClient.setQueryData(operatorQueryKey, OWNER);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SaleForm settings={settings} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SaleForm settings={settings} />, { operator: operatorAs('owner') });
   return fetchMock;
 }
 
@@ -75,6 +68,43 @@ describe('sale form', () => {
     await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
     await vi.waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows an empty Hard cap’s message beside the field, focuses the first field in error, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderForm(SETTINGS);
+    const hardCap = screen.getByLabelText('Hard cap (tokens)');
+    const totalSupply = screen.getByLabelText('Total supply');
+    expect(hardCap).toHaveValue('100000000');
+    // Digits are grouped below the number.
+    expect(screen.getByText('100,000,000 tokens')).toBeInTheDocument();
+    await user.clear(hardCap);
+    await user.clear(totalSupply);
+    await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
+    await vi.waitFor(() => expect(hardCap).toHaveAttribute('aria-invalid', 'true'));
+    expect(hardCap).toHaveAccessibleDescription('Hard cap must be a positive number with at most 6 decimals.');
+    expect(totalSupply).toHaveAccessibleDescription('Total supply must be a positive number with at most 6 decimals.');
+    // The first field in error has the focus (and so is scrolled into view).
+    expect(totalSupply).toHaveFocus();
+    expect(puts(fetchMock)).toHaveLength(0);
+  });
+
+  it('names the server’s order-expiry unit, leaves its limits to the server, and shows its refusal at the field', async () => {
+    const user = userEvent.setup();
+    const refusal = 'Order expiry must be at least 5 seconds.';
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) =>
+      Response.json({ error: { code: 'invalid_input', message: refusal, fields: { orderExpiryMinutes: refusal } } }, { status: 400 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SaleForm settings={{ ...SETTINGS, orderExpiryMinutes: 3600, orderExpiryUnit: 'seconds' }} />, { operator: operatorAs('owner') });
+    const expiry = screen.getByLabelText('Order expiry (seconds)');
+    await user.clear(expiry);
+    await user.type(expiry, '3');
+    await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
+    await vi.waitFor(() => expect(expiry).toHaveAccessibleDescription(refusal));
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]?.body;
+    expect(JSON.parse(typeof sent === 'string' ? sent : '{}')).toMatchObject({ orderExpiryMinutes: 3 });
   });
 
   it('lets an operator save an unscheduled sale as it is, which schedules it', async () => {

@@ -174,7 +174,7 @@ export function SaleForm({ settings }: { settings: SaleSettings }) {
           <FormField label="End time" error={errors.endsAt?.message}>
             <Input type="datetime-local" {...register('endsAt')} />
           </FormField>
-          <FormField label="Order expiry (minutes)" error={errors.orderExpiryMinutes?.message}>
+          <FormField label={`Order expiry (${settings.orderExpiryUnit})`} error={errors.orderExpiryMinutes?.message}>
             <Input inputMode="numeric" {...register('orderExpiryMinutes', { setValueAs: (v: string) => (v === '' ? Number.NaN : Number(v)) })} />
           </FormField>
           <FormField label="Pending orders per buyer" error={errors.maxPendingOrders?.message}>

@@ -71,3 +71,67 @@ describe('Buy Token swap', () => {
     expect(screen.getByRole('region', { name: 'Your purchase' })).toHaveTextContent('You receive3,000 PRE');
   });
 });
+
+// Moved from the browser suite: the amount field and the limits need no server, only the sale's figures.
+describe('Buy Token amount', () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('accepts only decimals, and Buy Now! waits for an amount within the limits', async () => {
+    const user = userEvent.setup();
+    // 1,000 PRE per TST.
+    render(<BuyTokenForm sale={sale} cryptos={[...cryptos, crypto('TST', '1000')]} />);
+    const amount = screen.getByLabelText('Amount', { selector: 'input' });
+    expect(amount).toHaveValue('');
+    expect(amount).toHaveAttribute('placeholder', 'Enter amount');
+    await user.type(amount, '1abc');
+    expect(amount).toHaveValue('1');
+    await user.clear(amount);
+    await user.type(amount, '12,5');
+    expect(amount).toHaveValue('12.5');
+
+    // Search matches the full name too, whatever the case.
+    await user.type(screen.getByLabelText('Search currencies'), 'TST COIN'.toLowerCase());
+    const option = screen.getByRole('button', { name: /^TST/ });
+    await user.click(option);
+    expect(option).toHaveAttribute('aria-pressed', 'true');
+    const panel = screen.getByRole('region', { name: 'Your purchase' });
+    const buy = within(panel).getByRole('button', { name: 'Buy Now!' });
+    // 12.5 tokens are under the minimum.
+    expect(panel).toHaveTextContent('You receive12.5 PRE');
+    expect(buy).toBeDisabled();
+    expect(panel).toHaveTextContent('The minimum order is 40 PRE.');
+
+    // The swap converts the amount to the same purchase in the currency: 12.5 tokens are 0.0125 of it.
+    const swap = screen.getByRole('button', { name: 'Swap amount currency' });
+    await user.click(swap);
+    expect(amount).toHaveValue('0.0125');
+    expect(panel).toHaveTextContent('You receive12.5 PRE');
+    // 12.5 of the currency is 12,500 tokens.
+    await user.clear(amount);
+    await user.type(amount, '12.5');
+    expect(panel).toHaveTextContent('You receive12,500 PRE');
+    expect(buy).toBeEnabled();
+
+    await user.click(swap);
+    expect(amount).toHaveValue('12500');
+    await user.clear(amount);
+    await user.type(amount, '100001');
+    expect(buy).toBeDisabled();
+    expect(panel).toHaveTextContent('The maximum order is 100,000 PRE.');
+
+    await user.clear(amount);
+    expect(buy).toBeDisabled();
+    expect(panel).toHaveTextContent('Enter an amount.');
+
+    await user.type(amount, '40');
+    expect(buy).toBeEnabled();
+
+    const search = screen.getByLabelText('Search currencies');
+    await user.clear(search);
+    await user.type(search, 'no-such-currency-zz');
+    expect(screen.getByText('No currencies match “no-such-currency-zz”.')).toBeInTheDocument();
+  });
+});

@@ -1,12 +1,11 @@
 // The landing's presale card (issue 28): a sale no operator has scheduled opens soon, with no
 // countdown and no buy button; a sale's tiny progress reads "< 0.01%", never 0.00 %.
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sale } from '@/contracts/sale';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
-import { MemoryRouter } from 'react-router';
 import { liveSale } from '@/test/live-sale';
+import { renderWithProviders } from '@/web/test/render';
 import { PresaleCard } from './presale-card';
 
 const now = Date.now();
@@ -26,11 +25,8 @@ function serve(sale: Sale) {
 }
 
 function renderCard() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <PresaleCard heading="The future of digital currency!" subheading="The PRE presale." />
-    </QueryClientProvider>,
-  );
+  // The landing page has no router: the card must work without one.
+  renderWithProviders(<PresaleCard heading="The future of digital currency!" subheading="The PRE presale." />, { route: null });
 }
 
 describe('presale card', () => {
@@ -59,20 +55,12 @@ describe('presale card', () => {
     serve(tiny);
     renderCard();
     expect(await screen.findByText('Progress: < 0.01%')).toBeInTheDocument();
-    render(
-      <MemoryRouter>
-        <SaleProgressCard sale={{ ...tiny, tokensSold: '40', progressPercent: '0.00' }} />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<SaleProgressCard sale={{ ...tiny, tokensSold: '40', progressPercent: '0.00' }} />);
     expect(screen.getByText('< 0.01%')).toBeInTheDocument();
   });
 
   it('on the dashboard, says why an unscheduled sale cannot be bought', () => {
-    render(
-      <MemoryRouter>
-        <SaleProgressCard sale={{ ...live, state: 'upcoming', scheduled: false, startsAt: null, endsAt: null }} />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<SaleProgressCard sale={{ ...live, state: 'upcoming', scheduled: false, startsAt: null, endsAt: null }} />);
     expect(screen.getByText('The presale opens soon: its dates are not set yet, so buying is not open.')).toBeInTheDocument();
   });
 });

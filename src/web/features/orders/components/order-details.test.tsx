@@ -1,10 +1,9 @@
 // The buyer's order page once the payment window closed: one message, not "do not pay" beside "add
 // your payment" (issue 28).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@/contracts/orders';
+import { renderWithProviders } from '@/web/test/render';
 import { OrderDetails } from './order-details';
 
 const EXPIRED: Order = {
@@ -30,13 +29,7 @@ const EXPIRED: Order = {
 };
 
 function renderOrder(order: Order) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <OrderDetails order={order} symbol="PRE" receivedAt={Date.parse(order.serverTime)} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<OrderDetails order={order} symbol="PRE" receivedAt={Date.parse(order.serverTime)} />);
 }
 
 describe('an expired order', () => {
