@@ -10,13 +10,18 @@ import { networkSchema } from './networks';
 
 export type { Network } from './networks';
 
-export const publicCryptoSchema = z.object({
+/** What names a currency and where it is paid: the same for buyers and operators. */
+const cryptoIdentity = {
   code: z.string(),
   name: z.string(),
   network: networkSchema,
   chainId: z.number().int().nullable(),
   tokenContract: z.string().nullable(),
   decimals: z.number().int().nullable(),
+};
+
+export const publicCryptoSchema = z.object({
+  ...cryptoIdentity,
   /** Tokens per 1 unit of this crypto. */
   rate: decimalString,
   rateUpdatedAt: isoDateTime.nullable(),
@@ -114,12 +119,7 @@ export const updateCryptoBodySchema = z.strictObject(cryptoFields).superRefine(c
 export type UpdateCryptoBody = z.input<typeof updateCryptoBodySchema>;
 
 export const adminCryptoSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  network: networkSchema,
-  chainId: z.number().int().nullable(),
-  tokenContract: z.string().nullable(),
-  decimals: z.number().int().nullable(),
+  ...cryptoIdentity,
   priceFeedId: z.string(),
   rateSource: z.enum(RATE_SOURCES),
   rate: decimalString.nullable(),
