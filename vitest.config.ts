@@ -7,15 +7,17 @@ if (process.env.CI === 'true' && !postgresUrl) {
   throw new Error('CI=true needs TEST_DATABASE_URL: the PostgreSQL suite must run in CI, not be skipped.');
 }
 
-// Server tests that never open the test database: pure functions, scanners against local chains and
-// explorers, static files, and the crash test, which starts servers on a PGlite data directory of its
-// own (one engine is enough: it checks what the server acknowledges, not the engine). They run in
-// parallel files.
+// Server tests that never open the shared test database: pure functions, scanners against local chains
+// and explorers, static files, and the tests that start servers or PGlite on data directories of their
+// own (the crash test among them: one engine is enough, it checks what the server acknowledged). They
+// run in parallel files.
 const serverNodeFiles = [
+  'src/server/backup.test.ts',
   'src/server/config.test.ts',
   'src/server/csv.test.ts',
   'src/server/password-strength.test.ts',
   'src/server/crash.process.test.ts',
+  'src/server/main.process.test.ts',
   'src/server/db/lock.test.ts',
   'src/server/modules/orders/orders.csv.test.ts',
   'src/server/modules/orders/public-id.test.ts',
@@ -85,7 +87,7 @@ export default defineConfig({
       },
       // Several instances behind nginx need PostgreSQL: that test runs in the PostgreSQL suite.
       serverProject('server-pglite', 1, { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts', 'src/server/sessions.shared.test.ts', 'src/server/db/pool-errors.shared.test.ts']),
-      ...(postgresUrl ? [serverProject('server-postgres', 2, { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['src/server/main.process.test.ts', 'src/server/backup.test.ts'])] : []),
+      ...(postgresUrl ? [serverProject('server-postgres', 2, { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })] : []),
     ],
   },
 });
