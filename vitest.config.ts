@@ -7,14 +7,41 @@ if (process.env.CI === 'true' && !postgresUrl) {
   throw new Error('CI=true needs TEST_DATABASE_URL: the PostgreSQL suite must run in CI, not be skipped.');
 }
 
+// Server tests that never open the shared test database: pure functions, scanners against local chains
+// and explorers, static files, and the tests that start servers or PGlite on data directories of their
+// own (the crash test among them: one engine is enough, it checks what the server acknowledged). They
+// run in parallel files.
+const serverNodeFiles = [
+  'src/server/backup.test.ts',
+  'src/server/config.test.ts',
+  'src/server/csv.test.ts',
+  'src/server/password-strength.test.ts',
+  'src/server/crash.process.test.ts',
+  'src/server/main.process.test.ts',
+  'src/server/db/lock.test.ts',
+  'src/server/modules/orders/orders.csv.test.ts',
+  'src/server/modules/orders/public-id.test.ts',
+  'src/server/modules/payments/bitcoin-scanner.test.ts',
+  'src/server/modules/payments/esplora-client.test.ts',
+  'src/server/modules/payments/evm-scanner.test.ts',
+  'src/server/modules/rates/price-feed.test.ts',
+  'src/server/plugins/security.test.ts',
+  'src/server/plugins/web.test.ts',
+  'src/server/test/anvil.test.ts',
+  'src/server/test/esplora-server.test.ts',
+];
+
 // Server tests share one database per run (PGlite's first start costs seconds), so their files run
-// one after another in one process and reset the data between tests.
-const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+// one after another in one process and reset the data between tests. Each engine has its own group
+// order: a single `vitest run` runs them one after the other, and `npm run test:unit` runs each
+// engine in a Vitest process of its own, side by side (their databases and ports never meet).
+const serverProject = (name: string, groupOrder: number, env: Record<string, string>, exclude: string[] = []) => ({
   resolve: { alias: { '@': src } },
   test: {
     name,
     include: ['src/server/**/*.test.ts'],
-    exclude,
+    exclude: [...serverNodeFiles, ...exclude],
+    sequence: { groupOrder },
     environment: 'node',
     env,
     pool: 'forks' as const,
@@ -47,9 +74,20 @@ export default defineConfig({
         // The build script of `npm start`, run as a process on a project of its own.
         test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 120_000, setupFiles: ['src/test/fail-on-console-error.ts'] },
       },
+      {
+        resolve: { alias: { '@': src } },
+        test: {
+          name: 'server-node',
+          include: serverNodeFiles,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['src/test/fail-on-console-error.ts'],
+        },
+      },
       // Several instances behind nginx need PostgreSQL: that test runs in the PostgreSQL suite.
-      serverProject('server-pglite', { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts', 'src/server/sessions.shared.test.ts', 'src/server/db/pool-errors.shared.test.ts']),
-      ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['src/server/main.process.test.ts', 'src/server/backup.test.ts'])] : []),
+      serverProject('server-pglite', 1, { TEST_DB: 'pglite' }, ['src/server/scale.process.test.ts', 'src/server/sessions.shared.test.ts', 'src/server/db/pool-errors.shared.test.ts']),
+      ...(postgresUrl ? [serverProject('server-postgres', 2, { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })] : []),
     ],
   },
 });

@@ -36,8 +36,13 @@ export function testDatabase(): Promise<Database> {
  */
 export async function resetDatabase(database: Database, options: { scheduled?: boolean; freshCryptos?: boolean } = {}): Promise<void> {
   const tables = (await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as { rows: { tablename: string }[] };
+  // PostgreSQL's TRUNCATE costs as much on an empty table as on a full one (new files for the table and
+  // its indexes: about half a second for all of them), so only the tables a test wrote to are truncated,
+  // and every sequence starts again as `restart identity` would have restarted it.
   const names = tables.rows.map((r) => `"${r.tablename}"`);
-  if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+  const written = names.length ? ((await database.db.execute(sql.raw(names.map((n) => `select '${n}' as name where exists (select 1 from ${n})`).join(' union all ')))) as { rows: { name: string }[] }).rows : [];
+  if (written.length) await database.db.execute(sql.raw(`truncate ${written.map((r) => r.name).join(', ')} restart identity cascade`));
+  await database.db.execute(sql`select setval(format('%I.%I', schemaname, sequencename), start_value, false) from pg_sequences where schemaname = 'public' and last_value is not null`);
   await ensureSaleSettings(database.db, new Date(), { scheduled: options.scheduled ?? true });
   await seedCryptos(database.db);
   if (!options.freshCryptos) await database.db.update(cryptos).set({ enabled: true });
