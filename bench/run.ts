@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { saleSettingsBodyOf, type SaleSettings } from '../src/contracts/sale';
 import { measurePages } from './lighthouse';
 import { measureBitcoinScanner, type BitcoinScanBenchResult } from './bitcoin';
 import { measureWatcher, type WatcherBenchResult } from './payments';
@@ -160,8 +161,7 @@ async function main() {
     if (offered.status !== 201) throw new Error(`could not offer a crypto: ${JSON.stringify(offered.data)}`);
     // Each buyer may hold at most 20 pending orders (the most the Sale page allows): P2 sends each
     // buyer exactly that many, so every order measured is one the sale accepts.
-    const settings = (await api(base, 'GET', '/api/admin/sale', undefined, op.cookie)).data as Record<string, unknown>;
-    const { updatedAt: _u, priceUsd: _p, scheduled: _s, ...saleBody } = settings;
+    const saleBody = saleSettingsBodyOf((await api(base, 'GET', '/api/admin/sale', undefined, op.cookie)).data as SaleSettings);
     await api(base, 'PUT', '/api/admin/sale', { ...saleBody, maxPendingOrders: PENDING_PER_BUYER }, op.cookie);
     const buyerCount = quick ? 20 : 1000;
     const register = async (i: number) =>

@@ -119,6 +119,15 @@ export const saleSettingsBodySchema = z
   });
 export type SaleSettingsBody = z.input<typeof saleSettingsBodySchema>;
 
+/**
+ * The operator's settings as a body to send back unchanged: without what the server decides (the token
+ * price, which has its own route; the expiry unit; whether the sale was scheduled; the time of change).
+ */
+export function saleSettingsBodyOf(settings: SaleSettings): SaleSettingsBody {
+  const { priceUsd: _price, orderExpiryUnit: _unit, scheduled: _scheduled, updatedAt: _updated, ...body } = settings;
+  return body;
+}
+
 export const saleSettingsSchema = z.object({
   tokenName: z.string(),
   tokenSymbol: z.string(),

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
+import { saleSettingsBodyOf, type SaleSettings } from '@/contracts/sale';
 import type { AdminUserDetail } from '@/contracts/users';
 import { dec } from '@/domain/decimal';
 import { databaseKind } from './test/harness';
@@ -95,7 +96,7 @@ describe(`crash safety (${databaseKind})`, () => {
     const offered = await call('POST', '/api/admin/cryptos', operator, { currency: 'CRASH', fullName: 'Crash coin', network: 'evm', chainId: 1, rateSource: 'manual', rate: '1000', address: WALLET, decimals: 18 });
     expect(offered.status).toBe(201);
     // A fresh install's sale opens once an operator saves its schedule (its seeded dates: live now).
-    const { updatedAt: _u, priceUsd: _p, scheduled: _s, ...saleBody } = (await call('GET', '/api/admin/sale', operator)).data as Record<string, unknown>;
+    const saleBody = saleSettingsBodyOf((await call('GET', '/api/admin/sale', operator)).data as SaleSettings);
     expect((await call('PUT', '/api/admin/sale', operator, saleBody)).status).toBe(200);
     const buyers: { id: number; cookie: string }[] = [];
     for (let i = 0; i < 6; i++) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
+import { saleSettingsBodyOf, type SaleSettings } from '@/contracts/sale';
 import { startFakeFeed, type FakeFeed } from './test/fake-price-feed';
 import { freePorts, killServers, startServer, waitForOutput } from './test/process';
 
@@ -146,8 +147,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     await expect.poll(() => events).toContain('ready');
 
     // 500 orders from 25 buyers, through nginx: 20 pending each, the most the Sale page allows.
-    const sale = (await get(A, '/api/admin/sale', operator)) as Record<string, unknown>;
-    const { updatedAt: _u, priceUsd: _p, scheduled: _s, ...saleBody } = sale;
+    const saleBody = saleSettingsBodyOf((await get(A, '/api/admin/sale', operator)) as SaleSettings);
     const saved = await fetch(`${url(A)}/api/admin/sale`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie: operator }, body: JSON.stringify({ ...saleBody, maxPendingOrders: 20 }) });
     expect(saved.status).toBe(200);
     const buyers: string[] = [];

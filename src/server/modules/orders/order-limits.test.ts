@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder, Order } from '@/contracts/orders';
+import { saleSettingsBodyOf, type SaleSettings } from '@/contracts/sale';
 import { auditLog, cryptos, ledgerEntries, orders, saleSettings } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
 
@@ -101,9 +102,9 @@ describe(`pending orders per buyer (${databaseKind})`, () => {
   it('is an operator setting on the Sale page, from 1 to 20, audited', async () => {
     await offerEth(t);
     const operator = await signInOperator(t.app, t.database);
-    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/sale', cookies: { [OPERATOR]: operator } })).json<Record<string, unknown>>();
+    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/sale', cookies: { [OPERATOR]: operator } })).json<SaleSettings>();
     expect(current.maxPendingOrders).toBe(3);
-    const { updatedAt: _u, priceUsd: _p, scheduled: _s, ...body } = current;
+    const body = saleSettingsBodyOf(current);
     for (const bad of [0, 21, 2.5]) {
       const res = await t.app.inject({ method: 'PUT', url: '/api/admin/sale', cookies: { [OPERATOR]: operator }, payload: { ...body, maxPendingOrders: bad } });
       expect(res.statusCode, String(bad)).toBe(400);

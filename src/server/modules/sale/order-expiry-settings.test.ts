@@ -2,7 +2,7 @@
 // reads the unit, the server holds the window to its shortest at the field, and orders close on time.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { SaleSettings } from '@/contracts/sale';
+import { saleSettingsBodyOf, type SaleSettings } from '@/contracts/sale';
 import type { Order } from '@/contracts/orders';
 import { cryptos } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
@@ -15,7 +15,7 @@ describe(`order expiry counted in seconds (${databaseKind})`, () => {
 
   async function putExpiry(cookie: string, orderExpiryMinutes: number) {
     const current = (await t.app.inject({ method: 'GET', url: '/api/admin/sale', cookies: { [OP_COOKIE]: cookie } })).json<SaleSettings>();
-    const { priceUsd: _p, orderExpiryUnit: _u, scheduled: _s, updatedAt: _a, ...body } = current;
+    const body = saleSettingsBodyOf(current);
     const now = Date.now();
     const payload = { ...body, startsAt: new Date(now - DAY).toISOString(), endsAt: new Date(now + DAY).toISOString(), orderExpiryMinutes };
     return t.app.inject({ method: 'PUT', url: '/api/admin/sale', cookies: { [OP_COOKIE]: cookie }, payload });
