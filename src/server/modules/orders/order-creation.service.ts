@@ -101,7 +101,7 @@ export class OrderCreation {
         crypto,
         priceUsd: sale.priceUsd,
         orderExpiryMinutes: sale.orderExpiryMinutes,
-        expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * this.options.orderExpiryUnitMs),
+        expiresAt: this.windowEnd(now, sale.orderExpiryMinutes),
         ...quote,
         idempotencyKey: idempotencyKey ?? null,
         requestFingerprint: print,
@@ -117,6 +117,11 @@ export class OrderCreation {
   }
 
   /** The crypto as last read (at most `CRYPTO_CACHE_MS` ago): only a quote's starting point, never trusted alone. */
+  /** When a window opened at `now` closes: the sale's order expiry, in the server's unit (ORDER_EXPIRY_UNIT). */
+  private windowEnd(now: Date, orderExpiry: number): Date {
+    return new Date(now.getTime() + orderExpiry * this.options.orderExpiryUnitMs);
+  }
+
   private async offeredCrypto(code: string): Promise<CryptoRow | undefined> {
     return this.cryptos.get(code) ?? this.rememberCrypto(await findCryptoByCode(this.db, code));
   }
@@ -181,7 +186,7 @@ export class OrderCreation {
           priceUsd: sale.priceUsd,
           idempotencyKey: idempotencyKey ?? null,
           requestFingerprint: print,
-          expiresAt: new Date(now.getTime() + sale.orderExpiryMinutes * this.options.orderExpiryUnitMs),
+          expiresAt: this.windowEnd(now, sale.orderExpiryMinutes),
           createdAt: now,
           updatedAt: now,
         });

@@ -16,7 +16,8 @@ export interface OrderExpiryLimits {
   min: number;
 }
 
-function view(s: SaleSettingsRow, expiry: OrderExpiryLimits): SaleSettings {
+/** The settings the operator sets, as an audit entry records them (without the time of change or the server's unit). */
+function audited(s: SaleSettingsRow): Omit<SaleSettings, 'updatedAt' | 'orderExpiryUnit'> {
   return {
     tokenName: s.tokenName,
     tokenSymbol: s.tokenSymbol,
@@ -27,14 +28,16 @@ function view(s: SaleSettingsRow, expiry: OrderExpiryLimits): SaleSettings {
     startsAt: s.startsAt.toISOString(),
     endsAt: s.endsAt.toISOString(),
     orderExpiryMinutes: s.orderExpiryMinutes,
-    orderExpiryUnit: expiry.unit,
     maxPendingOrders: s.maxPendingOrders,
     requireVerifiedEmail: s.requireVerifiedEmail,
     listingAt: s.listingAt?.toISOString() ?? null,
     deliveryNote: s.deliveryNote,
     scheduled: s.scheduledAt !== null,
-    updatedAt: s.updatedAt.toISOString(),
   };
+}
+
+function view(s: SaleSettingsRow, expiry: OrderExpiryLimits): SaleSettings {
+  return { ...audited(s), orderExpiryUnit: expiry.unit, updatedAt: s.updatedAt.toISOString() };
 }
 
 export async function getSaleSettingsView(db: Db, expiry: OrderExpiryLimits): Promise<SaleSettings> {
@@ -81,10 +84,8 @@ export async function updateSaleSettings(
       now,
     );
     if (!after) throw new Error('sale settings vanished');
-    const { updatedAt: _b, orderExpiryUnit: _bu, ...beforeView } = view(before, expiry);
-    const { updatedAt: _a, orderExpiryUnit: _au, ...afterView } = view(after, expiry);
     // The first save schedules the sale: the entry's `scheduled` says so.
-    await recordAudit(tx, actor, 'sale.updated', 'sale', beforeView, afterView);
+    await recordAudit(tx, actor, 'sale.updated', 'sale', audited(before), audited(after));
     return view(after, expiry);
   });
   // Open pages refetch the sale at once, and every instance drops its cached figures.

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentSettings } from '@/contracts/payments';
+import { expectMessageAt, serve } from '@/web/test/form';
 import { renderWithProviders } from '@/web/test/render';
 import { PaymentChainForm } from './payment-chain-form';
 import { PaymentChainList, type PaymentChain } from './payment-chain-list';
@@ -23,12 +24,6 @@ const CHAIN: PaymentChain = {
   lastError: null,
   lastErrorAt: null,
 };
-
-function serve(answer: () => Response) {
-  const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answer());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -60,10 +55,7 @@ describe('the chain form', () => {
     await user.type(screen.getByLabelText('Chain id'), '1');
     await user.type(screen.getByLabelText('Endpoint URL'), 'http://127.0.0.1:9');
     await user.click(screen.getByRole('button', { name: 'Save chain' }));
-    const endpoint = screen.getByLabelText('Endpoint URL');
-    const message = await screen.findByText(NO_ANSWER);
-    expect(endpoint).toHaveAttribute('aria-invalid', 'true');
-    expect(endpoint.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    await expectMessageAt('Endpoint URL', NO_ANSWER);
   });
 
   it('starts an edit from the saved chain, with the endpoint to enter again', () => {

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
 import { UTXO_KEY_MESSAGES } from '@/domain/utxo/account-key';
+import { expectMessageAt, serve } from '@/web/test/form';
 import { operatorAs, renderWithProviders } from '@/web/test/render';
 import { UtxoKeyForm, type UtxoKey } from './utxo-key-form';
 
@@ -54,19 +55,6 @@ function renderForm(utxoKey: UtxoKey | null, chain: UtxoChainSettings = BITCOIN)
   const ui = (key: UtxoKey | null) => <UtxoKeyForm settings={{ ...chain, key }} />;
   const rendered = renderWithProviders(ui(utxoKey), { operator: operatorAs('owner') });
   return { showKey: (key: UtxoKey | null) => rendered.rerender(ui(key)) };
-}
-
-function serve(answer: () => Response) {
-  const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answer());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-async function expectMessageAt(label: string, message: string) {
-  const field = screen.getByLabelText(label);
-  const shown = await screen.findByText(message);
-  expect(field).toHaveAttribute('aria-invalid', 'true');
-  expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(shown.id);
 }
 
 afterEach(() => {

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentSettings, UtxoChainSettings } from '@/contracts/payments';
+import { expectMessageAt, serve } from '@/web/test/form';
 import { operatorAs, renderWithProviders } from '@/web/test/render';
 import { UtxoWatcherForm, type UtxoWatcher } from './utxo-watcher-form';
 
@@ -42,21 +43,7 @@ function renderForm(watcher: UtxoWatcher | null, chain: UtxoChainSettings = BITC
   return renderWithProviders(<UtxoWatcherForm settings={{ ...chain, watcher }} />, { operator: operatorAs('owner') });
 }
 
-function serve(answer: () => Response) {
-  const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answer());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 const sentBody = (init: RequestInit | undefined): unknown => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body);
-
-/** The field is marked invalid and names the message as its description. */
-async function expectMessageAt(label: string, message: string) {
-  const field = screen.getByLabelText(label);
-  const shown = await screen.findByText(message);
-  expect(field).toHaveAttribute('aria-invalid', 'true');
-  expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(shown.id);
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
