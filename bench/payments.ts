@@ -70,10 +70,10 @@ export async function measureWatcher(quick: boolean, databaseUrl?: string): Prom
     const db = database.db;
     await ensureSaleSettings(db, new Date(Date.now() - 60_000), { scheduled: true });
     await seedCryptos(db);
-    await db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(sql`${cryptos.code} = 'ETH'`);
+    await db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(sql`${cryptos.code} = 'ETH'`);
     // A token offered on the chain too, so every tick also reads Transfer logs for all watched addresses.
     const token = await deployTestToken(chain, 10n ** 12n);
-    await db.update(cryptos).set({ chainId: chain.chainId, tokenContract: token.address, decimals: 6, rateSource: 'manual', rate: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(sql`${cryptos.code} = 'USDT'`);
+    await db.update(cryptos).set({ chainId: chain.chainId, tokenContract: token.address, decimals: 6, rateSource: 'manual', rate: '100', usdPrice: '1', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(sql`${cryptos.code} = 'USDT'`);
 
     // The operator's key and the chain, as the Payments page saves them (the watcher reads through the counting proxy).
     const account = HDKey.fromMasterSeed(mnemonicToSeedSync('legal winner thank year wave sausage worth useful legal winner thank yellow')).derive("m/44'/60'/0'");

@@ -67,6 +67,16 @@ export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 /** One of an approved order's ledger entries: its place in the hash chain and its hash (see /transparency). */
 export const orderLedgerEntrySchema = z.object({ seq: z.number().int(), kind: z.string(), amount: decimalString, hash: z.string() });
 
+/** One piece of a quote: tokens priced in one stage (PRODUCT.md §6). */
+export const orderPieceSchema = z.object({
+  stage: z.number().int(),
+  stageName: z.string(),
+  tokens: decimalString,
+  priceUsd: decimalString,
+  payAmount: decimalString,
+});
+export type OrderPiece = z.infer<typeof orderPieceSchema>;
+
 export const orderSchema = z.object({
   /** The order's public token, used in URLs. */
   id: z.string(),
@@ -78,6 +88,8 @@ export const orderSchema = z.object({
   payAmount: decimalString,
   rate: decimalString,
   usdAmount: decimalString,
+  /** The quote by stage: one piece, or several when the purchase spans a stage boundary. */
+  pieces: z.array(orderPieceSchema),
   /** A wallet payment URI for the QR code: BIP-21, EIP-681, or the bare address. */
   paymentUri: z.string(),
   txHash: z.string().nullable(),

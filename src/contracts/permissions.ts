@@ -62,6 +62,8 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'GET /api/admin/sale': { need: 'read' },
   'PUT /api/admin/sale': { need: 'manage' },
   'PUT /api/admin/main-currency': { need: 'manage', stepUp: true },
+  'PUT /api/admin/sale/stages': { need: 'manage', stepUp: true },
+  'POST /api/admin/sale/stages/:id/end': { need: 'manage', stepUp: true },
 
   'GET /api/admin/cryptos': { need: 'read' },
   'POST /api/admin/cryptos': { need: 'manage' },

@@ -1,5 +1,25 @@
-// A live sale as GET /api/sale answers it, for web tests: a month of sale around now, nothing sold.
-import type { Sale } from '@/contracts/sale';
+// A live sale as GET /api/sale answers it, for web tests: a month of sale around now, nothing sold,
+// in one stage (pass `stages` for rounds).
+import type { PublicStage, Sale } from '@/contracts/sale';
+
+/** A stage as GET /api/sale shows it: the current one, nothing sold, unless overridden. */
+export function saleStage(overrides: Partial<PublicStage> = {}): PublicStage {
+  return {
+    number: 1,
+    name: 'Stage 1',
+    priceUsd: '0.01',
+    allocation: '100000000',
+    capacity: '100000000',
+    tokensSold: '0',
+    tokensLeft: '100000000',
+    endsAt: null,
+    openedAt: null,
+    closedAt: null,
+    closeReason: null,
+    state: 'current',
+    ...overrides,
+  };
+}
 
 export function liveSale(overrides: Partial<Sale> = {}, now = Date.now()): Sale {
   return {
@@ -21,6 +41,9 @@ export function liveSale(overrides: Partial<Sale> = {}, now = Date.now()): Sale 
     buyers: 0,
     limits: { minTokens: '40', maxTokens: '100000' },
     levels: [],
+    stages: [saleStage()],
+    currentStage: 1,
+    unsoldStageTokens: 'roll_over',
     serverTime: new Date(now).toISOString(),
     ...overrides,
   };

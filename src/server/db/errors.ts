@@ -49,3 +49,14 @@ export function pendingLimitRefusal(error: unknown): { limit: number } | undefin
   if (!err) return undefined;
   return { limit: typeof err.detail === 'string' ? Number.parseInt(err.detail, 10) : 0 };
 }
+
+/**
+ * The stage a statement would have taken past what it may sell, or priced a new order in after it
+ * closed (SQLSTATE PS003, migration 0027): its id and the tokens that were left in it.
+ */
+export function stageCapRefusal(error: unknown): { stageId: number; tokensLeft: string } | undefined {
+  const err = databaseError(error, 'PS003');
+  if (!err) return undefined;
+  const [id = '0', left = '0'] = typeof err.detail === 'string' ? err.detail.split(':') : [];
+  return { stageId: Number.parseInt(id, 10), tokensLeft: left };
+}

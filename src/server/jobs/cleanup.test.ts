@@ -20,7 +20,7 @@ describe(`cleanup job (${databaseKind})`, () => {
       { key: 'old', windowStartedAt: new Date(now.getTime() - 25 * HOUR), hits: 3 },
       { key: 'recent', windowStartedAt: new Date(now.getTime() - HOUR), hits: 3 },
     ]);
-    await db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
     const order = (n: number, createdAt: Date) => ({
       publicId: `order${n}`,
       userId,

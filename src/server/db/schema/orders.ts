@@ -1,6 +1,7 @@
 // Buyers' orders: the quote the server computed, and its state.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StagePiece } from '../../../domain/stages';
 import { NETWORKS } from '../../../domain/networks';
 import { ORDER_STATUSES } from '../../../domain/order-statuses';
 import { amount, instant } from './columns';
@@ -23,10 +24,13 @@ export const orders = pgTable(
     bonusTokens: amount('bonus_tokens').notNull(),
     /** In the currency, to its own decimals (at most 8: satoshis). */
     payAmount: numeric('pay_amount', { precision: 38, scale: 8 }).notNull(),
+    /** Tokens per unit at the first piece's stage price (the stage the order started in). */
     rate: amount('rate').notNull(),
     usdAmount: amount('usd_amount').notNull(),
-    /** The token price the quote used: an operator's re-quote at the order's rate values tokens at it. */
+    /** The first piece's stage price (the quote's token price before stages); each piece keeps its own. */
     priceUsd: numeric('price_usd', { precision: 30, scale: 8 }).notNull(),
+    /** The quote's pieces, one per stage it was priced in (issue 30); the orders trigger counts them against their stages. */
+    stagePieces: jsonb('stage_pieces').$type<StagePiece[]>().notNull().default([]),
     /** The crypto's payment details when the order was made: later edits to the crypto do not change an order. */
     network: text('network', { enum: NETWORKS }).notNull().default('other'),
     chainId: integer('chain_id'),

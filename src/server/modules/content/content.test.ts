@@ -18,7 +18,7 @@ describe(`content (${databaseKind})`, () => {
     expect(before.heroHeading).toBe('The future of digital currency!');
     expect(before.tokenomics).toEqual([]);
     expect(before.faq.find((f) => f.question === 'Which payment methods are accepted?')?.answer).toBe('Payment methods have not been set up yet. Check back soon.');
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1', usdPrice: '0.01', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }).where(eq(cryptos.code, 'ETH'));
     const after = await getPublic();
     expect(after.faq.find((f) => f.question === 'Which payment methods are accepted?')?.answer).toMatch(/^You can pay with Ethereum\./);
   });

@@ -40,7 +40,7 @@ describe(`token delivery (${databaseKind})`, () => {
 
   async function sale() {
     operator = await signInOperator(t.app, t.database);
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: WALLETS[0], enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: WALLETS[0], enabled: true }).where(eq(cryptos.code, 'ETH'));
     const buyers = [];
     for (const [i, tokens] of ['1000', '2500.5', '700'].entries()) {
       const buyer = await registerBuyer(t.app, { email: `buyer${i}@example.com` });

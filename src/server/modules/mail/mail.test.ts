@@ -190,7 +190,7 @@ describe(`order messages (${databaseKind})`, () => {
     const admin = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, cookies: { presale_operator_session: operator }, payload });
     // The first run starts the clock: what changed before it is not mailed.
     await t.app.mailSend.runOnce();
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
     const buyer = await registerBuyer(t.app);
     await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     const buy = async () => (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '300' } })).json<{ id: string }>().id;
@@ -236,7 +236,7 @@ describe(`operators' notifications (${databaseKind})`, () => {
     const operator = await signInOperator(t.app, t.database);
     const cookies = { presale_operator_session: operator };
     const settings = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/admin/notifications', cookies, payload });
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
     const buyer = await registerBuyer(t.app);
     const buy = async () => (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '300' } })).json<{ id: string }>().id;
     const attach = (id: string, txHash: string) => t.app.inject({ method: 'POST', url: `/api/orders/${id}/tx-hash`, cookies: { presale_session: buyer.cookie }, payload: { txHash } });
@@ -326,7 +326,7 @@ describe(`verified addresses (${databaseKind})`, () => {
     expect(mail?.subject).toMatch(/^Verify your e-mail address for /);
     const token = verifyLink(mail?.text);
 
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
     await t.database.db.update(saleSettings).set({ requireVerifiedEmail: true });
     t.app.saleFigures.invalidate();
     const refused = await order();

@@ -2,7 +2,8 @@
 // and what the checked path reads before it.
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { preparedPerHandle, type Queryable } from '../../db/client';
-import { cryptos, orders, saleSettings } from '../../db/schema';
+import type { StagePiece } from '@/domain/stages';
+import { cryptos, orders, saleSettings, saleStages } from '../../db/schema';
 import type { OrderRow } from './order-views.repository';
 
 type CryptoRow = typeof cryptos.$inferSelect;
@@ -17,14 +18,19 @@ export async function findOrderByIdempotencyKey(db: Queryable, userId: number, k
   return row;
 }
 
-/** A new order as quoted from the sale settings and crypto as last read, with the values it relied on. */
+/** A new order as quoted from the sale settings, stages and crypto as last read, with the values it relied on. */
 export interface QuotedOrder {
   publicId: string;
   userId: number;
-  /** The crypto's row as read: its rate and payment details must still be current. */
-  crypto: Pick<CryptoRow, 'code' | 'rate' | 'address' | 'network' | 'chainId' | 'tokenContract' | 'decimals'> & { rate: string; address: string };
-  /** The token price and payment window the quote used: both must still be current. */
+  /** The crypto's row as read: its USD price and payment details must still be current. */
+  crypto: Pick<CryptoRow, 'code' | 'address' | 'network' | 'chainId' | 'tokenContract' | 'decimals'> & { usdPrice: string; address: string };
+  /** The one stage the quote priced every token in: it must still be the current stage, at this price. */
+  stageId: number;
   priceUsd: string;
+  /** Tokens per unit at that price. */
+  rate: string;
+  stagePieces: StagePiece[];
+  /** The payment window the quote used: it must still be current. */
   orderExpiryMinutes: number;
   /** When the payment window closes: now plus that window. */
   expiresAt: Date;
@@ -44,7 +50,10 @@ const INPUT = {
   publicId: 'text',
   userId: 'integer',
   cryptoCode: 'text',
+  usdPrice: 'numeric',
   rate: 'numeric',
+  stageId: 'integer',
+  stagePieces: 'jsonb',
   address: 'text',
   network: 'text',
   chainId: 'integer',
@@ -67,9 +76,10 @@ type InputColumn = keyof typeof INPUT;
 /**
  * INSERT … SELECT of new orders, built once per database handle, from one array per column (so one
  * statement serves one order or two hundred). Each order is inserted only while the sale is live at
- * its `now` and not sold out, the token price and payment window are the ones it was quoted with,
- * and its crypto is offered with the quoted rate, payment details and a fresh rate. An order whose
- * Idempotency-Key was used inserts nothing. The hard cap is the `orders_totals_on_insert` trigger's.
+ * its `now` and not sold out, its stage is still the current one at the quoted price, the payment
+ * window is the one it was quoted with, and its crypto is offered with the quoted USD price, payment
+ * details and a fresh rate. An order whose Idempotency-Key was used inserts nothing. The hard cap and
+ * the stage's allocation are the `orders_totals_on_insert` trigger's.
  */
 function buildQuickInsert(db: Queryable) {
   const i = (column: InputColumn) => sql.identifier(`i_${column}`);
@@ -87,9 +97,10 @@ function buildQuickInsert(db: Queryable) {
     tokens: sql`${i('tokens')}`,
     bonusTokens: sql`${i('bonusTokens')}`,
     payAmount: sql`${i('payAmount')}`,
-    rate: sql`${cryptos.rate}`,
+    rate: sql`${i('rate')}`,
     usdAmount: sql`${i('usdAmount')}`,
-    priceUsd: sql`${saleSettings.priceUsd}`,
+    priceUsd: sql`${saleStages.priceUsd}`,
+    stagePieces: sql`${i('stagePieces')}`,
     network: sql`${cryptos.network}`,
     chainId: sql`${cryptos.chainId}`,
     tokenContract: sql`${cryptos.tokenContract}`,
@@ -111,15 +122,22 @@ function buildQuickInsert(db: Queryable) {
       from unnest(${inputs}) as input(${inputNames})
       inner join ${cryptos} on ${cryptos.code} = ${i('cryptoCode')}
       inner join ${saleSettings} on ${saleSettings.id} = 1
+      inner join ${saleStages} on ${saleStages.id} = ${i('stageId')}
       where ${and(
-        sql`${saleSettings.priceUsd} = ${i('priceUsd')}`,
+        // The quote's stage is still the current one, at the quoted price: open, not past its end, and
+        // no stage before it still open (one past its end but not yet recorded takes the checked path).
+        sql`${saleStages.priceUsd} = ${i('priceUsd')}`,
+        sql`${saleStages.closedAt} is null`,
+        sql`(${saleStages.endsAt} is null or ${saleStages.endsAt} > ${i('createdAt')})`,
+        sql`not exists (select 1 from ${saleStages} as earlier where earlier.position < ${saleStages.position} and earlier.closed_at is null)`,
         sql`${saleSettings.orderExpiryMinutes} = ${i('orderExpiryMinutes')}`,
         sql`${saleSettings.scheduledAt} is not null`,
         sql`${saleSettings.startsAt} <= ${i('createdAt')}`,
         sql`${saleSettings.endsAt} > ${i('createdAt')}`,
         sql`${saleSettings.tokensSold} < ${saleSettings.hardCap}`,
         eq(cryptos.enabled, true),
-        sql`${cryptos.rate} = ${i('rate')}`,
+        sql`${cryptos.usdPrice} = ${i('usdPrice')}`,
+        sql`${cryptos.rate} is not null`,
         sql`${cryptos.address} = ${i('address')}`,
         sql`${cryptos.network} = ${i('network')}`,
         sql`${cryptos.chainId} is not distinct from ${i('chainId')}`,
@@ -149,7 +167,10 @@ export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): P
     publicId: column((o) => o.publicId),
     userId: column((o) => o.userId),
     cryptoCode: column((o) => o.crypto.code),
-    rate: column((o) => o.crypto.rate),
+    usdPrice: column((o) => o.crypto.usdPrice),
+    rate: column((o) => o.rate),
+    stageId: column((o) => o.stageId),
+    stagePieces: column((o) => JSON.stringify(o.stagePieces)),
     address: column((o) => o.crypto.address),
     network: column((o) => o.crypto.network),
     chainId: column((o) => o.crypto.chainId),
@@ -182,9 +203,10 @@ export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): P
       tokens: o.tokens,
       bonusTokens: o.bonusTokens,
       payAmount: o.payAmount,
-      rate: o.crypto.rate,
+      rate: o.rate,
       usdAmount: o.usdAmount,
       priceUsd: o.priceUsd,
+      stagePieces: o.stagePieces,
       network: o.crypto.network,
       chainId: o.crypto.chainId,
       tokenContract: o.crypto.tokenContract,

@@ -5,16 +5,18 @@ import type { z } from 'zod';
 import { VERIFY_BEFORE_ORDERING } from '@/contracts/mail';
 import type { createOrderBodySchema, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
-import { limitProblem, quoteForPayment, quoteForTokens } from '@/domain/quote';
+import { limitProblem } from '@/domain/quote';
+import { openStages, quoteAcrossStages, tokensLeftIn, type StageFigures, type StageQuoteResult } from '@/domain/stages';
 import type { Db } from '../../db/client';
-import { hardCapRefusal, pendingLimitRefusal } from '../../db/errors';
+import { hardCapRefusal, pendingLimitRefusal, stageCapRefusal } from '../../db/errors';
 import { AppError, conflict, invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { isEmailVerified } from '../auth/email-verification.service';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
 import type { DepositAddresses } from '../payments/deposit-addresses.service';
-import { getSaleSettings, lockSale, stateOf, type SaleFigures } from '../sale/sale.service';
+import { findStages, getSaleSettings, lockSale, stageFigures, stateOf, type SaleFigures } from '../sale/sale.service';
+import { recordStageClosings } from '../sale/stage-closings.service';
 import { expireOverdue } from './order-changes.repository';
 import { findOrderByIdempotencyKey, findPendingOrdersOfUser, insertOrder } from './order-creation.repository';
 import type { OrderExpiry } from './order-expiry.service';
@@ -38,10 +40,25 @@ interface Made {
 
 type ExpiredOrder = Awaited<ReturnType<typeof expireOverdue>>[number];
 
-function quoteOf(body: CreateBody, rate: string, priceUsd: string, decimals: number | null) {
-  const input = { rate, priceUsd, decimals };
-  const quote = body.tokens !== undefined ? quoteForTokens(body.tokens, input) : quoteForPayment(body.payAmount ?? '0', input);
-  return { tokens: quote.tokens, bonusTokens: quote.bonusTokens, payAmount: quote.payAmount, usdAmount: quote.usdAmount };
+/** The buyer's purchase priced across `open` stages (current first) in `crypto`. */
+function quoteOf(body: CreateBody, open: Parameters<typeof quoteAcrossStages>[1], crypto: { usdPrice: string; decimals: number | null }): StageQuoteResult {
+  return quoteAcrossStages(body.tokens !== undefined ? { tokens: body.tokens } : { payAmount: body.payAmount ?? '0' }, open, crypto);
+}
+
+/** The order's amounts from a quote: the first piece's rate and price stand for the order's. */
+function amountsOf(quote: Extract<StageQuoteResult, { ok: true }>['quote']) {
+  const [first] = quote.pieces;
+  if (!first) throw new Error('a quote without pieces');
+  return { tokens: quote.tokens, bonusTokens: quote.bonusTokens, payAmount: quote.payAmount, usdAmount: quote.usdAmount, rate: first.rate, priceUsd: first.priceUsd, stagePieces: quote.pieces };
+}
+
+/**
+ * The stage the quick path prices in: the first stage not recorded as closed, if it is the current
+ * one at `now` (not past its end: recording that closing is the checked path's).
+ */
+function quickStage(stages: readonly StageFigures[], now: Date): StageFigures | undefined {
+  const first = stages.find((s) => s.closedAt === null);
+  return first && (first.endsAt === null || first.endsAt > now) && tokensLeftIn(first).gt(0) ? first : undefined;
 }
 
 function fingerprint(body: CreateBody): string {
@@ -87,19 +104,27 @@ export class OrderCreation {
 
   private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, now: Date): Promise<Made | undefined> {
     const code = body.crypto.toUpperCase();
-    const [sale, crypto] = await Promise.all([this.sale.settings(), this.offeredCrypto(code)]);
-    if (!crypto || !isOffered(crypto) || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
+    const [{ settings: sale, stages }, crypto] = await Promise.all([this.sale.withStages(), this.offeredCrypto(code)]);
+    if (!crypto || !isOffered(crypto) || crypto.usdPrice === null || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
     // Orders paid to the buyer's own deposit address need one handed out: the checked path does that.
     if (await this.deposits.isAutomaticCached(crypto)) return undefined;
-    if (stateOf(sale, sale.tokensSold, now) !== 'live') return undefined;
-    const quote = quoteOf(body, crypto.rate, sale.priceUsd, crypto.decimals);
+    if (stateOf(sale, stages, sale.tokensSold, now) !== 'live') return undefined;
+    // Only a purchase that fits in the current stage as last read; one that spans a boundary is the checked path's.
+    const stage = quickStage(stages, now);
+    if (!stage) return undefined;
+    const quoted = quoteOf(body, [{ stage, left: tokensLeftIn(stage) }], { usdPrice: crypto.usdPrice, decimals: crypto.decimals });
+    if (!quoted.ok || quoted.quote.pieces.length !== 1) return undefined;
+    const { stagePieces, rate, priceUsd, ...quote } = amountsOf(quoted.quote);
     if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
     try {
       const row = await this.quick.insert({
         publicId: newPublicId(),
         userId,
-        crypto,
-        priceUsd: sale.priceUsd,
+        crypto: { ...crypto, usdPrice: crypto.usdPrice },
+        stageId: stage.id,
+        priceUsd,
+        rate,
+        stagePieces,
         orderExpiryMinutes: sale.orderExpiryMinutes,
         expiresAt: this.windowEnd(now, sale.orderExpiryMinutes),
         ...quote,
@@ -111,7 +136,7 @@ export class OrderCreation {
       return row ? { order: { ...row, cryptoName: crypto.name }, created: true } : undefined;
     } catch (error) {
       // The checked path reads everything afresh and names the refusal.
-      if (hardCapRefusal(error) || pendingLimitRefusal(error)) return undefined;
+      if (hardCapRefusal(error) || pendingLimitRefusal(error) || stageCapRefusal(error)) return undefined;
       throw error;
     }
   }
@@ -145,18 +170,24 @@ export class OrderCreation {
       }
       // Overdue orders still hold their tokens in the sale's totals until they expire: release them first.
       released = await expireOverdue(tx, now);
-      const sale = await getSaleSettings(tx);
+      const settings = await getSaleSettings(tx);
+      // Stages past their end are closed from that instant: recorded now, their unsold tokens move on first.
+      await recordStageClosings(tx, settings, now);
+      const [sale, stages] = await Promise.all([getSaleSettings(tx), findStages(tx).then(stageFigures)]);
       // A change this instance has not heard of yet (another instance's, or made in the database): quote from it next time.
       this.sale.notice(sale);
-      const state = stateOf(sale, sale.tokensSold, now);
+      const state = stateOf(sale, stages, sale.tokensSold, now);
       if (state !== 'live') throw conflict(sale.scheduledAt === null ? UNSCHEDULED_REFUSAL : STATE_REFUSALS[state]);
 
       const crypto = this.rememberCrypto(await findCryptoByCode(tx, body.crypto.toUpperCase()));
       if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });
       if (!isOffered(crypto)) throw conflict(`${crypto.name} is not accepted at the moment. Choose another cryptocurrency.`);
-      if (isStale(crypto, now, this.options.rateMaxAgeMinutes)) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
+      if (isStale(crypto, now, this.options.rateMaxAgeMinutes) || crypto.usdPrice === null) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
 
-      const quote = quoteOf(body, crypto.rate, sale.priceUsd, crypto.decimals);
+      const quoted = quoteOf(body, openStages(stages, now, sale.unsoldStageTokens), { usdPrice: crypto.usdPrice, decimals: crypto.decimals });
+      if (!quoted.ok && quoted.reason === 'no_rate') throw conflict(`${crypto.name} is worth too little to buy tokens at this stage's price. Choose another cryptocurrency.`);
+      if (!quoted.ok) throw tokensLeftConflict(quoted.tokensLeft, sale.tokenSymbol);
+      const { stagePieces, rate, priceUsd, ...quote } = amountsOf(quoted.quote);
       const problem = limitProblem(quote.tokens, sale.tokenSymbol);
       if (problem) throw invalid(problem.message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: problem.message });
 
@@ -182,8 +213,9 @@ export class OrderCreation {
           decimals: crypto.decimals,
           status: 'pending',
           ...quote,
-          rate: crypto.rate,
-          priceUsd: sale.priceUsd,
+          rate,
+          priceUsd,
+          stagePieces,
           idempotencyKey: idempotencyKey ?? null,
           requestFingerprint: print,
           expiresAt: this.windowEnd(now, sale.orderExpiryMinutes),
@@ -195,6 +227,9 @@ export class OrderCreation {
         // The database's own check of the hard cap agrees with the one above; this only names it.
         const refusal = hardCapRefusal(error);
         if (refusal) throw tokensLeftConflict(toPlain(dec(refusal.tokensLeft)), sale.tokenSymbol);
+        // Every stage was read under the sale's lock, so this too is only the database agreeing.
+        const stageRefusal = stageCapRefusal(error);
+        if (stageRefusal) throw conflict(`This order would exceed the tokens left in its stage (${toPlain(dec(stageRefusal.tokensLeft))} ${sale.tokenSymbol} available). Try again.`);
         // The check above ran under the sale's lock, so this is only the database agreeing with it.
         if (pendingLimitRefusal(error)) throw tooManyPending(sale.maxPendingOrders, []);
         throw error;

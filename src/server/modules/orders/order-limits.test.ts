@@ -13,7 +13,7 @@ const OPERATOR = 'presale_operator_session';
 const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 async function offerEth(t: TestContext) {
-  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
+  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
 }
 
 function buy(t: TestContext, cookie: string, tokens = '100', remoteAddress?: string) {

@@ -16,7 +16,7 @@ interface Page {
 
 /** Two buyers with one order each; the first buyer's order carries a tx hash. */
 async function twoOrders(t: TestContext) {
-  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
+  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
   const alice = await registerBuyer(t.app, { email: 'Alice.Buyer@example.com' });
   const bob = await registerBuyer(t.app, { email: 'bob_x@example.org' });
   const place = async (cookie: string) => (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: cookie }, payload: { crypto: 'ETH', tokens: '100' } })).json<Order>();

@@ -24,6 +24,7 @@ export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress
     payAmount: plain(v.payAmount),
     rate: plain(v.rate),
     usdAmount: plain(v.usdAmount),
+    pieces: v.stagePieces.map((p) => ({ stage: p.stageNumber, stageName: p.stageName, tokens: plain(p.tokens), priceUsd: plain(p.priceUsd), payAmount: plain(p.payAmount) })),
     paymentUri: paymentUri({ network: v.network, address: v.address, payAmount: plain(v.payAmount), chainId: v.chainId, tokenContract: v.tokenContract, decimals: v.decimals }),
     txHash: v.txHash,
     explorerUrl: v.txHash ? explorerTxUrl(v.network, v.chainId, v.txHash) : null,

@@ -12,7 +12,7 @@ const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 async function offerEth(t: TestContext, changes: Partial<typeof cryptos.$inferInsert> = {}) {
   await t.database.db
     .update(cryptos)
-    .set({ rateSource: 'manual', rate: '300000', address: ETH_WALLET, enabled: true, ...changes })
+    .set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: ETH_WALLET, enabled: true, ...changes })
     .where(eq(cryptos.code, 'ETH'));
 }
 
@@ -72,7 +72,7 @@ describe(`orders (${databaseKind})`, () => {
   });
 
   it('uses the ERC-20 transfer form for tokens', async () => {
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', address: ETH_WALLET }).where(eq(cryptos.code, 'USDT'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', usdPrice: '1', address: ETH_WALLET }).where(eq(cryptos.code, 'USDT'));
     const { cookie } = await registerBuyer(t.app);
     const res = await buy(t, cookie, { crypto: 'USDT', tokens: '250' });
     expect(res.json<Order>().paymentUri).toBe(`ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${ETH_WALLET}&uint256=2500000`);

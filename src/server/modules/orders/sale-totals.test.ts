@@ -13,7 +13,7 @@ const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ETH = { code: 'ETH', rate: '300000', address: ETH_WALLET, network: 'evm', chainId: 1, tokenContract: null, decimals: 18 } as const;
 
 async function offerEth(t: TestContext) {
-  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
+  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
 }
 
 /** The running totals beside the sums they stand for. */

@@ -28,7 +28,7 @@ describe(`a fresh install (${databaseKind})`, () => {
   const sale = async () => (await t.app.inject({ method: 'GET', url: '/api/sale' })).json<Sale>();
   const setup = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/admin/setup', cookies: { [OP_COOKIE]: cookie } })).json<Setup>();
   const order = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: cookie }, payload: { crypto: 'ETH', tokens: '1000' } });
-  const offerEth = () => t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: ETH_WALLET }).where(eq(cryptos.code, 'ETH'));
+  const offerEth = () => t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: ETH_WALLET }).where(eq(cryptos.code, 'ETH'));
 
   it('has an unscheduled sale: upcoming, nothing to count down to, no orders, the schedule step unticked', async () => {
     await freshInstall(t);

@@ -41,7 +41,7 @@ describe(`order expiry counted in seconds (${databaseKind})`, () => {
   it('closes an order’s window that many seconds after it is made', async () => {
     const cookie = await signInOperator(t.app, t.database);
     expect((await putExpiry(cookie, 8)).statusCode).toBe(200);
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
     const buyer = await registerBuyer(t.app);
     const res = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '100' } });
     expect(res.statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SaleSettings, saleSettingsBodySchema } from '@/contracts/sale';
+import type { AdminStage, SaleSettings, saleSettingsBodySchema } from '@/contracts/sale';
 import { dec, toPlain } from '@/domain/decimal';
 import { ORDER_EXPIRY_MAX, orderExpiryText, type OrderExpiryUnit } from '@/domain/order-expiry';
 import type { Actor } from '../../actor';
@@ -8,7 +8,7 @@ import { invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
 import { updateSaleSettingsRow, type SaleSettingsRow } from './sale.repository';
-import { getSaleSettings, lockSale } from './sale.service';
+import { findStages, getSaleSettings, lockSale, stageFigures, stagesView, type StageRow } from './sale.service';
 
 /** The unit the server counts order expiry in, and the shortest window an operator may set in it. */
 export interface OrderExpiryLimits {
@@ -16,8 +16,18 @@ export interface OrderExpiryLimits {
   min: number;
 }
 
-/** The settings the operator sets, as an audit entry records them (without the time of change or the server's unit). */
-function audited(s: SaleSettingsRow): Omit<SaleSettings, 'updatedAt' | 'orderExpiryUnit'> {
+/** The stages as the operator's Stages section shows them at `now`. */
+export function adminStagesView(s: SaleSettingsRow, rows: readonly StageRow[], now: Date): AdminStage[] {
+  const figures = stageFigures(rows);
+  return stagesView(s, figures, now).map((view, i) => {
+    const f = figures[i];
+    if (!f) throw new Error('a stage view without its stage');
+    return { ...view, id: f.id, tokensCommitted: f.tokensCommitted, hasSales: dec(f.tokensCommitted).gt(0) || dec(f.tokensSold).gt(0) || f.closedAt !== null };
+  });
+}
+
+/** The settings the operator sets, as an audit entry records them (without the time of change, the server's unit or the stages, audited on their own). */
+function audited(s: SaleSettingsRow): Omit<SaleSettings, 'updatedAt' | 'orderExpiryUnit' | 'stages' | 'unsoldStageTokens'> {
   return {
     tokenName: s.tokenName,
     tokenSymbol: s.tokenSymbol,
@@ -36,12 +46,13 @@ function audited(s: SaleSettingsRow): Omit<SaleSettings, 'updatedAt' | 'orderExp
   };
 }
 
-function view(s: SaleSettingsRow, expiry: OrderExpiryLimits): SaleSettings {
-  return { ...audited(s), orderExpiryUnit: expiry.unit, updatedAt: s.updatedAt.toISOString() };
+function view(s: SaleSettingsRow, stages: readonly StageRow[], expiry: OrderExpiryLimits, now = new Date()): SaleSettings {
+  return { ...audited(s), orderExpiryUnit: expiry.unit, stages: adminStagesView(s, stages, now), unsoldStageTokens: s.unsoldStageTokens, updatedAt: s.updatedAt.toISOString() };
 }
 
 export async function getSaleSettingsView(db: Db, expiry: OrderExpiryLimits): Promise<SaleSettings> {
-  return view(await getSaleSettings(db), expiry);
+  const [settings, stages] = await Promise.all([getSaleSettings(db), findStages(db)]);
+  return view(settings, stages, expiry);
 }
 
 /** The window must be one this server allows: its limits are settings, so the contract cannot hold them. */
@@ -63,6 +74,15 @@ export async function updateSaleSettings(
   const saved = await db.transaction(async (tx) => {
     const before = await lockSale(tx);
     const now = new Date();
+    // The hard cap is the stages' allocations, set on their own route.
+    if (dec(body.softCap).gt(before.hardCap)) {
+      const message = `Soft cap must not exceed the hard cap (the stages' allocations add up to ${toPlain(dec(before.hardCap))}).`;
+      throw invalid(message, { softCap: message });
+    }
+    if (dec(body.totalSupply).lt(before.hardCap)) {
+      const message = `Total supply must be at least the hard cap (the stages' allocations add up to ${toPlain(dec(before.hardCap))}).`;
+      throw invalid(message, { totalSupply: message });
+    }
     const after = await updateSaleSettingsRow(
       tx,
       {
@@ -70,7 +90,8 @@ export async function updateSaleSettings(
         tokenSymbol: body.tokenSymbol,
         totalSupply: body.totalSupply,
         softCap: body.softCap,
-        hardCap: body.hardCap,
+        hardCap: before.hardCap,
+        unsoldStageTokens: before.unsoldStageTokens,
         startsAt: new Date(body.startsAt),
         endsAt: new Date(body.endsAt),
         orderExpiryMinutes: body.orderExpiryMinutes,
@@ -86,7 +107,7 @@ export async function updateSaleSettings(
     if (!after) throw new Error('sale settings vanished');
     // The first save schedules the sale: the entry's `scheduled` says so.
     await recordAudit(tx, actor, 'sale.updated', 'sale', audited(before), audited(after));
-    return view(after, expiry);
+    return view(after, await findStages(tx), expiry, now);
   });
   // Open pages refetch the sale at once, and every instance drops its cached figures.
   events.publish({ type: 'sale' });

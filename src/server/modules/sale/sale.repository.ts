@@ -65,6 +65,10 @@ export async function ensureSaleSettings(db: Queryable, now: Date, options: { sc
       deliveryNote: 'Tokens are delivered to buyers after the sale ends. The date will be announced here.',
     })
     .onConflictDoNothing();
+  // A sale sells in stages: a fresh install's one stage holds the whole hard cap at the seeded price.
+  await db.execute(
+    sql`insert into sale_stages (position, name, price_usd, allocation) select 1, 'Stage 1', price_usd, hard_cap from ${saleSettings} where id = 1 and not exists (select 1 from sale_stages)`,
+  );
 }
 
 export interface SaleTotals {

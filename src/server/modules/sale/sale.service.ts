@@ -1,9 +1,14 @@
-import { saleSchema, type Sale, type SaleState } from '@/contracts/sale';
+import { saleSchema, type PublicStage, type Sale, type SaleState } from '@/contracts/sale';
 import { dec, percentOf, toFixed, toPlain } from '@/domain/decimal';
 import { LEVELS } from '@/domain/levels';
 import { MAX_ORDER_TOKENS, MIN_ORDER_TOKENS, saleState } from '@/domain/sale';
+import { openStages, stagesOutcome, tokensLeftIn, type StageFigures } from '@/domain/stages';
 import type { Queryable } from '../../db/client';
 import { findSaleSettings, lockSaleSettings, setTokenPriceRow, sumApprovedOrders, type SaleSettingsRow, type SaleTotals } from './sale.repository';
+import { findStages, stageFigures, type StageRow } from './stages.repository';
+
+export { findStages, stageFigures, type StageRow } from './stages.repository';
+export type SaleStage = ReturnType<typeof stageFigures>[number];
 
 export { DEFAULT_PRICE_USD } from './sale.repository';
 /** The sale settings row a fresh install starts with; main.ts writes it at start when there is none. */
@@ -27,16 +32,57 @@ export async function setTokenPrice(tx: Queryable, priceUsd: string, now: Date):
   await setTokenPriceRow(tx, priceUsd, now);
 }
 
-/** The sale's state at `now`: upcoming while no operator has scheduled it. */
-export function stateOf(s: SaleSettingsRow, tokensSold: string, now: Date): SaleState {
-  return saleState({ now, startsAt: s.startsAt, endsAt: s.endsAt, tokensSold, hardCap: s.hardCap, scheduled: s.scheduledAt !== null });
+/** The sale's state at `now`: upcoming while no operator has scheduled it; over when no stage can sell. */
+export function stateOf(s: SaleSettingsRow, stages: readonly StageFigures[], tokensSold: string, now: Date): SaleState {
+  return saleState({ now, startsAt: s.startsAt, endsAt: s.endsAt, tokensSold, hardCap: s.hardCap, scheduled: s.scheduledAt !== null, stages: stagesOutcome(stages, now, s.unsoldStageTokens) });
 }
 
-/** The public view of the sale from its settings and approved totals; the state follows `now`. */
-export function saleView(s: SaleSettingsRow, totals: SaleTotals, now: Date): Sale {
+/**
+ * The stages as buyers see them at `now`: the current one is the first that can still sell (with
+ * what an ended stage passes on, as recording its closing will); the ones before it are closed.
+ */
+export function stagesView(s: SaleSettingsRow, stages: readonly SaleStage[], now: Date): PublicStage[] {
+  const open = openStages(stages, now, s.unsoldStageTokens);
+  const current = open[0];
+  let previousClose: Date | null = s.scheduledAt ? s.startsAt : null;
+  return stages.map((stage) => {
+    const endedAt = stage.closedAt ?? (stage.endsAt !== null && stage.endsAt <= now ? stage.endsAt : null);
+    const closed = current ? stage.number < current.stage.number : true;
+    const state = closed ? 'closed' : stage === current?.stage ? 'current' : 'upcoming';
+    const openedAt = state === 'upcoming' || previousClose === null ? null : previousClose;
+    // A stage that sold out without a recorded closing closed when it sold out: the trigger records that at once.
+    previousClose = endedAt ?? (closed ? previousClose : null);
+    const left = state === 'current' && current ? current.left : state === 'upcoming' ? tokensLeftIn(stage) : dec(0);
+    return {
+      number: stage.number,
+      name: stage.name,
+      priceUsd: stage.priceUsd,
+      allocation: stage.allocation,
+      capacity: stage.capacity,
+      tokensSold: stage.tokensSold,
+      tokensLeft: toPlain(left),
+      endsAt: stage.endsAt?.toISOString() ?? null,
+      openedAt: openedAt && s.scheduledAt && openedAt < s.startsAt ? s.startsAt.toISOString() : (openedAt?.toISOString() ?? null),
+      closedAt: state === 'closed' ? (endedAt?.toISOString() ?? null) : null,
+      closeReason: state !== 'closed' ? null : (stage.row.closeReason ?? (endedAt ? 'ended' : 'sold_out')),
+      state,
+    };
+  });
+}
+
+/** The price buyers pay now: the current stage's; before the first or after the last, that stage's. */
+export function currentPriceOf(view: readonly PublicStage[]): string {
+  const current = view.find((s) => s.state === 'current') ?? (view.every((s) => s.state === 'upcoming') ? view[0] : view[view.length - 1]);
+  return current?.priceUsd ?? '0';
+}
+
+/** The public view of the sale from its settings, stages and approved totals; the state follows `now`. */
+export function saleView(s: SaleSettingsRow, stageRows: readonly StageRow[], totals: SaleTotals, now: Date): Sale {
+  const stages = stageFigures(stageRows);
+  const view = stagesView(s, stages, now);
   return {
     token: { name: s.tokenName, symbol: s.tokenSymbol },
-    priceUsd: toPlain(dec(s.priceUsd)),
+    priceUsd: currentPriceOf(view),
     totalSupply: toPlain(dec(s.totalSupply)),
     softCap: toPlain(dec(s.softCap)),
     hardCap: toPlain(dec(s.hardCap)),
@@ -45,7 +91,7 @@ export function saleView(s: SaleSettingsRow, totals: SaleTotals, now: Date): Sal
     listingAt: s.listingAt?.toISOString() ?? null,
     orderExpiryMinutes: s.orderExpiryMinutes,
     deliveryNote: s.deliveryNote,
-    state: stateOf(s, totals.tokensSold, now),
+    state: stateOf(s, stages, totals.tokensSold, now),
     scheduled: s.scheduledAt !== null,
     progressPercent: percentOf(dec(totals.tokensSold), dec(s.hardCap)),
     tokensSold: toPlain(dec(totals.tokensSold)),
@@ -53,6 +99,9 @@ export function saleView(s: SaleSettingsRow, totals: SaleTotals, now: Date): Sal
     buyers: totals.buyers,
     limits: { minTokens: MIN_ORDER_TOKENS, maxTokens: MAX_ORDER_TOKENS },
     levels: LEVELS.map((l) => ({ ...l })),
+    stages: view,
+    currentStage: view.find((v) => v.state === 'current')?.number ?? null,
+    unsoldStageTokens: s.unsoldStageTokens,
     serverTime: now.toISOString(),
   };
 }
@@ -83,21 +132,23 @@ export class SaleFigures {
   }
 
   async get(now = new Date()): Promise<Sale> {
-    const { settings, totals } = await this.snapshot();
-    return saleView(settings, totals, now);
+    const { settings, stages, totals } = await this.snapshot();
+    return saleView(settings, stages, totals, now);
   }
 
   /** The body of `GET /api/sale` as JSON text, equal to `JSON.stringify(saleSchema.parse(await get(now)))`. */
   async json(now = new Date()): Promise<string> {
     const snapshot = await this.snapshot();
-    const { settings, totals } = snapshot;
-    const state = stateOf(settings, totals.tokensSold, now);
-    let head = snapshot.heads.get(state);
+    const { settings, stages, totals } = snapshot;
+    // Everything before serverTime depends only on the snapshot, the state and which stages have ended by now.
+    const figures = stageFigures(stages);
+    const key = `${stateOf(settings, figures, totals.tokensSold, now)}:${figures.filter((f) => f.endsAt !== null && f.endsAt <= now).length}`;
+    let head = snapshot.heads.get(key);
     if (head === undefined) {
-      // serverTime is the view's last key: everything before it depends only on the snapshot and the state.
-      const text = JSON.stringify(saleSchema.parse(saleView(settings, totals, now)));
+      // serverTime is the view's last key.
+      const text = JSON.stringify(saleSchema.parse(saleView(settings, stages, totals, now)));
       head = text.slice(0, text.lastIndexOf(',"serverTime":'));
-      snapshot.heads.set(state, head);
+      snapshot.heads.set(key, head);
     }
     return `${head},"serverTime":"${now.toISOString()}"}`;
   }
@@ -105,6 +156,12 @@ export class SaleFigures {
   /** The sale's settings as kept (the quick path of an order checks them against the database). */
   async settings(): Promise<SaleSettingsRow> {
     return (await this.snapshot()).settings;
+  }
+
+  /** The settings and stages as kept: a quote's starting point, which the order's insert checks in the database. */
+  async withStages(): Promise<{ settings: SaleSettingsRow; stages: SaleStage[] }> {
+    const snapshot = await this.snapshot();
+    return { settings: snapshot.settings, stages: (snapshot.figures ??= stageFigures(snapshot.stages)) };
   }
 
   /** Drops the kept figures when settings just read from the database differ from them. */
@@ -118,8 +175,10 @@ export class SaleFigures {
     // Concurrent requests share one read.
     const generation = this.generation;
     const startedAt = Date.now();
-    const loading = (this.loading ??= Promise.all([getSaleSettings(this.db), sumApprovedOrders(this.db)]).then(([settings, totals]) => ({
+    const loading = (this.loading ??= Promise.all([getSaleSettings(this.db), findStages(this.db), sumApprovedOrders(this.db)]).then(([settings, stages, totals]) => ({
       settings,
+      stages,
+      figures: undefined,
       totals,
       at: startedAt,
       heads: new Map(),
@@ -136,11 +195,14 @@ export class SaleFigures {
 
 interface Snapshot {
   settings: SaleSettingsRow;
+  stages: StageRow[];
+  /** The stages as pricing reads them, computed once per snapshot. */
+  figures: SaleStage[] | undefined;
   totals: SaleTotals;
   /** When its read started. */
   at: number;
-  /** The JSON of the view up to `serverTime`, per sale state. */
-  heads: Map<SaleState, string>;
+  /** The JSON of the view up to `serverTime`, per sale state and number of stages ended by then. */
+  heads: Map<string, string>;
 }
 
 /** Equal in everything but the committed tokens, which move with every order. */

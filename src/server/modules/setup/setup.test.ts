@@ -26,7 +26,7 @@ describe(`setup checklist (${databaseKind})`, () => {
     expect((await put('/api/admin/main-currency', { priceUsd: '0.02' })).statusCode).toBe(200);
     // Only ETH, with an address and a manual rate; every other crypto disabled.
     await t.database.db.update(cryptos).set({ enabled: false });
-    await t.database.db.update(cryptos).set({ enabled: true, rateSource: 'manual', rate: '1000', rateUpdatedAt: new Date(), address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ enabled: true, rateSource: 'manual', rate: '1000', usdPrice: '10', rateUpdatedAt: new Date(), address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }).where(eq(cryptos.code, 'ETH'));
     const offered = await get();
     expect(done(offered)).toEqual({ price: true, dates: true, crypto: true, addresses: true, password: false });
     expect(offered.items.find((i) => i.key === 'crypto')?.detail).toBe('Buyers can pay with ETH.');

@@ -23,8 +23,8 @@ const BTC_WALLET = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETH_TX = `0x${'ab'.repeat(32)}`;
 
 async function offer(t: TestContext) {
-  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
-  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '6500000', address: BTC_WALLET, enabled: true }).where(eq(cryptos.code, 'BTC'));
+  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
+  await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '6500000', usdPrice: '65000', address: BTC_WALLET, enabled: true }).where(eq(cryptos.code, 'BTC'));
 }
 
 /** Three buyers; four approved orders in ETH and BTC, one rejected, one left pending. */
@@ -105,7 +105,7 @@ describe(`transparency (${databaseKind})`, () => {
     // BTC is withdrawn after its orders were approved; USDT is enabled with an address but has no rate yet; LTC has an address but is disabled.
     await t.database.db.update(cryptos).set({ enabled: false }).where(eq(cryptos.code, 'BTC'));
     await t.database.db.update(cryptos).set({ enabled: true, rate: null, address: ETH_WALLET }).where(eq(cryptos.code, 'USDT'));
-    await t.database.db.update(cryptos).set({ enabled: false, rate: '5000', address: 'ltc1qg82tez0lg8dfhmwe0yhgg0vnvklnvlx9dwxh2f' }).where(eq(cryptos.code, 'LTC'));
+    await t.database.db.update(cryptos).set({ enabled: false, rate: '5000', usdPrice: '50', address: 'ltc1qg82tez0lg8dfhmwe0yhgg0vnvklnvlx9dwxh2f' }).where(eq(cryptos.code, 'LTC'));
     const page = await get(t, '/api/transparency', transparencySchema);
     expect(page.addresses.map((a) => a.code)).toEqual(['ETH']);
     expect(page.verification.map((v) => v.code)).toEqual(['ETH']);

@@ -54,7 +54,7 @@ describe(`back-office users (${databaseKind})`, () => {
   });
 
   it("shows a user's orders, ledger and balance, and exports users as CSV", async () => {
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }).where(eq(cryptos.code, 'ETH'));
     const buyer = await registerBuyer(t.app, { email: 'rich@example.com', name: 'Rich Buyer' });
     const operator = await signInOperator(t.app, t.database);
     await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '200' } });

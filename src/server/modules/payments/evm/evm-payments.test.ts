@@ -49,10 +49,10 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
 
   /** ETH and a 6-decimal token on the local chain, at fixed rates: 300,000 tokens per ETH, 100 per TUSD. */
   async function offerOnLocalChain() {
-    await t.database.db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
     await t.database.db
       .update(cryptos)
-      .set({ chainId: chain.chainId, tokenContract: token.address, decimals: 6, rateSource: 'manual', rate: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true })
+      .set({ chainId: chain.chainId, tokenContract: token.address, decimals: 6, rateSource: 'manual', rate: '100', usdPrice: '1', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true })
       .where(eq(cryptos.code, 'USDT'));
   }
 
@@ -477,7 +477,7 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     await payEther(placed.address, placed.payAmount);
     await tick();
     // The rate moved since the order: 200,000 tokens per ETH now instead of 300,000.
-    await t.database.db.update(cryptos).set({ rate: '200000' }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ rate: '200000', usdPrice: '2000' }).where(eq(cryptos.code, 'ETH'));
     const approved = await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { credit: 'received-current' });
     expect(approved.statusCode).toBe(200);
     expect(approved.json<AdminOrder>()).toMatchObject({ status: 'approved', tokens: '200', bonusTokens: '14', payAmount: placed.payAmount, rate: '200000', usdAmount: '2' });

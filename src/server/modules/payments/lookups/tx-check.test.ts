@@ -64,8 +64,8 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
   };
 
   async function offerOnAnvil() {
-    await t.database.db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', address: WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
-    await t.database.db.update(cryptos).set({ chainId: chain.chainId, tokenContract: token.address, decimals: 6, rateSource: 'manual', rate: '100', address: WALLET, enabled: true }).where(eq(cryptos.code, 'USDT'));
+    await t.database.db.update(cryptos).set({ chainId: chain.chainId, rateSource: 'manual', rate: '300000', usdPrice: '3000', address: WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
+    await t.database.db.update(cryptos).set({ chainId: chain.chainId, tokenContract: token.address, decimals: 6, rateSource: 'manual', rate: '100', usdPrice: '1', address: WALLET, enabled: true }).where(eq(cryptos.code, 'USDT'));
     const res = await admin('PUT', `/api/admin/payments/chains/${chain.chainId}`, { rpcUrl: chain.url, confirmations: 2, tolerancePercent: '0.5', autoApproveUsd: '10000' });
     expect(res.statusCode, res.body).toBe(200);
   }
@@ -149,7 +149,7 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
     operator = await signInOperator(t.app, t.database);
     const shop = new TestWallet(esplora);
     const payer = new TestWallet(esplora);
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '6500000', address: shop.address, enabled: true }).where(eq(cryptos.code, 'BTC'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '6500000', usdPrice: '65000', address: shop.address, enabled: true }).where(eq(cryptos.code, 'BTC'));
     const order = await buy(t, 'BTC', '65000');
     expect(order.order.payAmount).toBe('0.01');
     expect(await check(order.orderId)).toMatchObject({ state: 'no_hash' });
@@ -208,7 +208,7 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
     try {
       const shop = tronAddressFromHex('41' + 'a1'.repeat(20));
       const payer = tronAddressFromHex('41' + 'b2'.repeat(20));
-      await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', address: shop, enabled: true }).where(eq(cryptos.code, 'TRX'));
+      await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', usdPrice: '1', address: shop, enabled: true }).where(eq(cryptos.code, 'TRX'));
       await t.database.db.insert(cryptos).values({ code: 'USDTTRON', name: 'Tether USD (TRON)', network: 'tron', tokenContract: USDT_TRON, decimals: 6, rateSource: 'manual', rate: '100', address: shop, enabled: true });
       const trx = await buy(t, 'TRX', '1000');
       expect(trx.order.payAmount).toBe('10');
@@ -248,7 +248,7 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
       const shop = base58.encode(new Uint8Array(32).fill(7));
       const payer = base58.encode(new Uint8Array(32).fill(9));
       const mint = base58.encode(new Uint8Array(32).fill(3));
-      await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', address: shop, enabled: true }).where(eq(cryptos.code, 'SOL'));
+      await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', usdPrice: '1', address: shop, enabled: true }).where(eq(cryptos.code, 'SOL'));
       await t.database.db.insert(cryptos).values({ code: 'USDCSOL', name: 'USD Coin (Solana)', network: 'solana', tokenContract: mint, decimals: 6, rateSource: 'manual', rate: '100', address: shop, enabled: true });
       expect((await admin('PUT', '/api/admin/payments/lookups/solana', { url: solana.url })).statusCode).toBe(200);
 
@@ -277,7 +277,7 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
   it('says when a currency cannot be looked up', async () => {
     operator = await signInOperator(t.app, t.database);
     // A currency of the 'other' network: no lookup exists for it.
-    await t.database.db.update(cryptos).set({ network: 'other', rateSource: 'manual', rate: '100', address: 'LTC-EXAMPLE-ADDRESS', enabled: true }).where(eq(cryptos.code, 'LTC'));
+    await t.database.db.update(cryptos).set({ network: 'other', rateSource: 'manual', rate: '100', usdPrice: '1', address: 'LTC-EXAMPLE-ADDRESS', enabled: true }).where(eq(cryptos.code, 'LTC'));
     const order = await buy(t, 'LTC', '1000');
     await attach(order.cookie, order.order.id, 'ab'.repeat(32));
     expect(await check(order.orderId)).toMatchObject({ state: 'no_lookup', message: 'Presale cannot look up transactions of this currency: check it on its explorer.' });

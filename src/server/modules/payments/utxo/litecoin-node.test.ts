@@ -54,7 +54,7 @@ describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoi
     if (!parsed.ok) throw new Error(parsed.message);
     key = parsed.key;
     // 1 LTC buys 1,000,000 tokens: 100 tokens cost 0.0001 LTC.
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', address: deriveUtxoAddress(key, 999), enabled: true }).where(eq(cryptos.code, 'LTC'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', usdPrice: '10000', address: deriveUtxoAddress(key, 999), enabled: true }).where(eq(cryptos.code, 'LTC'));
     expect((await admin('PUT', '/api/admin/payments/utxo/litecoin/key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
     // The front answers as a Litecoin main-network Esplora, first block included: the settings accept it.
     const watcher = await admin('PUT', '/api/admin/payments/utxo/litecoin/watcher', { esploraUrl: ltc.esploraUrl, confirmations: 6, largeAbove: null, largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000' });

@@ -53,7 +53,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
 
   async function setUpAutomatic(chain: Record<string, unknown> = {}) {
     // 1 BTC buys 1,000,000 tokens: 100 tokens cost 0.0001 BTC.
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', address: SALE_WALLET, enabled: true }).where(eq(cryptos.code, 'BTC'));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', usdPrice: '10000', address: SALE_WALLET, enabled: true }).where(eq(cryptos.code, 'BTC'));
     expect((await admin('PUT', '/api/admin/payments/utxo/bitcoin/key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
     const res = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody(chain));
     expect(res.statusCode, res.body).toBe(200);
@@ -484,7 +484,7 @@ describe(`automatic Litecoin and Dogecoin payments (${databaseKind})`, () => {
   });
 
   async function offer(chain: 'litecoin' | 'dogecoin', code: string, wallet: string, xpub: string) {
-    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', address: wallet, enabled: true }).where(eq(cryptos.code, code));
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', usdPrice: '10000', address: wallet, enabled: true }).where(eq(cryptos.code, code));
     const key = await admin('PUT', `/api/admin/payments/utxo/${chain}/key`, { xpub });
     expect(key.statusCode, key.body).toBe(200);
     const defaults = (await settingsOf(chain))?.defaults;

@@ -1,0 +1,185 @@
+CREATE TABLE "sale_stages" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sale_stages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"position" integer NOT NULL,
+	"name" text NOT NULL,
+	"price_usd" numeric(30, 8) NOT NULL,
+	"allocation" numeric(38, 6) NOT NULL,
+	"ends_at" timestamp with time zone,
+	"rolled_in" numeric(38, 6) DEFAULT '0' NOT NULL,
+	"rolled_out" numeric(38, 6) DEFAULT '0' NOT NULL,
+	"tokens_committed" numeric(38, 6) DEFAULT '0' NOT NULL,
+	"tokens_sold" numeric(38, 6) DEFAULT '0' NOT NULL,
+	"closed_at" timestamp with time zone,
+	"close_reason" text,
+	"committed_at_close" numeric(38, 6),
+	"sold_at_close" numeric(38, 6),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sale_stages_position_key" UNIQUE("position"),
+	CONSTRAINT "sale_stages_price_positive" CHECK ("sale_stages"."price_usd" > 0),
+	CONSTRAINT "sale_stages_allocation_positive" CHECK ("sale_stages"."allocation" > 0),
+	CONSTRAINT "sale_stages_close_reason" CHECK ("sale_stages"."close_reason" in ('sold_out', 'ended', 'ended_early'))
+);
+--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "stage_pieces" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "sale_settings" ADD COLUMN "unsold_stage_tokens" text DEFAULT 'roll_over' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sale_settings" ADD CONSTRAINT "sale_settings_unsold_stage_tokens" CHECK ("sale_settings"."unsold_stage_tokens" in ('roll_over', 'leave'));--> statement-breakpoint
+-- Positions are unique at commit, so a reorder may swap them inside one transaction.
+ALTER TABLE "sale_stages" DROP CONSTRAINT "sale_stages_position_key";--> statement-breakpoint
+ALTER TABLE "sale_stages" ADD CONSTRAINT "sale_stages_position_key" UNIQUE ("position") DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+-- An existing sale becomes one stage at its price and hard cap, holding every order it has taken;
+-- each order gets that stage as its one piece. The trigger below starts counting from these figures.
+INSERT INTO "sale_stages" ("position", "name", "price_usd", "allocation", "tokens_committed", "tokens_sold")
+  SELECT 1, 'Stage 1', "price_usd", "hard_cap", "tokens_committed", "tokens_sold" FROM "sale_settings" WHERE "id" = 1;--> statement-breakpoint
+UPDATE "orders" SET "stage_pieces" = jsonb_build_array(jsonb_build_object(
+  'stageId', (SELECT "id" FROM "sale_stages" WHERE "position" = 1),
+  'stageNumber', 1,
+  'stageName', 'Stage 1',
+  'tokens', "tokens"::text,
+  'priceUsd', "price_usd"::text,
+  'rate', "rate"::text,
+  'payAmount', "pay_amount"::text,
+  'usdAmount', "usd_amount"::text))
+WHERE EXISTS (SELECT 1 FROM "sale_stages");--> statement-breakpoint
+-- The sale-totals trigger of 0008, now also keeping each stage's figures from the orders' pieces,
+-- under the same sale-row lock (taken first, so stage rows are always locked after it):
+--  * a statement that takes a stage's committed tokens past what it may sell (allocation + rolled in
+--    - rolled out) is refused, as is a new order priced in a stage already closed (SQLSTATE PS003;
+--    DETAIL is "{stage id}:{tokens that were left}"); the operator's override of 0008 covers it too;
+--  * a stage whose committed tokens reach what it may sell closes there and then (sold out): the
+--    closing is recorded with its time and figures, written to the audit log by "Automatic", and
+--    every open page is told (NOTIFY on the events channel, delivered at commit);
+--  * tokens an expired, rejected or re-quoted order gives back to a closed stage pass to the next
+--    open stage when the sale's setting says roll over; otherwise they stay unsold.
+CREATE OR REPLACE FUNCTION orders_keep_sale_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  added_committed numeric := 0;
+  added_sold numeric := 0;
+  removed_committed numeric := 0;
+  removed_sold numeric := 0;
+  committed_now numeric;
+  cap numeric;
+  pending_limit integer;
+  adds_pending boolean := false;
+  over_allowed boolean := coalesce(current_setting('presale.allow_over_cap', true), '') = 'on';
+  roll_over boolean;
+  stage_ids integer[];
+  committed_deltas numeric[];
+  sold_deltas numeric[];
+  s record;
+  next_id integer;
+  passed numeric;
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    SELECT coalesce(sum(tokens) FILTER (WHERE status IN ('pending', 'approved')), 0), coalesce(sum(tokens) FILTER (WHERE status = 'approved'), 0), coalesce(bool_or(status = 'pending'), false)
+      INTO added_committed, added_sold, adds_pending FROM new_orders;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    SELECT coalesce(sum(tokens) FILTER (WHERE status IN ('pending', 'approved')), 0), coalesce(sum(tokens) FILTER (WHERE status = 'approved'), 0)
+      INTO removed_committed, removed_sold FROM old_orders;
+  END IF;
+  -- Each stage's change, from the pieces of the rows the statement added (+) and took away (-).
+  -- Nested: a query naming new_orders cannot even be planned in a DELETE trigger, nor old_orders in an INSERT one.
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(d.id ORDER BY d.id), array_agg(d.c ORDER BY d.id), array_agg(d.s ORDER BY d.id) INTO stage_ids, committed_deltas, sold_deltas
+      FROM (SELECT (p->>'stageId')::integer AS id,
+                   sum(CASE WHEN o.status IN ('pending', 'approved') THEN (p->>'tokens')::numeric ELSE 0 END) AS c,
+                   sum(CASE WHEN o.status = 'approved' THEN (p->>'tokens')::numeric ELSE 0 END) AS s
+              FROM new_orders o CROSS JOIN LATERAL jsonb_array_elements(o.stage_pieces) AS p GROUP BY 1) AS d
+      WHERE d.c <> 0 OR d.s <> 0;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(d.id ORDER BY d.id), array_agg(d.c ORDER BY d.id), array_agg(d.s ORDER BY d.id) INTO stage_ids, committed_deltas, sold_deltas
+      FROM (SELECT x.id, sum(x.c) AS c, sum(x.s) AS s FROM (
+              SELECT (p->>'stageId')::integer AS id,
+                     CASE WHEN o.status IN ('pending', 'approved') THEN (p->>'tokens')::numeric ELSE 0 END AS c,
+                     CASE WHEN o.status = 'approved' THEN (p->>'tokens')::numeric ELSE 0 END AS s
+                FROM new_orders o CROSS JOIN LATERAL jsonb_array_elements(o.stage_pieces) AS p
+              UNION ALL
+              SELECT (p->>'stageId')::integer,
+                     CASE WHEN o.status IN ('pending', 'approved') THEN -(p->>'tokens')::numeric ELSE 0 END,
+                     CASE WHEN o.status = 'approved' THEN -(p->>'tokens')::numeric ELSE 0 END
+                FROM old_orders o CROSS JOIN LATERAL jsonb_array_elements(o.stage_pieces) AS p) AS x
+            GROUP BY x.id) AS d
+      WHERE d.c <> 0 OR d.s <> 0;
+  ELSE
+    SELECT array_agg(d.id ORDER BY d.id), array_agg(d.c ORDER BY d.id), array_agg(d.s ORDER BY d.id) INTO stage_ids, committed_deltas, sold_deltas
+      FROM (SELECT (p->>'stageId')::integer AS id,
+                   -sum(CASE WHEN o.status IN ('pending', 'approved') THEN (p->>'tokens')::numeric ELSE 0 END) AS c,
+                   -sum(CASE WHEN o.status = 'approved' THEN (p->>'tokens')::numeric ELSE 0 END) AS s
+              FROM old_orders o CROSS JOIN LATERAL jsonb_array_elements(o.stage_pieces) AS p GROUP BY 1) AS d
+      WHERE d.c <> 0 OR d.s <> 0;
+  END IF;
+  IF added_committed = removed_committed AND added_sold = removed_sold AND stage_ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  UPDATE sale_settings
+    SET tokens_committed = tokens_committed + added_committed - removed_committed, tokens_sold = tokens_sold + added_sold - removed_sold
+    WHERE id = 1
+    RETURNING tokens_committed, hard_cap, max_pending_orders, unsold_stage_tokens = 'roll_over' INTO committed_now, cap, pending_limit, roll_over;
+  IF added_committed > removed_committed AND committed_now > cap AND NOT over_allowed THEN
+    RAISE EXCEPTION 'the orders exceed the tokens left in the sale'
+      USING ERRCODE = 'PS001', DETAIL = greatest(cap - (committed_now - added_committed + removed_committed), 0)::text;
+  END IF;
+  IF stage_ids IS NOT NULL THEN
+    UPDATE sale_stages AS st
+      SET tokens_committed = st.tokens_committed + d.c, tokens_sold = st.tokens_sold + d.s, updated_at = now()
+      FROM unnest(stage_ids, committed_deltas, sold_deltas) AS d(id, c, s)
+      WHERE st.id = d.id;
+    IF (SELECT count(*) FROM sale_stages WHERE id = ANY (stage_ids)) <> cardinality(stage_ids) THEN
+      RAISE EXCEPTION 'an order piece names a stage that does not exist' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    IF NOT over_allowed THEN
+      SELECT st.id,
+             CASE WHEN TG_OP = 'INSERT' AND st.closed_at IS NOT NULL THEN 0
+                  ELSE greatest(st.allocation + st.rolled_in - st.rolled_out - (st.tokens_committed - d.c), 0) END AS tokens_left
+        INTO s
+        FROM sale_stages AS st JOIN unnest(stage_ids, committed_deltas) AS d(id, c) ON st.id = d.id
+        WHERE d.c > 0 AND (st.tokens_committed > st.allocation + st.rolled_in - st.rolled_out OR (TG_OP = 'INSERT' AND st.closed_at IS NOT NULL))
+        ORDER BY st.position
+        LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'the orders exceed the tokens left in a stage'
+          USING ERRCODE = 'PS003', DETAIL = s.id::text || ':' || s.tokens_left::text;
+      END IF;
+    END IF;
+    IF roll_over THEN
+      FOR s IN
+        SELECT st.id, st.position, least(-d.c, greatest(st.allocation + st.rolled_in - st.rolled_out - st.tokens_committed, 0)) AS freed
+          FROM sale_stages AS st JOIN unnest(stage_ids, committed_deltas) AS d(id, c) ON st.id = d.id
+          WHERE d.c < 0 AND st.closed_at IS NOT NULL
+          ORDER BY st.position
+      LOOP
+        next_id := NULL;
+        SELECT id INTO next_id FROM sale_stages WHERE position > s.position AND closed_at IS NULL ORDER BY position LIMIT 1;
+        IF next_id IS NOT NULL AND s.freed > 0 THEN
+          UPDATE sale_stages SET rolled_out = rolled_out + s.freed, updated_at = now() WHERE id = s.id;
+          UPDATE sale_stages SET rolled_in = rolled_in + s.freed, updated_at = now() WHERE id = next_id;
+        END IF;
+      END LOOP;
+    END IF;
+    FOR s IN
+      UPDATE sale_stages
+        SET closed_at = now(), close_reason = 'sold_out', committed_at_close = tokens_committed, sold_at_close = tokens_sold, updated_at = now()
+        WHERE id = ANY (stage_ids) AND closed_at IS NULL AND tokens_committed >= allocation + rolled_in - rolled_out
+        RETURNING id, position, name, tokens_committed, tokens_sold
+    LOOP
+      INSERT INTO audit_log (operator_login, action, entity, "before", "after")
+        VALUES ('Automatic', 'stage.closed', 'stage:' || s.id, NULL,
+                jsonb_build_object('stage', s.position, 'name', s.name, 'reason', 'sold_out', 'tokensCommitted', s.tokens_committed::text, 'tokensSold', s.tokens_sold::text));
+      PERFORM pg_notify('presale_events', '{"from":"database","events":[{"type":"sale"}]}');
+    END LOOP;
+  END IF;
+  -- Nested: a condition naming new_orders cannot even be planned in a DELETE trigger.
+  IF TG_OP = 'INSERT' AND adds_pending THEN
+    -- Counted per buyer of the statement (orders_user_pending_idx), not over every pending order.
+    IF EXISTS (
+      SELECT 1 FROM (SELECT DISTINCT user_id FROM new_orders WHERE status = 'pending') AS buyer
+        WHERE (SELECT count(*) FROM orders o WHERE o.user_id = buyer.user_id AND o.status = 'pending') > pending_limit
+    ) THEN
+      RAISE EXCEPTION 'a buyer would hold more pending orders than allowed'
+        USING ERRCODE = 'PS002', DETAIL = pending_limit::text;
+    END IF;
+  END IF;
+  RETURN NULL;
+END;
+$$;
