@@ -22,8 +22,10 @@ const cryptoIdentity = {
 
 export const publicCryptoSchema = z.object({
   ...cryptoIdentity,
-  /** Tokens per 1 unit of this crypto. */
+  /** Tokens per 1 unit of this crypto at the price of the stage the sale was last recorded in. */
   rate: decimalString,
+  /** The crypto's price in USD: each stage's rate is this ÷ the stage's price (a quote across stages needs it). */
+  usdPrice: decimalString,
   rateUpdatedAt: isoDateTime.nullable(),
   address: z.string(),
   iconUrl: z.string(),

@@ -14,8 +14,8 @@ export function isStale(row: CryptoRow, now: Date, maxAgeMinutes: number): boole
   return now.getTime() - row.rateUpdatedAt.getTime() > maxAgeMinutes * 60_000;
 }
 
-export function isOffered(row: CryptoRow): row is CryptoRow & { rate: string; address: string } {
-  return row.enabled && Boolean(row.address) && row.rate !== null;
+export function isOffered(row: CryptoRow): row is CryptoRow & { rate: string; usdPrice: string; address: string } {
+  return row.enabled && Boolean(row.address) && row.rate !== null && row.usdPrice !== null;
 }
 
 export function toAdminCrypto(row: CryptoRow, now: Date, maxAgeMinutes: number): AdminCrypto {
@@ -39,7 +39,7 @@ export function toAdminCrypto(row: CryptoRow, now: Date, maxAgeMinutes: number):
   };
 }
 
-export function toPublicCrypto(row: CryptoRow & { rate: string; address: string }): PublicCrypto {
+export function toPublicCrypto(row: CryptoRow & { rate: string; usdPrice: string; address: string }): PublicCrypto {
   return {
     code: row.code,
     name: row.name,
@@ -48,6 +48,7 @@ export function toPublicCrypto(row: CryptoRow & { rate: string; address: string 
     tokenContract: row.tokenContract,
     decimals: row.decimals,
     rate: toPlain(dec(row.rate)),
+    usdPrice: toPlain(dec(row.usdPrice)),
     rateUpdatedAt: row.rateUpdatedAt?.toISOString() ?? null,
     address: row.address,
     iconUrl: iconUrl(row.code),
