@@ -1,7 +1,8 @@
 // Notifications of changes that open pages should see at once: an order changed (for its buyer's
 // pages and the back-office), the sale's figures moved (for everyone), a subject's sessions ended
 // (for every instance's session memory). Events are delivered to this instance's subscribers at
-// once and, through PostgreSQL NOTIFY on the shared database, to every other instance's.
+// once and, through PostgreSQL NOTIFY on the shared database, to every other instance's. The
+// database itself sends some ("from": "database"), which every instance hears.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
@@ -53,9 +54,12 @@ export class EventBus {
     this.shared = Boolean(database) && (options.shared ?? database?.kind === 'postgres');
   }
 
-  /** Starts receiving other instances' events. */
+  /**
+   * Starts receiving other instances' events, and the database's own: the orders trigger announces a
+   * stage that sold out (migration 0027), on PGlite too.
+   */
   async start(): Promise<void> {
-    if (!this.database || !this.shared || this.unlisten) return;
+    if (!this.database || this.unlisten) return;
     this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
       const parsed = envelopeSchema.safeParse(parseJson(payload));
       if (!parsed.success || parsed.data.from === this.instanceId) return;

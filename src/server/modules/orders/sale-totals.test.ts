@@ -3,14 +3,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@/contracts/orders';
-import { cryptos, orders, saleSettings } from '../../db/schema';
+import { cryptos, orders, saleSettings, saleStages } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
 import { hardCapRefusal } from '../../db/errors';
 import { insertOrderIfQuoteHolds, insertQuotedOrders, type QuotedOrder } from './order-creation.repository';
 import { QuickOrderBatch } from './quick-order-batch';
 
 const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const ETH = { code: 'ETH', rate: '300000', address: ETH_WALLET, network: 'evm', chainId: 1, tokenContract: null, decimals: 18 } as const;
+const ETH = { code: 'ETH', usdPrice: '3000', address: ETH_WALLET, network: 'evm', chainId: 1, tokenContract: null, decimals: 18 } as const;
 
 async function offerEth(t: TestContext) {
   await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: ETH_WALLET, enabled: true }).where(eq(cryptos.code, 'ETH'));
@@ -33,11 +33,16 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
 
   function quoted(userId: number, changes: Partial<QuotedOrder> = {}): QuotedOrder {
     const now = new Date();
+    const tokens = changes.tokens ?? '100';
     return {
       publicId: `quick-${Math.random().toString(36).slice(2)}`,
       userId,
       crypto: ETH,
+      // The sale's one stage (identities restart with every test).
+      stageId: 1,
       priceUsd: '0.01',
+      rate: '300000',
+      stagePieces: [{ stageId: 1, stageNumber: 1, stageName: 'Stage 1', tokens, priceUsd: '0.01', rate: '300000', payAmount: '0.000334', usdAmount: '1' }],
       orderExpiryMinutes: 60,
       expiresAt: new Date(now.getTime() + 3600_000),
       tokens: '100',
@@ -68,7 +73,15 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
     const refused: [string, Partial<QuotedOrder>, () => Promise<unknown>][] = [
       ['another price', { priceUsd: '0.02' }, async () => undefined],
       ['another payment window', { orderExpiryMinutes: 30 }, async () => undefined],
-      ['another rate', { crypto: { ...ETH, rate: '290000' } }, async () => undefined],
+      ['another USD price of the crypto', { crypto: { ...ETH, usdPrice: '2900' } }, async () => undefined],
+      ['another stage', { stageId: 2 }, async () => undefined],
+      ['a closed stage', {}, () => t.database.db.update(saleStages).set({ closedAt: new Date(), closeReason: 'ended_early' })],
+      ['a stage past its end', {}, () => t.database.db.update(saleStages).set({ endsAt: new Date(Date.now() - 1000) })],
+      [
+        'an earlier stage still open',
+        {},
+        () => t.database.db.insert(saleStages).values({ position: 0, name: 'Seed', priceUsd: '0.005', allocation: '1000' }),
+      ],
       ['another wallet', { crypto: { ...ETH, address: '0x0000000000000000000000000000000000000001' } }, async () => undefined],
       ['another chain', { crypto: { ...ETH, chainId: 56 } }, async () => undefined],
       ['an unknown crypto', { crypto: { ...ETH, code: 'NOPE' } }, async () => undefined],
@@ -83,6 +96,8 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
       expect(await insertOrderIfQuoteHolds(t.database.db, quoted(id, changes)), what).toBeUndefined();
       await offerEth(t);
       await t.database.db.update(saleSettings).set({ startsAt: new Date(Date.now() - hour), endsAt: new Date(Date.now() + hour) });
+      await t.database.db.delete(saleStages).where(eq(saleStages.position, 0));
+      await t.database.db.update(saleStages).set({ closedAt: null, closeReason: null, endsAt: null });
     }
     expect(await insertOrderIfQuoteHolds(t.database.db, quoted(id))).toBeDefined();
     // A used Idempotency-Key makes nothing here; the checked path answers with the first order.
@@ -167,7 +182,7 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
     const b = await registerBuyer(t.app, { email: 'b@example.com' });
     const batch = [
       quoted(a.id, { tokens: '100' }),
-      quoted(b.id, { crypto: { ...ETH, rate: '1' } }),
+      quoted(b.id, { crypto: { ...ETH, usdPrice: '1' } }),
       quoted(a.id, { idempotencyKey: 'same-key-01', tokens: '200' }),
       quoted(a.id, { idempotencyKey: 'same-key-01', tokens: '300' }),
       quoted(b.id, { tokens: '400', crypto: { ...ETH, tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } }),
