@@ -3,7 +3,7 @@
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { preparedPerHandle, type Queryable } from '../../db/client';
 import type { StagePiece } from '@/domain/stages';
-import { cryptos, orders, saleSettings, saleStages } from '../../db/schema';
+import { cryptos, orders, payments, saleSettings, saleStages } from '../../db/schema';
 import type { OrderRow } from './order-views.repository';
 
 type CryptoRow = typeof cryptos.$inferSelect;
@@ -130,6 +130,10 @@ function buildQuickInsert(db: Queryable) {
         sql`${saleStages.closedAt} is null`,
         sql`(${saleStages.endsAt} is null or ${saleStages.endsAt} > ${i('createdAt')})`,
         sql`not exists (select 1 from ${saleStages} as earlier where earlier.position < ${saleStages.position} and earlier.closed_at is null)`,
+        // Orders past their window hold tokens only until they are expired: with one about, the checked
+        // path expires it first, so no stage is sold out by tokens that were already free (decision 028).
+        sql`not exists (select 1 from ${orders} as overdue where overdue.status = 'pending' and overdue.expires_at <= ${i('createdAt')}
+          and not exists (select 1 from ${payments} where ${payments.orderId} = overdue.id and ${payments.state} = 'seen' and ${payments.paidAt} <= overdue.expires_at))`,
         sql`${saleSettings.orderExpiryMinutes} = ${i('orderExpiryMinutes')}`,
         sql`${saleSettings.scheduledAt} is not null`,
         sql`${saleSettings.startsAt} <= ${i('createdAt')}`,

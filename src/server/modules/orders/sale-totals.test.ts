@@ -77,6 +77,7 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
       ['another stage', { stageId: 2 }, async () => undefined],
       ['a closed stage', {}, () => t.database.db.update(saleStages).set({ closedAt: new Date(), closeReason: 'ended_early' })],
       ['a stage past its end', {}, () => t.database.db.update(saleStages).set({ endsAt: new Date(Date.now() - 1000) })],
+      ['a pending order past its window, not yet expired', {}, () => t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) })],
       [
         'an earlier stage still open',
         {},
@@ -98,6 +99,7 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
       await t.database.db.update(saleSettings).set({ startsAt: new Date(Date.now() - hour), endsAt: new Date(Date.now() + hour) });
       await t.database.db.delete(saleStages).where(eq(saleStages.position, 0));
       await t.database.db.update(saleStages).set({ closedAt: null, closeReason: null, endsAt: null });
+      await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() + hour) });
     }
     expect(await insertOrderIfQuoteHolds(t.database.db, quoted(id))).toBeDefined();
     // A used Idempotency-Key makes nothing here; the checked path answers with the first order.
