@@ -23,7 +23,6 @@ CREATE TABLE "sale_stages" (
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "stage_pieces" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "sale_settings" ADD COLUMN "unsold_stage_tokens" text DEFAULT 'roll_over' NOT NULL;--> statement-breakpoint
-CREATE INDEX "orders_pending_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "sale_settings" ADD CONSTRAINT "sale_settings_unsold_stage_tokens" CHECK ("sale_settings"."unsold_stage_tokens" in ('roll_over', 'leave'));--> statement-breakpoint
 -- Positions are unique at commit, so a reorder may swap them inside one transaction.
 ALTER TABLE "sale_stages" DROP CONSTRAINT "sale_stages_position_key";--> statement-breakpoint

@@ -59,8 +59,6 @@ export const orders = pgTable(
     index('orders_updated_idx').on(t.updatedAt),
     // A buyer's pending orders, counted on every new order (the per-buyer limit).
     index('orders_user_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
-    // Pending orders past their window: an order's quick path defers to the checked one, which expires them first.
-    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     // A payment to a deposit address names its order: one pending order per buyer and crypto there.
     uniqueIndex('orders_pending_deposit_crypto_key').on(t.userId, t.cryptoCode).where(sql`${t.status} = 'pending' and ${t.depositAddressId} is not null`),
