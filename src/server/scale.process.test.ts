@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
 import { saleSettingsBodyOf, type SaleSettings } from '@/contracts/sale';
 import { startFakeFeed, type FakeFeed } from './test/fake-price-feed';
@@ -194,6 +194,70 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(rows[0]).toEqual({ n: '1000', total: '52500.000000' });
 
     stream.destroy();
+  }, 180_000);
+
+  it("sells a stage's last 1,000 tokens to 200 buyers racing through both instances without overselling any stage, and credits once", async () => {
+    const operator = await signInOperator();
+    const db = new pg.Client({ connectionString: (process.env.TEST_DATABASE_URL ?? '').replace(/\/[^/]+$/, `/presale_scale_${process.pid}`) });
+    await db.connect();
+    onTestFinished(() => db.end());
+    // Stage 1 keeps exactly 1,000 tokens beyond what it holds; stage 2 takes 5,000 at a higher price; then nothing.
+    await db.query(`update sale_stages set allocation = tokens_committed + 1000 where position = 1`);
+    await db.query(`insert into sale_stages (position, name, price_usd, allocation) values (2, 'Stage 2', 0.0105, 5000)`);
+    await db.query(`update sale_settings set hard_cap = (select sum(allocation) from sale_stages)`);
+    const [stage1, stage2] = (await db.query<{ id: number; committed: string }>('select id, tokens_committed::text as committed from sale_stages order by position')).rows;
+
+    const buyers: string[] = [];
+    for (let i = 0; i < 200; i += 20) {
+      const made = await Promise.all(
+        Array.from({ length: 20 }, (_, j) => post(LB, '/api/auth/register', { name: `Racer ${i + j}`, email: `racer${i + j}@example.com`, phone: '', password: 'scale-password', confirmPassword: 'scale-password' })),
+      );
+      buyers.push(...made.map((r) => r.cookie));
+    }
+    // A page open on instance A hears that a stage sold out: the database announces it (orders create no sale event).
+    const events: string[] = [];
+    const stream = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: A, path: '/api/events' }, resolve);
+      req.on('error', reject);
+      req.end();
+    });
+    onTestFinished(() => stream.destroy());
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      for (const m of chunk.matchAll(/^event: (.+)$/gm)) if (m[1]) events.push(m[1]);
+    });
+    await expect.poll(() => events).toContain('ready');
+
+    // All at once, half through each instance: 200 × 70 tokens for 6,000 left.
+    const results = await Promise.all(buyers.map((cookie, i) => post(i % 2 ? A : B, '/api/orders', { crypto: 'SCALE', tokens: '70' }, cookie)));
+    const made = results.filter((r) => r.status === 201).map((r) => r.body as { id: string; pieces: { stage: number; tokens: string }[] });
+    const refused = results.filter((r) => r.status === 409);
+    expect(made.length + refused.length).toBe(200);
+    // 85 orders of 70 fit in 6,000 tokens; the 86th would need 70 with 50 left.
+    expect(made).toHaveLength(85);
+    for (const r of refused) expect((r.body as { error: { message: string } }).error.message).toMatch(/^This order would exceed the tokens left in the sale \((50|0) PRE available\)\.$/);
+    // Exactly one order took stage 1's last tokens and the first of stage 2.
+    expect(made.filter((o) => o.pieces.length === 2)).toHaveLength(1);
+    const stages = (await db.query<{ committed: string; allocation: string; closed: boolean }>('select tokens_committed::text as committed, allocation::text as allocation, closed_at is not null as closed from sale_stages order by position')).rows;
+    expect(stages.map((s) => [Number(s.committed) - Number(s.allocation), s.closed])).toEqual([
+      [0, true],
+      [-50, false],
+    ]);
+    const pieces = (await db.query<{ stage: number; tokens: string }>(`select (p->>'stageId')::int as stage, sum((p->>'tokens')::numeric)::text as tokens from orders, jsonb_array_elements(stage_pieces) p where status in ('pending', 'approved') group by 1 order by 1`)).rows;
+    expect(pieces).toEqual([
+      { stage: stage1?.id, tokens: String(Number(stage1?.committed ?? 0) + 1000) },
+      { stage: stage2?.id, tokens: '4950' },
+    ]);
+
+    await expect.poll(() => events).toContain('sale');
+
+    // Each order approved twice at once, once through each instance: credited once.
+    const ids = (await db.query<{ id: number }>(`select id from orders where status = 'pending' and jsonb_array_length(stage_pieces) >= 1 and (stage_pieces->0->>'stageId')::int in ($1, $2) and created_at > now() - interval '10 minutes' and tokens = 70`, [stage1?.id, stage2?.id])).rows.map((r) => r.id);
+    expect(ids).toHaveLength(85);
+    const approvals = await Promise.all(ids.flatMap((id) => [post(A, `/api/admin/orders/${id}/approve`, {}, operator), post(B, `/api/admin/orders/${id}/approve`, {}, operator)]));
+    expect(approvals.filter((r) => r.status === 200)).toHaveLength(85);
+    const { rows } = await db.query<{ n: string; total: string }>(`select count(*) as n, sum(amount)::text as total from ledger_entries where kind = 'purchase' and order_id = any($1)`, [ids]);
+    expect(rows[0]).toEqual({ n: '85', total: '5950.000000' });
   }, 180_000);
 });
 
