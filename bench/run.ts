@@ -1,4 +1,5 @@
-// npm run bench [-- --quick] [-- --subscribers N]   (P5 runs in this process on a local anvil chain)
+// npm run bench [-- --quick] [-- --subscribers N] [-- --orders]   (P5 runs in this process on a local anvil chain)
+// --orders stops after P1, P2 and order polling: a before/after comparison of the order path.
 // Starts Presale (embedded database, or PostgreSQL when BENCH_DATABASE_URL is set) and measures
 // each figure beside its ceiling measured in the same run. Prints a table and writes
 // bench/results.json. --quick runs every probe briefly: it checks the harness, not the speed.
@@ -17,6 +18,7 @@ import { measureWatcher, type WatcherBenchResult } from './payments';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const ordersOnly = args.includes('--orders');
 const subscribers = Number(args[args.indexOf('--subscribers') + 1] ?? NaN) || (quick ? 200 : 10_000);
 const duration = quick ? 2 : 10;
 const root = join(import.meta.dirname, '..');
@@ -187,6 +189,13 @@ async function main() {
     const mine = await api(base, 'POST', '/api/orders', { crypto: 'BENCH', tokens: '100' }, poller);
     const orderId = (mine.data as { id: string }).id;
     results.orderPolling = await load(`${base}/api/orders/${orderId}`, { headers: { cookie: poller } }, true);
+    if (ordersOnly) {
+      writeFileSync(join(import.meta.dirname, 'results-orders.json'), JSON.stringify(results, null, 2));
+      const r = results as { P1: { sale: { rps: number; p99: number }; ratio: number }; P2: { ordersPerSecond: number; rawInsertsPerSecond: number; ratio: number; p99: number } };
+      console.log(`P1  GET /api/sale          ${r.P1.sale.rps} req/s, p99 ${r.P1.sale.p99} ms; ratio ${r.P1.ratio}`);
+      console.log(`P2  POST /api/orders       ${r.P2.ordersPerSecond} orders/s, p99 ${r.P2.p99} ms; raw INSERT ${r.P2.rawInsertsPerSecond}/s; ratio ${r.P2.ratio}`);
+      return;
+    }
 
     // P4: one approval fanned out to N subscribers.
     const subs = await openSubscribers(port, subscribers);
