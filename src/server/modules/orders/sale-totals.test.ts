@@ -220,3 +220,43 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
     expect((await totals(t)).kept).toEqual({ committed: '1000.000000', sold: '0.000000' });
   });
 });
+
+describe(`a stage selling out (${databaseKind})`, () => {
+  const t = useTestApp();
+
+  it('closes in the statement that sells its last tokens, in the audit log, and every page hears of it', async () => {
+    await offerEth(t);
+    const { cookie } = await registerBuyer(t.app);
+    await t.database.db.update(saleStages).set({ allocation: '150' });
+    await t.database.db.insert(saleStages).values({ position: 2, name: 'Stage 2', priceUsd: '0.02', allocation: '1000' });
+    t.app.saleFigures.invalidate();
+    const heard: string[] = [];
+    const stop = t.app.events.subscribe((e) => heard.push(e.type));
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: cookie }, payload: { crypto: 'ETH', tokens: '200' } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<Order>().pieces.map((p) => [p.stage, p.tokens, p.priceUsd])).toEqual([
+        [1, '150', '0.01'],
+        [2, '50', '0.02'],
+      ]);
+      // Told by the database itself (orders publish no sale event of their own).
+      await expect.poll(() => heard).toContain('sale');
+    } finally {
+      stop();
+    }
+    const [first] = await t.database.db.select().from(saleStages).where(eq(saleStages.position, 1));
+    expect(first).toMatchObject({ closeReason: 'sold_out', committedAtClose: '150.000000', tokensCommitted: '150.000000' });
+    expect(first?.closedAt).not.toBeNull();
+    const audit = await t.database.db.execute(sql`select operator_login, action, entity, "after" from audit_log where action = 'stage.closed'`);
+    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([
+      { operator_login: 'Automatic', action: 'stage.closed', entity: `stage:${first?.id}`, after: { stage: 1, name: 'Stage 1', reason: 'sold_out', tokensCommitted: '150.000000', tokensSold: '0.000000' } },
+    ]);
+    // The public view has moved on: stage 2 is current at its price.
+    const sale = (await t.app.inject({ method: 'GET', url: '/api/sale' })).json<{ currentStage: number; priceUsd: string; stages: { state: string; tokensLeft: string }[] }>();
+    expect(sale).toMatchObject({ currentStage: 2, priceUsd: '0.02' });
+    expect(sale.stages.map((s) => [s.state, s.tokensLeft])).toEqual([
+      ['closed', '0'],
+      ['current', '950'],
+    ]);
+  });
+});
