@@ -195,9 +195,10 @@ const decisionNote = z
 /**
  * What an approval credits:
  * - ordered: the order as quoted;
- * - received: what arrived at the order's deposit address, at the order's rate and token price
- *   (an underpaid order, or a late payment of another amount);
- * - received-current: what arrived, at today's rate and token price (late payments only).
+ * - received: what arrived at the order's deposit address, at the order's own stage prices (its
+ *   pieces as far as it goes; more than it asked grows its last piece): an underpaid order, or a
+ *   late payment of another amount;
+ * - received-current: what arrived, priced across the stages open now (late payments only).
  */
 export const CREDIT_BASES = ['ordered', 'received', 'received-current'] as const;
 export type CreditBasis = (typeof CREDIT_BASES)[number];
