@@ -97,7 +97,7 @@ export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder
             <Textarea rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
           </FormField>
         ) : null}
-        <OverCapOverride state={overCap} label="Approve beyond the hard cap" />
+        <OverCapOverride state={overCap} label="Approve beyond the cap" />
         {failure ? (
           <p role="alert" className="text-destructive text-sm">
             {failure}

@@ -56,7 +56,7 @@ export function ExcessDialog({ order, action, onClose }: { order: AdminOrder | n
           <FormField label={action === 'credit' ? 'Note (optional)' : 'How it was refunded'} error={form.formState.errors.note?.message}>
             <Textarea rows={2} maxLength={500} placeholder={action === 'credit' ? '' : 'The refund’s transaction hash, or how the buyer was paid back'} {...form.register('note')} />
           </FormField>
-          <OverCapOverride state={overCap} label="Credit beyond the hard cap" />
+          <OverCapOverride state={overCap} label="Credit beyond the cap" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel

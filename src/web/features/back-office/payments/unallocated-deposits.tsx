@@ -48,7 +48,7 @@ function OrderDialog({ deposit, onClose }: { deposit: UnallocatedDeposit | null;
           <FormField label="Note (optional)" error={form.formState.errors.note?.message}>
             <Input placeholder="Sent without an order" {...form.register('note')} />
           </FormField>
-          <OverCapOverride state={overCap} label="Credit beyond the hard cap" />
+          <OverCapOverride state={overCap} label="Credit beyond the cap" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel
