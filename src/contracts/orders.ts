@@ -77,6 +77,10 @@ export const orderPieceSchema = z.object({
 });
 export type OrderPiece = z.infer<typeof orderPieceSchema>;
 
+/** A piece as the operator sees it: with the rate it was priced at (tokens per unit of the currency) and its USD value, so a credit of another amount can be previewed at the order's own prices. */
+export const adminOrderPieceSchema = orderPieceSchema.extend({ rate: decimalString, usdAmount: decimalString });
+export type AdminOrderPiece = z.infer<typeof adminOrderPieceSchema>;
+
 export const orderSchema = z.object({
   /** The order's public token, used in URLs. */
   id: z.string(),
@@ -143,6 +147,7 @@ export const adminPaymentSchema = z.object({
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
 export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: true, ledger: true }).extend({
+  pieces: z.array(adminOrderPieceSchema),
   /** Set for orders paying to a buyer's deposit address. */
   payment: adminPaymentSchema.nullable(),
   orderId: z.number().int(),
@@ -190,9 +195,10 @@ const decisionNote = z
 /**
  * What an approval credits:
  * - ordered: the order as quoted;
- * - received: what arrived at the order's deposit address, at the order's rate and token price
- *   (an underpaid order, or a late payment of another amount);
- * - received-current: what arrived, at today's rate and token price (late payments only).
+ * - received: what arrived at the order's deposit address, at the order's own stage prices (its
+ *   pieces as far as it goes; more than it asked grows its last piece): an underpaid order, or a
+ *   late payment of another amount;
+ * - received-current: what arrived, priced across the stages open now (late payments only).
  */
 export const CREDIT_BASES = ['ordered', 'received', 'received-current'] as const;
 export type CreditBasis = (typeof CREDIT_BASES)[number];

@@ -6,6 +6,7 @@ import { SCRIPT_TYPES, UTXO_CHAINS } from '@/domain/utxo/chains';
 import { LOOKUP_NETWORKS, PAYMENT_NETWORKS } from '@/domain/networks';
 import { decimalString, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
+import { orderPieceSchema } from './orders';
 
 const httpUrl = (example: string) =>
   z
@@ -223,10 +224,13 @@ export const unallocatedDepositSchema = z.object({
   buyer: z.object({ id: z.number().int(), email: z.string() }),
   seenAt: isoDateTime,
   /**
-   * What an order made from this deposit would credit at today's rate and token price; null when
-   * no offered currency matches it or the currency's rate is stale.
+   * What an order made from this deposit would credit at today's prices, across the stages open
+   * now (its pieces by stage); null when no offered currency matches it or it cannot be priced
+   * (`quoteRefusal` says why).
    */
-  quote: z.object({ tokens: decimalString, bonusTokens: decimalString, usdAmount: decimalString }).nullable(),
+  quote: z.object({ tokens: decimalString, bonusTokens: decimalString, usdAmount: decimalString, pieces: z.array(orderPieceSchema) }).nullable(),
+  /** Why a deposit in an offered currency has no quote now (a stale rate, no open stage, more than the stages hold); null otherwise. */
+  quoteRefusal: z.string().nullable(),
 });
 export type UnallocatedDeposit = z.infer<typeof unallocatedDepositSchema>;
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { decimalString, isoDateTime } from './common';
 import type { EndpointMap } from './endpoint';
 import { networkSchema } from './networks';
+import { publicStageSchema } from './sale';
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -30,6 +31,11 @@ export const transparencySchema = z.object({
   /** Equal to the landing page's Raised and Tokens sold. */
   totals: z.object({ raisedUsd: decimalString, tokensSold: decimalString, bonusTokens: decimalString, orders: z.number().int(), buyers: z.number().int() }),
   perCrypto: z.array(approvedSumsSchema),
+  /**
+   * Each stage with its price, allocation, tokens sold (approved orders' pieces in it) and when it
+   * opened and closed: the same figures as the landing page's.
+   */
+  stages: z.array(publicStageSchema),
   /** Cryptos paid to the operator's one wallet address. */
   addresses: z.array(z.object({ code: z.string(), name: z.string(), network: networkSchema, chainId: z.number().int().nullable(), address: z.string(), explorerUrl: z.string().nullable() })),
   /** Cryptos paid to a deposit address of each buyer's own, and how many were handed out per chain family. */

@@ -3,7 +3,7 @@
 // is priced piece by piece across the stages it spans. The server stores the pieces it computes
 // with these functions, and the browser previews with the same ones.
 import type Big from 'big.js';
-import { dec, floorTo, toPlain } from './decimal';
+import { dec, floorTo, roundTo, toPlain } from './decimal';
 import { levelOf, type LevelName } from './levels';
 import { payDecimalsOf, quoteForPayment, quoteForTokens } from './quote';
 import { rateFromPrice } from './usd-price';
@@ -96,14 +96,14 @@ export function openStages(stages: readonly StageFigures[], now: Date, unsold: U
   return open;
 }
 
-export interface StageQuote {
+export interface StageQuote<P = StagePiece> {
   tokens: string;
   payAmount: string;
   usdAmount: string;
   level: LevelName | null;
   bonusPercent: string;
   bonusTokens: string;
-  pieces: StagePiece[];
+  pieces: P[];
 }
 
 export type StageQuoteResult = { ok: true; quote: StageQuote } | { ok: false; reason: 'sold_out'; tokensLeft: string } | { ok: false; reason: 'no_rate' };
@@ -162,7 +162,7 @@ export function quoteAcrossStages(purchase: Purchase, open: readonly { stage: St
 }
 
 /** A quote from its pieces: tokens, pay and USD amounts summed; the bonus of the whole purchase's level. */
-export function summed(pieces: StagePiece[]): StageQuote {
+export function summed<P extends PricedPiece>(pieces: P[]): StageQuote<P> {
   const tokens = pieces.reduce((sum, p) => sum.plus(p.tokens), dec(0));
   const level = levelOf(tokens);
   const bonusPercent = level?.bonusPercent ?? '0';
@@ -177,13 +177,16 @@ export function summed(pieces: StagePiece[]): StageQuote {
   };
 }
 
+/** A piece as a credit re-prices it: its tokens, what they cost, and the rate and price they were priced at. */
+export type PricedPiece = Pick<StagePiece, 'tokens' | 'payAmount' | 'usdAmount' | 'rate' | 'priceUsd'>;
+
 /**
  * The pieces an order keeps when an operator credits only what arrived at the order's own prices:
  * the order's pieces in order, as far as `paid` goes (the last one re-quoted for what was left of
  * the payment). Tokens beyond what arrived return to their stages.
  */
-export function piecesForPaid(pieces: readonly StagePiece[], paid: string | Big, decimals: number | null): StagePiece[] {
-  const kept: StagePiece[] = [];
+export function piecesForPaid<P extends PricedPiece>(pieces: readonly P[], paid: string | Big, decimals: number | null): P[] {
+  const kept: P[] = [];
   let remaining = floorTo(dec(paid), payDecimalsOf(decimals));
   for (const piece of pieces) {
     if (remaining.lte(0)) break;
@@ -197,6 +200,29 @@ export function piecesForPaid(pieces: readonly StagePiece[], paid: string | Big,
     remaining = dec(0);
   }
   return kept;
+}
+
+/**
+ * The order's pieces with `extra` of its currency credited on top (an overpayment's excess): the
+ * tokens it buys at the last piece's rate go into that piece's stage, where the order's last tokens were
+ * priced. Its USD value is the grown piece's tokens at its price.
+ */
+export function piecesWithExtra<P extends PricedPiece>(pieces: readonly P[], extra: string | Big, decimals: number | null): P[] {
+  const last = pieces[pieces.length - 1];
+  if (!last) return [];
+  const q = quoteForPayment(extra, { rate: last.rate, priceUsd: last.priceUsd, decimals });
+  const tokens = dec(last.tokens).plus(q.tokens);
+  return [...pieces.slice(0, -1), { ...last, tokens: toPlain(tokens), payAmount: toPlain(dec(last.payAmount).plus(q.payAmount)), usdAmount: toPlain(roundTo(tokens.times(last.priceUsd))) }];
+}
+
+/**
+ * What crediting `received` at the order's own prices makes of its pieces: less than the order
+ * asked keeps its pieces as far as it goes (`piecesForPaid`); more grows the last one (`piecesWithExtra`).
+ */
+export function piecesForReceived<P extends PricedPiece>(pieces: readonly P[], received: string | Big, decimals: number | null): P[] {
+  const asked = pieces.reduce((sum, p) => sum.plus(p.payAmount), dec(0));
+  const paid = floorTo(dec(received), payDecimalsOf(decimals));
+  return paid.gt(asked) ? piecesWithExtra(pieces, paid.minus(asked), decimals) : piecesForPaid(pieces, paid, decimals);
 }
 
 /** "2,000 at $0.0100 + 500 at $0.0105": a quote's pieces as a buyer reads them. */

@@ -31,8 +31,8 @@ export async function expireOverdue(db: Queryable, now: Date): Promise<{ id: num
     .returning({ id: orders.id, userId: orders.userId, publicId: orders.publicId });
 }
 
-/** An order's amounts as an operator's re-quote sets them (what arrived, at the order's or today's rate). */
-export type OrderQuote = Pick<OrderRow, 'tokens' | 'bonusTokens' | 'payAmount' | 'usdAmount' | 'rate' | 'priceUsd'>;
+/** An order's amounts as an operator's re-quote sets them (what arrived, at the order's or today's prices), with its pieces by stage. */
+export type OrderQuote = Pick<OrderRow, 'tokens' | 'bonusTokens' | 'payAmount' | 'usdAmount' | 'rate' | 'priceUsd' | 'stagePieces'>;
 
 /** The order, locked until the transaction ends: a decision reads what arrived and changes it as one. */
 export async function lockOrder(db: Queryable, id: number): Promise<OrderRow | undefined> {

@@ -3,10 +3,11 @@
 import { formatUnits } from 'viem';
 import type { AdminOrder, CreditBasis, OrderStatus } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
+import { groupDigits } from '@/domain/quote';
+import { piecesText, piecesWithExtra } from '@/domain/stages';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { hardCapRefusal } from '../../db/errors';
-import { AppError, conflict, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
 import { getSaleSettings } from '../sale/sale.service';
@@ -14,7 +15,8 @@ import { judgeAmount } from '@/domain/payment-verdict';
 import { paidAfterWindow } from '../payments/order-payments.service';
 import { recordExcessDecision } from './payment-progress.service';
 import { allowOverHardCap, creditExcess, creditOrder, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type OrderQuote } from './order-changes.repository';
-import { approvalQuote, baseUnitsOf, receivedFor, requote } from './order-requote';
+import { approvalQuote, baseUnitsOf, receivedFor, requotePieces } from './order-requote';
+import { creditRefusal, isCapRefusal } from './credit-refusals';
 import { getOrderView } from './order-queries.service';
 import { findOrderViewById } from './order-views.repository';
 import type { OrderQueries } from './order-queries.service';
@@ -93,28 +95,25 @@ export class OrderDecisions {
             bonusTokens: toPlain(dec(row.bonusTokens)),
             buyer: before.buyerEmail,
             note: note || null,
-            ...(quote ? { credit, ordered: { tokens: toPlain(dec(before.tokens)), bonusTokens: toPlain(dec(before.bonusTokens)), payAmount: toPlain(dec(before.payAmount)) }, payAmount: toPlain(dec(row.payAmount)), rate: toPlain(dec(row.rate)), priceUsd: toPlain(dec(row.priceUsd)) } : {}),
+            ...(quote ? { credit, ordered: { tokens: toPlain(dec(before.tokens)), bonusTokens: toPlain(dec(before.bonusTokens)), payAmount: toPlain(dec(before.payAmount)) }, payAmount: toPlain(dec(row.payAmount)), rate: toPlain(dec(row.rate)), priceUsd: toPlain(dec(row.priceUsd)), pieces: piecesText(row.stagePieces) } : {}),
             ...(overriding ? { overrideHardCap: true } : {}),
           },
         );
         return row;
       })
       .catch(async (error: unknown) => {
-        const refusal = hardCapRefusal(error);
-        if (!refusal) throw error;
+        if (to !== 'approved' || !isCapRefusal(error)) throw error;
         const [sale, order] = await Promise.all([getSaleSettings(this.db), getOrderView(this.db, id)]);
-        throw new AppError(
-          'over_hard_cap',
-          `${credit === 'ordered' ? `This expired order's ${toPlain(dec(order.tokens))} ${sale.tokenSymbol}` : 'The tokens for what arrived'} no longer fit under the hard cap (${toPlain(dec(refusal.tokensLeft))} ${sale.tokenSymbol} left). Approve it beyond the cap only if you mean to sell more than the cap.`,
-        );
+        const subject = credit === 'ordered' ? `This expired order's ${groupDigits(toPlain(dec(order.tokens)))} ${sale.tokenSymbol}` : 'The tokens for what arrived';
+        throw (await creditRefusal(this.db, error, subject, 'Approve it')) ?? error;
       });
     this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: to });
   }
 
   /**
    * Decides the excess of an overpaid, approved order: `credit` adds the tokens it buys at the
-   * order's rate and token price (the order's amounts grow to include it, and the ledger gets an
-   * excess entry), `refunded` records that the operator sent it back (the note says how). One
+   * price of the order's last piece, into that piece's stage (the order's amounts grow to include
+   * it, and the ledger gets an excess entry; refused if the stage has no room for them), `refunded` records that the operator sent it back (the note says how). One
    * decision per order, in one transaction with its audit entry.
    */
   async settleExcess(actor: Actor, id: number, body: { action: 'credit' | 'refunded'; note: string; overrideHardCap: boolean }, now = new Date()): Promise<AdminOrder> {
@@ -131,7 +130,8 @@ export class OrderDecisions {
         const excess = toPlain(dec(formatUnits(verdict.excess, order.decimals ?? 18)));
         let credited: OrderQuote | undefined;
         if (body.action === 'credit') {
-          credited = requote(toPlain(dec(order.payAmount).plus(excess)), { rate: order.rate, priceUsd: order.priceUsd, decimals: order.decimals });
+          // The excess buys at the last piece's price, into that piece's stage (the database refuses it if the stage has no room).
+          credited = requotePieces(piecesWithExtra(order.stagePieces, excess, order.decimals));
           if (body.overrideHardCap) await allowOverHardCap(tx);
           const row = await requoteApprovedOrder(tx, id, order.payAmount, credited, now);
           if (!row) throw conflict('This order changed a moment ago; look again.');
@@ -145,19 +145,13 @@ export class OrderDecisions {
         await recordAudit(tx, actor, body.action === 'credit' ? 'order.excess.credit' : 'order.excess.refund', `order:${order.publicId}`, { payAmount: toPlain(dec(order.payAmount)), tokens: toPlain(dec(order.tokens)), bonusTokens: toPlain(dec(order.bonusTokens)) }, {
           excess,
           note: body.note || null,
-          ...(credited ? { payAmount: credited.payAmount, tokens: credited.tokens, bonusTokens: credited.bonusTokens, creditedTokens: tokens, creditedBonus: bonusTokens } : {}),
+          ...(credited ? { payAmount: credited.payAmount, tokens: credited.tokens, bonusTokens: credited.bonusTokens, creditedTokens: tokens, creditedBonus: bonusTokens, pieces: piecesText(credited.stagePieces) } : {}),
           ...(credited && body.overrideHardCap ? { overrideHardCap: true } : {}),
         });
         return order;
       })
       .catch(async (error: unknown) => {
-        const refusal = hardCapRefusal(error);
-        if (!refusal) throw error;
-        const sale = await getSaleSettings(this.db);
-        throw new AppError(
-          'over_hard_cap',
-          `The tokens for the excess no longer fit under the hard cap (${toPlain(dec(refusal.tokensLeft))} ${sale.tokenSymbol} left). Credit them beyond the cap only if you mean to sell more than the cap.`,
-        );
+        throw (await creditRefusal(this.db, error, 'The tokens for the excess', 'Credit them')) ?? error;
       });
     if (body.action === 'credit') this.events.publish({ type: 'sale' });
     this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: 'approved' });

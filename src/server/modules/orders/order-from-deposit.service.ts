@@ -1,20 +1,20 @@
 // An order an operator makes from an unallocated deposit: the buyer sent money with no open order,
-// and the operator credits it at today's rate and token price. The order is made approved, holds the
-// deposit, and credits the ledger, all in one transaction with its audit entry.
+// and the operator credits it at today's prices, across the stages open now. The order is made
+// approved, holds the deposit, and credits the ledger, all in one transaction with its audit entry.
 import { formatUnits } from 'viem';
 import { dec, toPlain } from '@/domain/decimal';
+import { piecesText } from '@/domain/stages';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { hardCapRefusal } from '../../db/errors';
-import { AppError, conflict } from '../../errors';
+import { conflict } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
 import { findCryptoByCode, findCryptosPaidOn } from '../cryptos/cryptos.service';
 import { assignDeposit, takeUnallocatedDeposit } from '../payments/unallocated.service';
-import { getSaleSettings, lockSale } from '../sale/sale.service';
 import { allowOverHardCap, creditOrder } from './order-changes.repository';
 import { insertOrder } from './order-creation.repository';
-import { currentRateAndPrice, requote } from './order-requote';
+import { quoteNowLocked } from './order-requote';
+import { creditRefusal } from './credit-refusals';
 import { newPublicId } from './public-id';
 
 export async function createOrderFromDeposit(
@@ -34,13 +34,9 @@ export async function createOrderFromDeposit(
       const matching = (await findCryptosPaidOn(tx, deposit)).find((c) => (c.tokenContract?.toLowerCase() ?? null) === deposit.tokenContract);
       const crypto = matching ? await findCryptoByCode(tx, matching.code) : undefined;
       if (!crypto || crypto.decimals === null) throw conflict(`No offered currency matches this deposit (${deposit.network === 'evm' ? `chain ${String(deposit.chainId)}` : 'Bitcoin'}${deposit.tokenContract ? `, token ${deposit.tokenContract}` : ''}): offer it first.`);
-      // Under the sale's lock, like every new order: the hard cap counts it with the others.
-      await lockSale(tx);
-      const at = await currentRateAndPrice(tx, crypto.code, now, options.rateMaxAgeMinutes);
-      if ('refusal' in at) throw conflict(at.refusal);
       const amount = toPlain(dec(formatUnits(BigInt(deposit.value), crypto.decimals)));
-      const quote = requote(amount, at);
-      if (!dec(quote.tokens).gt(0)) throw conflict(`This deposit (${amount} ${crypto.code}) buys no tokens at today's rate.`);
+      // Under the sale's lock, like every new order: the stages and the hard cap count it with the others.
+      const quote = await quoteNowLocked(tx, crypto.code, amount, now, options.rateMaxAgeMinutes);
       if (body.overrideHardCap) await allowOverHardCap(tx);
       const row = await insertOrder(tx, {
         publicId: newPublicId(),
@@ -73,19 +69,14 @@ export async function createOrderFromDeposit(
         bonusTokens: quote.bonusTokens,
         rate: quote.rate,
         priceUsd: quote.priceUsd,
+        pieces: piecesText(quote.stagePieces),
         note: body.note || null,
         ...(body.overrideHardCap ? { overrideHardCap: true } : {}),
       });
       return row;
     })
     .catch(async (error: unknown) => {
-      const refusal = hardCapRefusal(error);
-      if (!refusal) throw error;
-      const sale = await getSaleSettings(db);
-      throw new AppError(
-        'over_hard_cap',
-        `The tokens for this deposit no longer fit under the hard cap (${toPlain(dec(refusal.tokensLeft))} ${sale.tokenSymbol} left). Credit them beyond the cap only if you mean to sell more than the cap.`,
-      );
+      throw (await creditRefusal(db, error, 'The tokens for this deposit', 'Credit them')) ?? error;
     });
   events.publish({ type: 'sale' });
   events.publish({ type: 'order', userId: made.userId, orderId: made.publicId, status: 'approved' });

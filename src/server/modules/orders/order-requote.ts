@@ -1,34 +1,59 @@
 // Re-quotes of an order when an operator credits what actually arrived rather than what was ordered:
-// at the order's own rate and token price, or at today's (a late payment). Exact decimals throughout,
-// through the same quote function as a buyer's order.
+// at the order's own stage prices, or at today's across the stages open now (a late payment, or a
+// deposit no order held). Exact decimals throughout, through the same quote functions as a buyer's order.
 import { formatUnits, parseUnits } from 'viem';
 import type { CreditBasis } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
-import { quoteForPayment } from '@/domain/quote';
+import { quoteAtPrices, type PricesNow } from '@/domain/stage-credit';
+import { openStages, piecesForReceived, summed, type StagePiece, type StageQuote } from '@/domain/stages';
 import { confirmedTotal } from '@/domain/payment-verdict';
 import type { Queryable } from '../../db/client';
 import { conflict, invalid } from '../../errors';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCryptoByCode } from '../cryptos/cryptos.service';
 import { findPaymentProgress, type PaymentProgress } from './payment-progress.service';
-import { getSaleSettings } from '../sale/sale.service';
+import { findStages, getSaleSettings, lockSale, stageFigures } from '../sale/sale.service';
+import { recordStageClosings } from '../sale/stage-closings.service';
 import type { OrderQuote } from './order-changes.repository';
 import type { OrderRow } from './order-views.repository';
 
-/** A currency's rate (tokens per unit) and the token price, as an order's quote uses them. */
-export interface RateAndPrice {
-  rate: string;
-  priceUsd: string;
-  /** The currency's decimals: a pay amount is kept to them (at most 8). */
-  decimals: number | null;
-}
-
-/** Today's rate of a currency and token price, or why a quote at them is impossible. */
-export async function currentRateAndPrice(db: Queryable, code: string, now: Date, rateMaxAgeMinutes: number): Promise<RateAndPrice | { refusal: string }> {
-  const [crypto, sale] = await Promise.all([findCryptoByCode(db, code), getSaleSettings(db)]);
+/**
+ * Today's prices of a currency, or why a quote at them is impossible. Reads the stages as recorded:
+ * a stage past its end passes on what it did not sell exactly as recording its closing will
+ * (`openStages`), so a quote here agrees with one made after `recordStageClosings`.
+ */
+export async function pricesNow(db: Queryable, code: string, now: Date, rateMaxAgeMinutes: number): Promise<PricesNow | { refusal: string }> {
+  const [crypto, sale, stages] = await Promise.all([findCryptoByCode(db, code), getSaleSettings(db), findStages(db)]);
   if (!crypto || !isOffered(crypto)) return { refusal: `${code} is not offered any more, so it has no current rate.` };
   if (isStale(crypto, now, rateMaxAgeMinutes)) return { refusal: `The ${code} rate is out of date: refresh the rates first.` };
-  return { rate: crypto.rate, priceUsd: sale.priceUsd, decimals: crypto.decimals };
+  return { code: crypto.code, usdPrice: crypto.usdPrice, decimals: crypto.decimals, tokenSymbol: sale.tokenSymbol, open: openStages(stageFigures(stages), now, sale.unsoldStageTokens) };
+}
+
+/**
+ * What `payAmount` of `code` buys now, for a credit made in `tx`: takes the sale's lock (every
+ * change to the stages' figures happens under it), records the closings that are due, and prices
+ * across the stages still open, never in a closed one. Throws a conflict with the reason when it cannot.
+ */
+export async function quoteNowLocked(tx: Queryable, code: string, payAmount: string, now: Date, rateMaxAgeMinutes: number): Promise<OrderQuote> {
+  const sale = await lockSale(tx);
+  await recordStageClosings(tx, sale, now);
+  const prices = await pricesNow(tx, code, now, rateMaxAgeMinutes);
+  if ('refusal' in prices) throw conflict(prices.refusal);
+  const quote = quoteAtPrices(payAmount, prices);
+  if ('refusal' in quote) throw conflict(quote.refusal);
+  return orderQuoteOf(quote);
+}
+
+/** An order's amounts from its pieces: summed, the bonus on the whole, the first piece's rate and price standing for the order's. */
+export function orderQuoteOf(quote: StageQuote): OrderQuote {
+  const [first] = quote.pieces;
+  if (!first) throw new Error('a quote without pieces');
+  return { tokens: quote.tokens, bonusTokens: quote.bonusTokens, payAmount: quote.payAmount, usdAmount: quote.usdAmount, rate: first.rate, priceUsd: first.priceUsd, stagePieces: quote.pieces };
+}
+
+/** The order's amounts when `pieces` replace its own. */
+export function requotePieces(pieces: StagePiece[]): OrderQuote {
+  return orderQuoteOf(summed(pieces));
 }
 
 /** What arrived at an order's deposit address and is confirmed, in base units and in the currency's units. */
@@ -38,15 +63,14 @@ export async function receivedFor(db: Queryable, order: OrderRow): Promise<{ bas
   return { base, units: toPlain(dec(formatUnits(base, order.decimals ?? 18))), progress };
 }
 
-/** The order's amounts for `payAmount` of its currency at `at`. */
-export function requote(payAmount: string, at: RateAndPrice): OrderQuote {
-  const q = quoteForPayment(payAmount, at);
-  return { tokens: q.tokens, bonusTokens: q.bonusTokens, payAmount: q.payAmount, usdAmount: q.usdAmount, rate: at.rate, priceUsd: at.priceUsd };
-}
-
 /**
  * The quote an approval with `basis` sets on a pending or expired order, or undefined for the order
  * as quoted. Refuses, with the reason, what cannot be credited.
+ *
+ * - received: the order keeps its stage prices: its pieces as far as what arrived goes (more than it
+ *   asked grows its last piece); the tokens it no longer holds return to their stages (the orders
+ *   trigger does that when the row's pieces change, and rolls them on from a closed stage).
+ * - received-current: priced across the stages open now, under the sale's lock (see quoteNowLocked).
  */
 export async function approvalQuote(db: Queryable, order: OrderRow, basis: CreditBasis, now: Date, rateMaxAgeMinutes: number): Promise<OrderQuote | undefined> {
   if (basis === 'ordered') return undefined;
@@ -54,15 +78,10 @@ export async function approvalQuote(db: Queryable, order: OrderRow, basis: Credi
   if (basis === 'received-current' && order.status !== 'expired') throw conflict('Today\'s rate applies to late payments only: this order has not expired.');
   const received = await receivedFor(db, order);
   if (received.base === 0n) throw conflict('Nothing has arrived and been confirmed for this order yet.');
-  let at: RateAndPrice = { rate: order.rate, priceUsd: order.priceUsd, decimals: order.decimals };
-  if (basis === 'received-current') {
-    const current = await currentRateAndPrice(db, order.cryptoCode, now, rateMaxAgeMinutes);
-    if ('refusal' in current) throw conflict(current.refusal);
-    at = current;
-  }
-  const quote = requote(received.units, at);
-  if (!dec(quote.tokens).gt(0)) throw conflict(`What arrived (${received.units} ${order.cryptoCode}) buys no tokens at this rate.`);
-  return quote;
+  if (basis === 'received-current') return quoteNowLocked(db, order.cryptoCode, received.units, now, rateMaxAgeMinutes);
+  const pieces = piecesForReceived(order.stagePieces, received.units, order.decimals);
+  if (pieces.length === 0) throw conflict(`What arrived (${received.units} ${order.cryptoCode}) buys no tokens at this rate.`);
+  return requotePieces(pieces);
 }
 
 /** Base units of an order's currency for a plain decimal amount of it. */

@@ -15,6 +15,7 @@ const order = (id: string, name: string): AdminOrder => ({
   payAmount: '0.000334',
   rate: '300000',
   usdAmount: '5',
+  pieces: [{ stage: 1, stageName: 'Stage 1', tokens: '100', priceUsd: '0.01', payAmount: '0.000334', rate: '300000', usdAmount: '1' }],
   paymentUri: 'ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   txHash: null,
   explorerUrl: null,

@@ -105,6 +105,7 @@ export function toAdminOrder(v: OrderView, progress?: PaymentProgress): AdminOrd
   const { serverTime: _serverTime, payment: _payment, ledger: _ledger, ...order } = toOrder(v, new Date());
   return {
     ...order,
+    pieces: v.stagePieces.map((p) => ({ stage: p.stageNumber, stageName: p.stageName, tokens: plain(p.tokens), priceUsd: plain(p.priceUsd), payAmount: plain(p.payAmount), rate: plain(p.rate), usdAmount: plain(p.usdAmount) })),
     payment: v.depositAddressId === null ? null : adminPaymentOf(v, progress ?? NOTHING_SEEN),
     orderId: v.id,
     priceUsd: plain(v.priceUsd),

@@ -16,7 +16,8 @@ import { setTxHash } from './order-changes.repository';
 import type { OrderView } from './order-views.repository';
 import { attachTxHash } from './order-tx-hash.service';
 import { createOrderFromDeposit } from './order-from-deposit.service';
-import { currentRateAndPrice, type RateAndPrice } from './order-requote';
+import type { PricesNow } from '@/domain/stage-credit';
+import { pricesNow } from './order-requote';
 
 export class OrderService {
   private readonly expiry: OrderExpiry;
@@ -91,10 +92,9 @@ export class OrderService {
     return createOrderFromDeposit(this.db, this.events, this.options, actor, paymentId, body, now);
   }
 
-  /** A currency's rate today and the token price, as a new order would be quoted at; null without a fresh rate. */
-  async rateNow(cryptoCode: string, now = new Date()): Promise<RateAndPrice | null> {
-    const at = await currentRateAndPrice(this.db, cryptoCode, now, this.options.rateMaxAgeMinutes);
-    return 'refusal' in at ? null : at;
+  /** What a currency buys today across the open stages, as a new order would be quoted, or why nothing can be priced in it now. */
+  pricesNow(cryptoCode: string, now = new Date()): Promise<PricesNow | { refusal: string }> {
+    return pricesNow(this.db, cryptoCode, now, this.options.rateMaxAgeMinutes);
   }
 
   reject(actor: Actor, id: number, note: string, now = new Date()): Promise<AdminOrder> {

@@ -4,7 +4,7 @@ import { operatorOf } from '../../plugins/access';
 import { EvmSettingsService } from './evm/evm-settings.service';
 import { LookupSettingsService } from './lookups/lookup-settings.service';
 import { getPaymentSettings, paymentSettingsFor } from './settings/payment-settings.service';
-import { dismissDeposit, findUnallocatedDeposits, type RateNow } from './unallocated.service';
+import { dismissDeposit, findUnallocatedDeposits, type PricesNowOf } from './unallocated.service';
 import { UtxoSettingsService } from './utxo/utxo-settings.service';
 
 /** The back-office's Payments settings (operator scope). A change answers with the settings it leaves. */
@@ -42,16 +42,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Deposits no order holds, for the operator to dismiss (operator scope). */
 export const unallocatedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rateNow: RateNow = (code, now) => app.orders.rateNow(code, now);
+  const pricesNow: PricesNowOf = (code, now) => app.orders.pricesNow(code, now);
 
-  route(app, 'GET /api/admin/payments/unallocated', async () => ({ deposits: await findUnallocatedDeposits(app.db, rateNow) }));
+  route(app, 'GET /api/admin/payments/unallocated', async () => ({ deposits: await findUnallocatedDeposits(app.db, pricesNow) }));
 
   route(app, 'POST /api/admin/payments/unallocated/:id/order', async (request) => {
     const order = await app.orders.createFromDeposit(operatorOf(request), request.params.id, { note: request.body?.note ?? '', overrideHardCap: request.body?.overrideHardCap ?? false });
-    return { deposits: await findUnallocatedDeposits(app.db, rateNow), order };
+    return { deposits: await findUnallocatedDeposits(app.db, pricesNow), order };
   });
 
   route(app, 'POST /api/admin/payments/unallocated/:id/dismiss', async (request) => ({
-    deposits: await dismissDeposit(app.db, rateNow, operatorOf(request), request.params.id, request.body.note),
+    deposits: await dismissDeposit(app.db, pricesNow, operatorOf(request), request.params.id, request.body.note),
   }));
 };

@@ -7,7 +7,7 @@ import { explorerAddressUrl, explorerTxUrl } from '@/domain/payment';
 import type { Db, Queryable } from '../../db/client';
 import { asIdentifier, asText, writeCsv } from '../../csv';
 import { ledgerEntriesOfOrders } from '../orders/order-queries.service';
-import { getSaleSettings } from '../sale/sale.service';
+import { findStages, getSaleSettings, stageFigures, stagesView } from '../sale/sale.service';
 import {
   approvalMinutes,
   approvedByDay,
@@ -54,8 +54,9 @@ export function sumPerCrypto(rows: readonly ApprovedDayRow[]): ApprovedSums[] {
 }
 
 export async function getTransparency(db: Queryable, now = new Date()): Promise<Transparency> {
-  const [settings, days, buyers, head, heads, setup] = await Promise.all([
+  const [settings, stages, days, buyers, head, heads, setup] = await Promise.all([
     getSaleSettings(db),
+    findStages(db),
     approvedByDay(db),
     countApprovedBuyers(db),
     findLedgerHead(db),
@@ -76,6 +77,7 @@ export async function getTransparency(db: Queryable, now = new Date()): Promise<
       buyers,
     },
     perCrypto,
+    stages: stagesView(settings, stageFigures(stages), now),
     addresses: setup.cryptos
       .filter((c) => !automatic(c) && c.address)
       .map((c) => ({ code: c.code, name: c.name, network: c.network, chainId: c.chainId, address: c.address ?? '', explorerUrl: explorerAddressUrl(c.network, c.chainId, c.address ?? '') })),

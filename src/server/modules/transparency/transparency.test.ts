@@ -13,7 +13,7 @@ import type { Sale } from '@/contracts/sale';
 import { ledgerExportSchema, overviewSchema, publicOrdersPageSchema, transparencySchema, type LedgerExport } from '@/contracts/transparency';
 import { dec } from '@/domain/decimal';
 import { entryHash, GENESIS_HASH, verifyLedger } from '@/domain/ledger-chain';
-import { cryptos, ledgerHeads } from '../../db/schema';
+import { cryptos, ledgerHeads, saleSettings, saleStages } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
 
 const BUYER = 'presale_session';
@@ -73,6 +73,40 @@ const get = async <T>(t: TestContext, url: string, schema: { parse: (v: unknown)
 
 describe(`transparency (${databaseKind})`, () => {
   const t = useTestApp({ REGISTER_LIMIT_PER_IP: '100' });
+
+  it("shows each stage's price, allocation, tokens sold and when it opened and closed: the sums of the approved orders' pieces", async () => {
+    await t.database.db.delete(saleStages);
+    await t.database.db.insert(saleStages).values([
+      { position: 1, name: 'Seed', priceUsd: '0.01', allocation: '1500' },
+      { position: 2, name: 'Private', priceUsd: '0.0125', allocation: '21000' },
+      { position: 3, name: 'Public', priceUsd: '0.015', allocation: '100000' },
+    ]);
+    await t.database.db.update(saleSettings).set({ hardCap: '122500' });
+    // 1,000 in Seed; 20,000 = Seed's last 500 + 19,500 in Private; 1,500 sells Private out; 700 in Public; 300 rejected; 400 pending.
+    await sale(t);
+    const page = await get(t, '/api/transparency', transparencySchema);
+    const summed = (await t.database.db.execute(sql`
+      select s.position, s.tokens_sold::text as kept,
+             (select coalesce(sum((p->>'tokens')::numeric), 0) from orders o cross join lateral jsonb_array_elements(o.stage_pieces) as p
+               where o.status = 'approved' and (p->>'stageId')::int = s.id)::text as pieces
+        from sale_stages s order by s.position`)) as { rows: { position: number; pieces: string; kept: string }[] };
+    expect(summed.rows.map((r) => [dec(r.pieces).toString(), dec(r.kept).toString()])).toEqual([
+      ['1500', '1500'],
+      ['21000', '21000'],
+      ['700', '700'],
+    ]);
+    expect(page.stages.map((s) => s.tokensSold)).toEqual(summed.rows.map((r) => dec(r.pieces).toString()));
+    expect(page.stages).toMatchObject([
+      { number: 1, name: 'Seed', priceUsd: '0.01', allocation: '1500', state: 'closed', closeReason: 'sold_out', openedAt: expect.any(String) as unknown, closedAt: expect.any(String) as unknown },
+      { number: 2, name: 'Private', priceUsd: '0.0125', allocation: '21000', state: 'closed', closeReason: 'sold_out', closedAt: expect.any(String) as unknown },
+      { number: 3, name: 'Public', priceUsd: '0.015', allocation: '100000', state: 'current', closedAt: null },
+    ]);
+    // Each stage opened when the one before it closed.
+    expect(page.stages[1]?.openedAt).toBe(page.stages[0]?.closedAt);
+    expect(page.stages[2]?.openedAt).toBe(page.stages[1]?.closedAt);
+    // The per-stage figures add up to the sale's.
+    expect(page.stages.reduce((sum, s) => sum.plus(s.tokensSold), dec(0)).toString()).toBe(dec(page.totals.tokensSold).toString());
+  });
 
   it('shows the same totals as the landing page, per crypto, with the receiving addresses', async () => {
     await sale(t);

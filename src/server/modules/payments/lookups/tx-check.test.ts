@@ -209,7 +209,7 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
       const shop = tronAddressFromHex('41' + 'a1'.repeat(20));
       const payer = tronAddressFromHex('41' + 'b2'.repeat(20));
       await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', usdPrice: '1', address: shop, enabled: true }).where(eq(cryptos.code, 'TRX'));
-      await t.database.db.insert(cryptos).values({ code: 'USDTTRON', name: 'Tether USD (TRON)', network: 'tron', tokenContract: USDT_TRON, decimals: 6, rateSource: 'manual', rate: '100', address: shop, enabled: true });
+      await t.database.db.insert(cryptos).values({ code: 'USDTTRON', name: 'Tether USD (TRON)', network: 'tron', tokenContract: USDT_TRON, decimals: 6, rateSource: 'manual', rate: '100', usdPrice: '1', address: shop, enabled: true });
       const trx = await buy(t, 'TRX', '1000');
       expect(trx.order.payAmount).toBe('10');
       await attach(trx.cookie, trx.order.id, 'a1'.repeat(32));
@@ -249,7 +249,7 @@ describe(`transaction hashes the operator checks (${databaseKind})`, () => {
       const payer = base58.encode(new Uint8Array(32).fill(9));
       const mint = base58.encode(new Uint8Array(32).fill(3));
       await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '100', usdPrice: '1', address: shop, enabled: true }).where(eq(cryptos.code, 'SOL'));
-      await t.database.db.insert(cryptos).values({ code: 'USDCSOL', name: 'USD Coin (Solana)', network: 'solana', tokenContract: mint, decimals: 6, rateSource: 'manual', rate: '100', address: shop, enabled: true });
+      await t.database.db.insert(cryptos).values({ code: 'USDCSOL', name: 'USD Coin (Solana)', network: 'solana', tokenContract: mint, decimals: 6, rateSource: 'manual', rate: '100', usdPrice: '1', address: shop, enabled: true });
       expect((await admin('PUT', '/api/admin/payments/lookups/solana', { url: solana.url })).statusCode).toBe(200);
 
       const sol = await buy(t, 'SOL', '1000');

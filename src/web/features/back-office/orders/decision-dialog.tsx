@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { toast } from '@/web/lib/toast';
 import type { AdminOrder, CreditBasis } from '@/contracts/orders';
 import { dec } from '@/domain/decimal';
-import { quoteForPayment } from '@/domain/quote';
+import { piecesForReceived, piecesText, summed } from '@/domain/stages';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
@@ -28,15 +28,15 @@ function creditChoices(order: AdminOrder): { basis: CreditBasis; label: string }
   if (p.verdict === 'paid' && order.status !== 'expired') return [];
   const code = order.crypto.code;
   // What arrived has no more decimals than the currency's own, so kept to 8 it is kept whole.
-  const atOrderRate = quoteForPayment(p.received, { rate: order.rate, priceUsd: order.priceUsd, decimals: null });
+  const atOrderPrices = summed(piecesForReceived(order.pieces, p.received, null));
   const choices: { basis: CreditBasis; label: string }[] = [
-    { basis: 'ordered', label: `The order as placed: ${formatAmount(order.tokens)} tokens + ${formatAmount(order.bonusTokens)} bonus for ${formatPayAmount(order.payAmount)} ${code}` },
+    { basis: 'ordered', label: `The order as placed: ${formatAmount(order.tokens)} tokens + ${formatAmount(order.bonusTokens)} bonus for ${formatPayAmount(order.payAmount)} ${code} (${piecesText(order.pieces)})` },
     {
       basis: 'received',
-      label: `What arrived at the order's rate: ${formatAmount(p.received)} ${code} buys ${formatAmount(atOrderRate.tokens)} tokens + ${formatAmount(atOrderRate.bonusTokens)} bonus`,
+      label: `What arrived at the order's rate: ${formatAmount(p.received)} ${code} buys ${formatAmount(atOrderPrices.tokens)} tokens + ${formatAmount(atOrderPrices.bonusTokens)} bonus${atOrderPrices.pieces.length > 0 ? ` (${piecesText(atOrderPrices.pieces)})` : ''}`,
     },
   ];
-  if (order.status === 'expired') choices.push({ basis: 'received-current', label: `What arrived at today's rate: ${formatAmount(p.received)} ${code}, valued when you approve` });
+  if (order.status === 'expired') choices.push({ basis: 'received-current', label: `What arrived at today's rate: ${formatAmount(p.received)} ${code}, priced across the stages open when you approve` });
   return choices;
 }
 
@@ -97,7 +97,7 @@ export function DecisionDialog({ order, decision, onClose }: { order: AdminOrder
             <Textarea rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
           </FormField>
         ) : null}
-        <OverCapOverride state={overCap} label="Approve beyond the hard cap" />
+        <OverCapOverride state={overCap} label="Approve beyond the cap" />
         {failure ? (
           <p role="alert" className="text-destructive text-sm">
             {failure}

@@ -2,7 +2,7 @@
 // it was sent back (with how, for the buyer and the audit log).
 import { excessBodySchema, type AdminOrder } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
-import { quoteForPayment } from '@/domain/quote';
+import { piecesText, piecesWithExtra, summed } from '@/domain/stages';
 import { useSettleExcess } from '@/web/api/orders';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
@@ -14,11 +14,14 @@ import { OverCapOverride, useOverCapForm } from './over-cap-override';
 
 export type ExcessAction = 'credit' | 'refunded';
 
-/** What crediting the excess adds to the order, at its rate: the tokens, and the bonus its new level gives. */
-function excessCredit(order: AdminOrder, excess: string): { tokens: string; bonusTokens: string } {
-  // The order's amount and what arrived have no more decimals than the currency's own: kept to 8, they stay whole.
-  const q = quoteForPayment(dec(order.payAmount).plus(excess), { rate: order.rate, priceUsd: order.priceUsd, decimals: null });
-  return { tokens: toPlain(dec(q.tokens).minus(order.tokens)), bonusTokens: toPlain(dec(q.bonusTokens).minus(order.bonusTokens)) };
+/**
+ * What crediting the excess adds to the order, as the server credits it: the tokens it buys at the
+ * price of the order's last piece, into that stage, and the bonus the order's new level gives.
+ */
+function excessCredit(order: AdminOrder, excess: string): { tokens: string; bonusTokens: string; pieces: string } {
+  // The excess has no more decimals than the currency's own: kept to 8, it stays whole.
+  const grown = summed(piecesWithExtra(order.pieces, excess, null));
+  return { tokens: toPlain(dec(grown.tokens).minus(order.tokens)), bonusTokens: toPlain(dec(grown.bonusTokens).minus(order.bonusTokens)), pieces: piecesText(grown.pieces) };
 }
 
 export function ExcessDialog({ order, action, onClose }: { order: AdminOrder | null; action: ExcessAction | null; onClose: () => void }) {
@@ -46,14 +49,14 @@ export function ExcessDialog({ order, action, onClose }: { order: AdminOrder | n
             <DialogDescription>
               {formatAmount(excess)} {code} more than order #{order?.id} asked arrived from {order?.buyer.email}.{' '}
               {credit
-                ? `At the order's rate it buys ${formatAmount(credit.tokens)} more tokens and ${formatAmount(credit.bonusTokens)} more bonus. This cannot be undone.`
+                ? `At the order's rate it buys ${formatAmount(credit.tokens)} more tokens and ${formatAmount(credit.bonusTokens)} more bonus; the order becomes ${credit.pieces}. This cannot be undone.`
                 : 'Send it back from your wallet first, then record how; the buyer sees your note.'}
             </DialogDescription>
           </DialogHeader>
           <FormField label={action === 'credit' ? 'Note (optional)' : 'How it was refunded'} error={form.formState.errors.note?.message}>
             <Textarea rows={2} maxLength={500} placeholder={action === 'credit' ? '' : 'The refund’s transaction hash, or how the buyer was paid back'} {...form.register('note')} />
           </FormField>
-          <OverCapOverride state={overCap} label="Credit beyond the hard cap" />
+          <OverCapOverride state={overCap} label="Credit beyond the cap" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel

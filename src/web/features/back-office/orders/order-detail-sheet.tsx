@@ -11,6 +11,7 @@ import type { Decision } from '@/web/api/orders';
 import { ExcessDialog, type ExcessAction } from './excess-dialog';
 import { PaymentPill } from './payment-pill';
 import { OrderStatusPill } from './order-status-pill';
+import { piecesText } from '@/domain/stages';
 
 const NETWORK: Record<AdminOrder['crypto']['network'], string> = { bitcoin: 'Bitcoin', litecoin: 'Litecoin', dogecoin: 'Dogecoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'Other' };
 
@@ -138,10 +139,13 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
                   {order.crypto.name} ({order.crypto.code})
                 </Item>
                 <Item label="Tokens">{formatAmount(order.tokens)}</Item>
+                <Item label="By stage">{piecesText(order.pieces)}</Item>
                 <Item label="Bonus">{formatAmount(order.bonusTokens)}</Item>
                 <Item label="USD">{formatUsd(order.usdAmount)}</Item>
-                <Item label="Rate">
-                  {formatAmount(order.rate)} tokens per {order.crypto.code}
+                <Item label={order.pieces.length > 1 ? 'Rates' : 'Rate'}>
+                  {order.pieces.length > 1
+                    ? order.pieces.map((p) => `${formatAmount(p.rate)} tokens per ${order.crypto.code} in stage ${String(p.stage)}`).join('; ')
+                    : `${formatAmount(order.rate)} tokens per ${order.crypto.code}`}
                 </Item>
               </Section>
               <Section title="Payment">

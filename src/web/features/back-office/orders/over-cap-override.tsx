@@ -1,5 +1,6 @@
-// A credit whose tokens no longer fit under the hard cap: the server refuses it and says so, and the
-// operator may go ahead beyond the cap only by ticking the box (the audit log records it).
+// A credit whose tokens no longer fit under the hard cap, or in the stage they are priced in: the
+// server refuses it and says which, and the operator may go ahead beyond the cap only by ticking the
+// box (the audit log records it).
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useServerForm, type ServerFormOptions } from '@/web/hooks/use-server-form';

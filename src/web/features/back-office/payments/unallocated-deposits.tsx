@@ -1,10 +1,11 @@
 // Deposits to buyers' addresses that no open order holds (sent without an order, twice, or dust and
-// address poisoning): the operator credits one as a new approved order at today's rate, or
-// dismisses it with a reason. The audit log keeps both.
+// address poisoning): the operator credits one as a new approved order at today's prices (across the
+// stages open now), or dismisses it with a reason. The audit log keeps both.
 import { Can } from '@/web/features/back-office/shell/can';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { depositOrderBodySchema, dismissDepositBodySchema, type UnallocatedDeposit } from '@/contracts/payments';
+import { piecesText } from '@/domain/stages';
 import { CHAINS } from '@/domain/utxo/chains';
 import { useDismissDeposit, useOrderFromDeposit, useUnallocatedDeposits } from '@/web/api/payments';
 import { Button } from '@/web/components/ui/button';
@@ -40,14 +41,14 @@ function OrderDialog({ deposit, onClose }: { deposit: UnallocatedDeposit | null;
             <DialogTitle>Credit this deposit</DialogTitle>
             <DialogDescription>
               {deposit ? `${formatAmount(deposit.amount)} ${deposit.crypto ?? ''} from ${deposit.buyer.email}. ` : ''}
-              {q ? `At today's rate it buys ${formatAmount(q.tokens)} tokens + ${formatAmount(q.bonusTokens)} bonus (${formatUsd(q.usdAmount)}). ` : ''}
+              {q ? `At today's rate it buys ${formatAmount(q.tokens)} tokens + ${formatAmount(q.bonusTokens)} bonus (${formatUsd(q.usdAmount)}): ${piecesText(q.pieces)}. ` : ''}
               An approved order is made for the buyer and credited at once. This cannot be undone.
             </DialogDescription>
           </DialogHeader>
           <FormField label="Note (optional)" error={form.formState.errors.note?.message}>
             <Input placeholder="Sent without an order" {...form.register('note')} />
           </FormField>
-          <OverCapOverride state={overCap} label="Credit beyond the hard cap" />
+          <OverCapOverride state={overCap} label="Credit beyond the cap" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel
@@ -67,7 +68,7 @@ function OrderDialog({ deposit, onClose }: { deposit: UnallocatedDeposit | null;
 function notCreditable(d: UnallocatedDeposit): string | null {
   if (!d.confirmed) return 'Wait until it is confirmed.';
   if (d.crypto === null) return 'No offered currency matches it.';
-  if (d.quote === null) return `The ${d.crypto} rate is out of date.`;
+  if (d.quote === null) return d.quoteRefusal ?? `The ${d.crypto} rate is out of date.`;
   return null;
 }
 
@@ -146,7 +147,7 @@ export function UnallocatedDeposits() {
                       </span>
                       {d.quote ? (
                         <span className="text-xs">
-                          At today&apos;s rate: {formatAmount(d.quote.tokens)} tokens + {formatAmount(d.quote.bonusTokens)} bonus
+                          At today&apos;s rate: {formatAmount(d.quote.tokens)} tokens + {formatAmount(d.quote.bonusTokens)} bonus ({piecesText(d.quote.pieces)})
                         </span>
                       ) : notCreditable(d) ? (
                         <span className="text-muted-foreground text-xs">{notCreditable(d)}</span>

@@ -13,6 +13,7 @@ import { ledgerJsonUrl, ordersCsvUrl, useTransparency } from '@/web/api/transpar
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { ApprovedOrders } from './approved-orders';
 import { LedgerCheck } from './ledger-check';
+import { StagesTable } from './stages-table';
 
 function Totals({ data }: { data: Transparency }) {
   const { totals, token } = data;
@@ -156,6 +157,9 @@ export function TransparencyContent() {
             <Totals data={data} />
             <SectionCard title="Per currency" description="What each currency's approved orders paid and bought, valued in USD at their approval.">
               <ApprovedSumsTable rows={data.perCrypto} empty="No order has been approved yet." />
+            </SectionCard>
+            <SectionCard title="Stages" description="Each stage's price and allocation, and the tokens approved orders bought in it.">
+              <StagesTable stages={data.stages} symbol={data.token.symbol} />
             </SectionCard>
             <SectionCard title="How payments are verified">
               <HowVerified data={data} />
