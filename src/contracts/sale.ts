@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { dec } from '@/domain/decimal';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
 import { ORDER_EXPIRY_MAX, ORDER_EXPIRY_UNITS } from '@/domain/order-expiry';
+import { SALE_STATES } from '@/domain/sale';
 import { MAX_STAGES, STAGE_CLOSE_REASONS, UNSOLD_STAGE_TOKENS } from '@/domain/stages';
 import { controlCharsMessage, decimalString, hasControlChars, idParams, hasStrayControlChars, isoDateTime, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
 
-export const saleStateSchema = z.enum(['upcoming', 'live', 'ended', 'sold_out']);
-export type SaleState = z.infer<typeof saleStateSchema>;
+export const saleStateSchema = z.enum(SALE_STATES);
+export type { SaleState } from '@/domain/sale';
 
 export const levelSchema = z.object({ name: z.string(), threshold: decimalString, bonusPercent: decimalString });
 

@@ -1,6 +1,9 @@
 // Sale state from the operator's fixed instants and the approved totals.
 import { dec } from './decimal';
-import type { SaleState } from '@/contracts/sale';
+
+/** Where the sale stands (GET /api/sale `state`). */
+export const SALE_STATES = ['upcoming', 'live', 'ended', 'sold_out'] as const;
+export type SaleState = (typeof SALE_STATES)[number];
 
 export const MIN_ORDER_TOKENS = '40';
 export const MAX_ORDER_TOKENS = '100000';

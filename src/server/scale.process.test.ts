@@ -221,7 +221,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
       req.on('error', reject);
       req.end();
     });
-    onTestFinished(() => stream.destroy());
+    onTestFinished(() => void stream.destroy());
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
       for (const m of chunk.matchAll(/^event: (.+)$/gm)) if (m[1]) events.push(m[1]);
