@@ -111,6 +111,15 @@ function checkStages(body: StagesBody, sale: SaleRow, rows: readonly StageRow[],
   const views = adminStagesView(sale, rows, now);
   // The stages that stay in place: every closed one and the current one.
   const lastFixed = views.findLastIndex((v) => v.state !== 'upcoming');
+  // A removed stage first: the stages after it move up, which would be named as moved.
+  const kept = new Set(body.stages.map((s) => s.id));
+  rows.forEach((row, index) => {
+    if (kept.has(row.id)) return;
+    const view = views[index];
+    if (index > lastFixed && !view?.hasSales) return;
+    const message = view?.hasSales && index > lastFixed ? `Stage ${index + 1} has sales: it cannot be removed.` : `Stage ${index + 1} is ${view?.state ?? 'closed'}: it cannot be removed.`;
+    throw invalid(message, { stages: message });
+  });
   const seen = new Set<number>();
   body.stages.forEach((stage, i) => {
     const at = (field: string, message: string) => invalid(message, { [`stages.${i}.${field}`]: message });
@@ -133,13 +142,6 @@ function checkStages(body: StagesBody, sale: SaleRow, rows: readonly StageRow[],
       throw at('allocation', `Stage ${index + 1} holds ${groupDigits(toPlain(dec(row.tokensCommitted)))} ${symbol} in orders: its allocation cannot be less.`);
     }
     if (stage.endsAt !== null && !sameInstant(row.endsAt, stage.endsAt) && Date.parse(stage.endsAt) <= now.getTime()) throw at('endsAt', `Stage ${i + 1} must end in the future.`);
-  });
-  rows.forEach((row, index) => {
-    if (seen.has(row.id)) return;
-    const view = views[index];
-    if (index > lastFixed && !view?.hasSales) return;
-    const message = view?.hasSales && index > lastFixed ? `Stage ${index + 1} has sales: it cannot be removed.` : `Stage ${index + 1} is ${view?.state ?? 'closed'}: it cannot be removed.`;
-    throw invalid(message, { stages: message });
   });
   body.stages.forEach((stage, i) => {
     if (stage.id === undefined && stage.endsAt !== null && Date.parse(stage.endsAt) <= now.getTime()) {
