@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { STEP_UP_MINUTES } from '@/contracts/permissions';
 import type { Order } from '@/contracts/orders';
 import type { AdminStage, SaleSettings, Stages, StagesBody } from '@/contracts/sale';
+import type { Overview } from '@/contracts/transparency';
+import { dec } from '@/domain/decimal';
 import { auditLog, cryptos, saleSettings, saleStages, sessions } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
@@ -270,5 +272,26 @@ describe(`the operator's stages (${databaseKind})`, () => {
     // A second tick has nothing left to record.
     await t.app.orderExpiry.runOnce(end);
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'stage.closed'))).toHaveLength(1);
+  });
+
+  it("sums approved orders' pieces per stage for the Overview, a purchase across a boundary in both", async () => {
+    await signIn();
+    await twoStages();
+    const across = await buy('1200');
+    expect(across.pieces.map((p) => [p.stage, p.tokens, p.priceUsd])).toEqual([
+      [1, '1000', '0.01'],
+      [2, '200', '0.02'],
+    ]);
+    await buy('100'); // pending: not counted
+    const list = (await call('GET', '/api/admin/orders?pageSize=100')).json<{ orders: { id: string; orderId: number }[] }>().orders;
+    const orderId = list.find((o) => o.id === across.id)?.orderId ?? 0;
+    expect((await call('POST', `/api/admin/orders/${String(orderId)}/approve`)).statusCode).toBe(200);
+    const overview = (await call('GET', '/api/admin/overview?range=sale')).json<Overview>();
+    expect(overview.perStage).toEqual([
+      { number: 1, name: 'Seed', priceUsd: '0.01', tokens: '1000', usdAmount: '10.00', orders: 1 },
+      { number: 2, name: 'Public', priceUsd: '0.02', tokens: '200', usdAmount: '4.00', orders: 1 },
+    ]);
+    // The same tokens as the per-day series.
+    expect(overview.approved.reduce((sum, d) => sum.plus(d.tokens), dec(0)).toFixed()).toBe('1200');
   });
 });
