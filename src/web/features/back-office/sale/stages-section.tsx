@@ -56,6 +56,9 @@ function toForm(stages: readonly AdminStage[], unsoldStageTokens: StagesBody['un
   return { stages: stages.map((s) => ({ stageId: s.id, name: s.name, priceUsd: s.priceUsd, allocation: s.allocation, endsAt: toLocalInput(s.endsAt) })), unsoldStageTokens };
 }
 
+/** A value the operator can no longer change looks it. */
+const fixedInput = 'bg-muted text-muted-foreground';
+
 const STATE_LABEL = { closed: 'Closed', current: 'Current', upcoming: 'Upcoming' } as const;
 const CLOSE_REASON = { sold_out: 'sold out', ended: 'ended', ended_early: 'ended early' } as const;
 
@@ -139,22 +142,24 @@ export function StagesSection({ stages, unsoldStageTokens, symbol }: { stages: A
                       </span>
                     ) : null}
                   </div>
-                  <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-                    <FormField label={label('Name')} error={rowErrors?.name?.message}>
-                      <Input readOnly={closed} {...register(`stages.${i}.name`)} />
+                  {/* The end's date-and-time input needs more room than the others. */}
+                  <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
+                    <FormField label={label('Name')} error={rowErrors?.name?.message} className="content-start">
+                      <Input readOnly={closed} className={closed ? fixedInput : undefined} {...register(`stages.${i}.name`)} />
                     </FormField>
                     <FormField
                       label={label('Price (USD)')}
+                      className="content-start"
                       error={rowErrors?.priceUsd?.message}
                       hint={warnings[`stages.${String(i)}.priceUsd`] ?? (stored?.hasSales && !closed ? 'Fixed: orders were priced at it.' : undefined)}
                     >
-                      <Input inputMode="decimal" readOnly={priceFixed} {...register(`stages.${i}.priceUsd`)} />
+                      <Input inputMode="decimal" readOnly={priceFixed} className={priceFixed ? fixedInput : undefined} {...register(`stages.${i}.priceUsd`)} />
                     </FormField>
-                    <FormField label={label('Allocation')} error={rowErrors?.allocation?.message}>
-                      <Input inputMode="decimal" readOnly={closed} {...register(`stages.${i}.allocation`)} />
+                    <FormField label={label('Allocation')} error={rowErrors?.allocation?.message} className="content-start">
+                      <Input inputMode="decimal" readOnly={closed} className={closed ? fixedInput : undefined} {...register(`stages.${i}.allocation`)} />
                     </FormField>
-                    <FormField label={label('Ends (optional)')} error={rowErrors?.endsAt?.message}>
-                      <Input type="datetime-local" readOnly={closed} {...register(`stages.${i}.endsAt`)} />
+                    <FormField label={label('Ends (optional)')} error={rowErrors?.endsAt?.message} className="content-start">
+                      <Input type="datetime-local" readOnly={closed} className={closed ? fixedInput : undefined} {...register(`stages.${i}.endsAt`)} />
                     </FormField>
                   </div>
                   <Can need="manage">
