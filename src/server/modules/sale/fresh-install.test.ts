@@ -56,7 +56,7 @@ describe(`a fresh install (${databaseKind})`, () => {
       method: 'PUT',
       url: '/api/admin/sale',
       cookies: { [OP_COOKIE]: cookie },
-      payload: { tokenName: 'Aurora Token', tokenSymbol: 'AUR', totalSupply: '1000000000', softCap: '10000000', hardCap: '100000000', startsAt, endsAt, orderExpiryMinutes: 60, listingAt: null, deliveryNote: '' },
+      payload: { tokenName: 'Aurora Token', tokenSymbol: 'AUR', totalSupply: '1000000000', softCap: '10000000', startsAt, endsAt, orderExpiryMinutes: 60, listingAt: null, deliveryNote: '' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await sale()).toMatchObject({ state: 'live', scheduled: true, startsAt, endsAt });
