@@ -39,7 +39,6 @@ export async function putSaleSettings(api: APIRequestContext, settings: SaleSett
     tokenSymbol: settings.tokenSymbol,
     totalSupply: settings.totalSupply,
     softCap: settings.softCap,
-    hardCap: settings.hardCap,
     startsAt: settings.startsAt,
     endsAt: settings.endsAt,
     orderExpiryMinutes: settings.orderExpiryMinutes,

@@ -123,6 +123,8 @@ export const overviewSchema = z.object({
   approvalMinutes: z.object({ orders: z.number().int(), median: z.number().nullable(), p90: z.number().nullable() }),
   /** Sums of the range's approved orders per crypto: the same query as /transparency's (which sums the whole sale). */
   perCrypto: z.array(approvedSumsSchema),
+  /** The range's approved order pieces summed per stage (issue 30): every stage, in sale order, then any since removed. */
+  perStage: z.array(z.object({ number: z.number().int(), name: z.string(), priceUsd: decimalString.nullable(), tokens: decimalString, usdAmount: decimalString, orders: z.number().int() })),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

@@ -42,6 +42,8 @@ import { backupRoutes } from './modules/backup/backup.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
 import { tokenPriceRoutes } from './modules/rates/rates.routes';
+import { stageRoutes } from './modules/stages/stages.routes';
+import { followStages } from './modules/stages/stages.service';
 import { registerErrorHandler, serializeError } from './plugins/errors';
 import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
@@ -155,7 +157,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('paymentWatch', new PaymentWatchJob(database.db, { evm: new EvmWatcher(database.db, app.orders), utxo: new UtxoWatcher(database.db, app.orders) }, config.PAYMENT_WATCH_SECONDS * 1000, app.log));
   app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), { from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL }, app.log));
   app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, [new OrderMail(database.db, config.PUBLIC_URL), new OperatorNotifier(database.db, config.PUBLIC_URL)], config.MAIL_SEND_SECONDS * 1000, app.log));
-  app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, config.ORDER_EXPIRY_JOB_SECONDS * 1000, app.log));
+  app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, config.ORDER_EXPIRY_JOB_SECONDS * 1000, app.log, (now) => followStages(database.db, app.events, now)));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
   app.decorate('ledgerHead', new LedgerHeadJob(database.db, LEDGER_HEAD_INTERVAL_MS, app.log));
   app.addHook('onClose', async () => {
@@ -191,6 +193,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       'operator',
       operatorRoutes,
       saleAdminRoutes,
+      stageRoutes,
       tokenPriceRoutes,
       adminContentRoutes,
       adminCryptoRoutes,

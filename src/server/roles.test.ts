@@ -124,7 +124,7 @@ describe(`operator roles (${databaseKind})`, () => {
     const cookie = await signInOperator(t.app, t.database);
     const cookies = { [COOKIE]: cookie };
     const stepUpRoutes = operatorRoutes().filter((key) => ruleOf(key).stepUp);
-    expect(stepUpRoutes).toEqual(expect.arrayContaining(['PUT /api/admin/main-currency', 'PUT /api/admin/payments/evm-key', 'GET /api/admin/backup', 'POST /api/admin/operators']));
+    expect(stepUpRoutes).toEqual(expect.arrayContaining(['PUT /api/admin/main-currency', 'PUT /api/admin/sale/stages', 'POST /api/admin/sale/stages/:id/end', 'PUT /api/admin/payments/evm-key', 'GET /api/admin/backup', 'POST /api/admin/operators']));
     // Signed in with the password minutes ago, not confirmed since.
     await t.database.db.update(sessions).set({ steppedUpAt: new Date(Date.now() - (STEP_UP_MINUTES * 60 + 1) * 1000) });
     for (const key of stepUpRoutes) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SaleSettingsBody } from '@/contracts/sale';
+import type { SaleSettingsBody, StagesBody } from '@/contracts/sale';
 import { adminCryptosKey } from '@/web/api/cryptos';
 import { saleQueryKey } from '@/web/api/first-screen';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
@@ -30,4 +30,31 @@ export function useUpdateMainCurrency() {
       await queryClient.invalidateQueries({ queryKey: adminCryptosKey });
     },
   });
+}
+
+/** The sale's stages and what their unsold tokens do; both set what buyers pay, so the server asks for step-up. */
+export function useSaveStages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StagesBody) => apiCall('PUT /api/admin/sale/stages', { body }),
+    onSettled: invalidateAfterStages(queryClient),
+  });
+}
+
+/** Ends the current stage now; the next one opens at its price. */
+export function useEndStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall('POST /api/admin/sale/stages/:id/end', { params: { id } }),
+    onSettled: invalidateAfterStages(queryClient),
+  });
+}
+
+/** The stages move the price, the hard cap and every rate. */
+function invalidateAfterStages(queryClient: ReturnType<typeof useQueryClient>) {
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: adminSaleKey });
+    await queryClient.invalidateQueries({ queryKey: saleQueryKey });
+    await queryClient.invalidateQueries({ queryKey: adminCryptosKey });
+  };
 }

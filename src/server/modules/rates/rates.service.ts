@@ -6,10 +6,11 @@ import { dec, toPlain } from '@/domain/decimal';
 import { priceFromRate, rateFromPrice } from '@/domain/usd-price';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
-import { getSaleSettings, lockSale, setTokenPrice } from '../sale/sale.service';
+import { adminStagesView } from '../sale/sale-admin.service';
+import { findStages, getSaleSettings, lockSale, setStagePrice, setTokenPrice } from '../sale/sale.service';
 import { PriceFeedError, type PriceFeed } from './price-feed';
 import { clearRateTime, findFeedIds, lockAllCryptos, lockFeedPricedCryptos, setFeedPrice, setManualPrice, setRecomputedRate } from './rates.repository';
 
@@ -108,15 +109,25 @@ export async function recomputeRates(tx: Queryable, tokenPriceUsd: string, now: 
 export const recomputeFeedRates = recomputeRates;
 
 /**
- * Sets the token price and recomputes every crypto's rate from its USD price, in one transaction;
- * a feed rate with no USD price becomes stale until the next refresh. The audit entry
- * keeps the rates before and after, and which were made stale. Lives here rather than in the sale
- * module because the rates depend on the price, not the other way round.
+ * Sets the token price, which is the current stage's price, and recomputes every crypto's rate from
+ * its USD price, in one transaction; a feed rate with no USD price becomes stale until the next
+ * refresh. A stage that has sales keeps its price (its orders were priced at it): the operator adds
+ * a stage at the new price instead. The audit entry keeps the rates before and after, and which were
+ * made stale. Lives here rather than in the sale module because the rates depend on the price, not
+ * the other way round.
  */
 export async function updateTokenPrice(db: Db, events: EventBus, actor: Actor, priceUsd: string): Promise<{ priceUsd: string }> {
   const saved = await db.transaction(async (tx) => {
     const before = await lockSale(tx);
     const now = new Date();
+    const view = adminStagesView(before, await findStages(tx), now);
+    const current = view.find((s) => s.state === 'current');
+    if (!current) throw invalid(NO_OPEN_STAGE, { priceUsd: NO_OPEN_STAGE });
+    if (current.hasSales) {
+      const message = `Stage ${current.number} has sales, so its price is fixed. Add a stage at the new price on the Sale page.`;
+      throw invalid(message, { priceUsd: message });
+    }
+    await setStagePrice(tx, current.id, priceUsd);
     await setTokenPrice(tx, priceUsd, now);
     const rates = await recomputeRates(tx, priceUsd, now, before.priceUsd);
     await recordAudit(
@@ -124,8 +135,8 @@ export async function updateTokenPrice(db: Db, events: EventBus, actor: Actor, p
       actor,
       'price.updated',
       'sale:price',
-      { priceUsd: toPlain(dec(before.priceUsd)), rates: rates.before },
-      { priceUsd: toPlain(dec(priceUsd)), rates: rates.after, staleRates: rates.stale },
+      { priceUsd: toPlain(dec(before.priceUsd)), stage: current.number, rates: rates.before },
+      { priceUsd: toPlain(dec(priceUsd)), stage: current.number, rates: rates.after, staleRates: rates.stale },
     );
     return { priceUsd: toPlain(dec(priceUsd)) };
   });
@@ -133,3 +144,5 @@ export async function updateTokenPrice(db: Db, events: EventBus, actor: Actor, p
   events.publish({ type: 'sale' });
   return saved;
 }
+
+const NO_OPEN_STAGE = 'No stage is open: add a stage at the new price on the Sale page.';

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCrypto } from '@/contracts/cryptos';
 import type { AdminOrder, Order } from '@/contracts/orders';
+import type { SaleSettings } from '@/contracts/sale';
 import { dec } from '@/domain/decimal';
 import { cryptos, orders } from '../../db/schema';
 import { startFakeFeed, type FakeFeed } from '../../test/fake-price-feed';
@@ -36,6 +37,15 @@ describe(`feed rates across a token-price change (${databaseKind})`, () => {
     expect((await call('POST', '/api/admin/cryptos/refresh-rates')).json()).toMatchObject({ updated: ['BTC'] });
   };
   const setTokenPrice = async (priceUsd: string) => expect((await call('PUT', '/api/admin/main-currency', { priceUsd })).statusCode).toBe(200);
+  /** A stage that has sold keeps its price: the operator adds one at the new price and ends the current one. */
+  const moveToStageAt = async (priceUsd: string) => {
+    const { stages, unsoldStageTokens } = (await call('GET', '/api/admin/sale')).json<SaleSettings>();
+    const kept = stages.map(({ id, name, priceUsd: price, allocation, endsAt }) => ({ id, name, priceUsd: price, allocation, endsAt }));
+    const saved = await call('PUT', '/api/admin/sale/stages', { stages: [...kept, { name: 'Next stage', priceUsd, allocation: '1000000', endsAt: null }], unsoldStageTokens });
+    expect(saved.statusCode).toBe(200);
+    const current = stages.find((s) => s.state === 'current');
+    expect((await call('POST', `/api/admin/sale/stages/${String(current?.id)}/end`)).statusCode).toBe(200);
+  };
   const buy = (buyer: string, tokens: string) => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER_COOKIE]: buyer }, payload: { crypto: 'BTC', tokens } });
 
   it('recomputes a feed crypto saved with its rate in another spelling from its USD price', async () => {
@@ -54,7 +64,14 @@ describe(`feed rates across a token-price change (${databaseKind})`, () => {
     await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FORM, rate: '9000000' });
     const { cookie } = await registerBuyer(t.app);
     expect((await buy(cookie, '1000')).json()).toMatchObject({ rate: '9000000', payAmount: '0.00011112', usdAmount: '10' });
-    await setTokenPrice('0.02');
+    // Stage 1 has sold: its price is fixed, and the new price is a new stage's.
+    const refused = await call('PUT', '/api/admin/main-currency', { priceUsd: '0.02' });
+    expect([refused.statusCode, refused.json<{ error: { fields: Record<string, string> } }>().error.fields]).toEqual([
+      400,
+      { priceUsd: 'Stage 1 has sales, so its price is fixed. Add a stage at the new price on the Sale page.' },
+    ]);
+    await moveToStageAt('0.02');
+    expect(await btc()).toMatchObject({ rate: '4500000' });
     const res = await buy(cookie, '1000');
     expect(res.statusCode).toBe(201);
     // 1000 ÷ 4500000 = 0.000222…, rounded up to satoshis: the order asks for what 1000 tokens are worth, not half.
@@ -82,7 +99,6 @@ describe(`feed rates across a token-price change (${databaseKind})`, () => {
     expect((await call('PUT', '/api/admin/cryptos/BTC', { ...BTC_FORM, rate: '9000000' })).json()).toMatchObject({ usdPrice: '90000', stale: false, offered: true });
     await t.database.db.update(cryptos).set({ usdPrice: null }).where(eq(cryptos.code, 'BTC'));
     const { cookie } = await registerBuyer(t.app);
-    expect((await buy(cookie, '1000')).statusCode).toBe(201);
 
     await setTokenPrice('0.02');
     expect(await btc()).toMatchObject({ rate: '9000000', rateUpdatedAt: null, stale: true });
@@ -91,7 +107,8 @@ describe(`feed rates across a token-price change (${databaseKind})`, () => {
     for (const tokens of ['1000', '40']) {
       const refused = await buy(cookie, tokens);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ error: { code: 'conflict', message: 'The BTC rate is out of date. Try again in a few minutes or choose another cryptocurrency.' } });
+      // Quotes are priced from the USD price (issue 30): without one, the crypto is not offered at all.
+      expect(refused.json()).toMatchObject({ error: { code: 'conflict', message: 'Bitcoin is not accepted at the moment. Choose another cryptocurrency.' } });
     }
 
     await refresh(90000);

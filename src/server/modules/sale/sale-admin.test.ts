@@ -17,7 +17,6 @@ describe(`token price and sale settings (${databaseKind})`, () => {
     tokenSymbol: 'aur',
     totalSupply: '500000000',
     softCap: '1000000',
-    hardCap: '50000000',
     startsAt: '2026-12-01T00:00:00.000Z',
     endsAt: '2027-01-31T00:00:00.000Z',
     orderExpiryMinutes: 30,
@@ -82,7 +81,8 @@ describe(`token price and sale settings (${databaseKind})`, () => {
     cookie = await signInOperator(t.app, t.database);
     const res = await put('/api/admin/sale', SETTINGS);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ tokenSymbol: 'AUR', hardCap: '50000000', listingAt: SETTINGS.listingAt });
+    // The hard cap is the stages' allocations: the seeded stage's 100,000,000.
+    expect(res.json()).toMatchObject({ tokenSymbol: 'AUR', hardCap: '100000000', listingAt: SETTINGS.listingAt });
     expect(await sale()).toMatchObject({ token: { name: 'Aurora Token', symbol: 'AUR' }, state: 'upcoming', listingAt: SETTINGS.listingAt, orderExpiryMinutes: 30 });
     const [audit] = await t.database.db.select().from(auditLog);
     expect(audit?.action).toBe('sale.updated');
@@ -90,10 +90,11 @@ describe(`token price and sale settings (${databaseKind})`, () => {
 
   it.each([
     [{ endsAt: '2026-11-30T00:00:00.000Z' }, 'endsAt', 'The end must be after the start.'],
-    [{ softCap: '60000000' }, 'softCap', 'Soft cap must not exceed the hard cap.'],
-    [{ hardCap: '600000000' }, 'hardCap', 'Hard cap must not exceed the total supply.'],
+    [{ softCap: '200000000' }, 'softCap', "Soft cap must not exceed the hard cap (the stages' allocations add up to 100000000)."],
+    [{ totalSupply: '50000000' }, 'totalSupply', "Total supply must be at least the hard cap (the stages' allocations add up to 100000000)."],
+    // The hard cap is set by the stages' own route.
+    [{ hardCap: '50000000' }, 'hardCap', 'Unknown field.'],
     [{ totalSupply: '0' }, 'totalSupply', 'Total supply must be greater than zero.'],
-    [{ hardCap: '-5' }, 'hardCap', 'Hard cap must be a positive number with at most 6 decimals.'],
     [{ orderExpiryMinutes: 0 }, 'orderExpiryMinutes', 'Order expiry must be at least 1 minute.'],
     [{ orderExpiryMinutes: -5 }, 'orderExpiryMinutes', 'Order expiry must be at least 1 minute.'],
     [{ orderExpiryMinutes: 10_081 }, 'orderExpiryMinutes', 'Order expiry must be at most 7 days.'],

@@ -37,6 +37,11 @@ export async function setTokenPriceRow(db: Queryable, priceUsd: string, now: Dat
   await db.update(saleSettings).set({ priceUsd, updatedAt: now }).where(eq(saleSettings.id, 1));
 }
 
+/** The hard cap (the stages' allocations) and what a closed stage's unsold tokens do, as the stages are saved. */
+export async function setStageTotalsRow(db: Queryable, hardCap: string, unsoldStageTokens: SaleSettingsRow['unsoldStageTokens'], now: Date): Promise<void> {
+  await db.update(saleSettings).set({ hardCap, unsoldStageTokens, updatedAt: now }).where(eq(saleSettings.id, 1));
+}
+
 /** The token price seeded on first start; the setup checklist asks the operator to set their own. */
 export const DEFAULT_PRICE_USD = '0.01';
 

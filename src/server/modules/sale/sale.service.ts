@@ -7,7 +7,9 @@ import type { Queryable } from '../../db/client';
 import { findSaleSettings, lockSaleSettings, setTokenPriceRow, sumApprovedOrders, type SaleSettingsRow, type SaleTotals } from './sale.repository';
 import { findStages, stageFigures, type StageRow } from './stages.repository';
 
-export { findStages, stageFigures, type StageRow } from './stages.repository';
+export { findStages, setStagePriceRow as setStagePrice, stageFigures, writeStages, type StageRow, type StageWrite } from './stages.repository';
+export { closeStage, recordStageClosings, type StageClosing } from './stage-closings.service';
+export { setStageTotalsRow as setStageTotals } from './sale.repository';
 export type SaleStage = ReturnType<typeof stageFigures>[number];
 
 export { DEFAULT_PRICE_USD } from './sale.repository';

@@ -73,3 +73,8 @@ export async function writeStages(db: Queryable, stages: readonly StageWrite[], 
     else await db.update(saleStages).set(values).where(eq(saleStages.id, s.id));
   }
 }
+
+/** Sets one stage's price (the operator's token price for a stage without sales). */
+export async function setStagePriceRow(db: Queryable, id: number, priceUsd: string): Promise<void> {
+  await db.update(saleStages).set({ priceUsd, updatedAt: new Date() }).where(eq(saleStages.id, id));
+}

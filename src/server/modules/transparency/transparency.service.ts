@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../../db/client';
 import { asIdentifier, asText, writeCsv } from '../../csv';
 import { ledgerEntriesOfOrders } from '../orders/order-queries.service';
 import { findStages, getSaleSettings, stageFigures, stagesView } from '../sale/sale.service';
+import { approvedPerStage, type ApprovedStageRow } from './stage-sums.repository';
 import {
   approvalMinutes,
   approvedByDay,
@@ -168,7 +169,7 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 export async function getOverview(db: Queryable, range: Overview['range'], now = new Date()): Promise<Overview> {
   const today = new Date(`${dayOf(now)}T00:00:00.000Z`);
   const since = range === 'sale' ? undefined : new Date(today.getTime() - (range === '7d' ? 6 : 29) * DAY_MS);
-  const [approved, ordersByStatus, newBuyers, funnel, minutes, first, settings] = await Promise.all([
+  const [approved, ordersByStatus, newBuyers, funnel, minutes, first, settings, stageSums, stages] = await Promise.all([
     approvedByDay(db, since),
     countOrdersByDayAndStatus(db, since),
     countNewBuyersByDay(db, since),
@@ -176,6 +177,8 @@ export async function getOverview(db: Queryable, range: Overview['range'], now =
     approvalMinutes(db, since),
     range === 'sale' ? findFirstActivity(db) : Promise.resolve(null),
     range === 'sale' ? getSaleSettings(db) : Promise.resolve(null),
+    approvedPerStage(db, since),
+    findStages(db),
   ]);
   const from = since ?? earliest([first, settings?.startsAt ?? null, today]);
   return {
@@ -188,7 +191,19 @@ export async function getOverview(db: Queryable, range: Overview['range'], now =
     funnel,
     approvalMinutes: minutes,
     perCrypto: sumPerCrypto(approved),
+    perStage: perStage(stageFigures(stages), stageSums),
   };
+}
+
+/** Every stage in sale order with its sums (zero without sales), then the sums of any stage since removed. */
+function perStage(stages: readonly { id: number; number: number; name: string; priceUsd: string }[], sums: readonly ApprovedStageRow[]): Overview['perStage'] {
+  const byId = new Map(sums.map((s) => [s.stageId, s]));
+  const figures = (s: ApprovedStageRow | undefined) => ({ tokens: toPlain(dec(s?.tokens ?? '0')), usdAmount: toFixed(dec(s?.usdAmount ?? '0'), 2), orders: s?.orders ?? 0 });
+  const known = new Set(stages.map((s) => s.id));
+  return [
+    ...stages.map((s) => ({ number: s.number, name: s.name, priceUsd: s.priceUsd, ...figures(byId.get(s.id)) })),
+    ...sums.filter((s) => !known.has(s.stageId)).map((s) => ({ number: s.stageNumber, name: s.stageName, priceUsd: null, ...figures(s) })),
+  ];
 }
 
 function earliest(dates: (Date | null)[]): Date {

@@ -9,7 +9,7 @@ import { StatCard } from '@/web/components/stat-card';
 import { Button } from '@/web/components/ui/button';
 import { useOverview } from '@/web/api/transparency';
 import { AdminPage } from '@/web/features/back-office/shell/admin-page';
-import { BuyersChart, OrdersChart, TokensChart, UsdChart } from '@/web/features/back-office/overview/overview-charts';
+import { BuyersChart, OrdersChart, StagesChart, TokensChart, UsdChart } from '@/web/features/back-office/overview/overview-charts';
 import { formatAmount, formatUsd } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -104,6 +104,9 @@ export function Component() {
                 <BuyersChart overview={overview} />
               </SectionCard>
             </div>
+            <SectionCard title="Per stage" description="Approved orders' tokens and USD in each stage, at the stage's own price.">
+              <StagesChart overview={overview} />
+            </SectionCard>
             <SectionCard title="Per currency">
               <ApprovedSumsTable rows={overview.perCrypto} empty="No order was approved in this range." />
             </SectionCard>

@@ -80,3 +80,37 @@ export function BuyersChart({ overview }: { overview: Overview }) {
   const days = daysBetween(overview.from, overview.to);
   return <StackedBars label="New buyers per day" data={pivot(days, overview.newBuyers, () => 'buyers', (b) => b.buyers)} keys={['buyers']} colors={() => 'var(--chart-1)'} format={(v) => String(v)} />;
 }
+
+function PerStageBars({ overview, value, format, label, color }: { overview: Overview; value: (s: Overview['perStage'][number]) => number; format: (v: number) => string; label: string; color: string }) {
+  const data = overview.perStage.map((s) => ({ stage: `${String(s.number)} · ${s.name}`, value: value(s) }));
+  return (
+    <figure className="grid gap-2" aria-label={label}>
+      <figcaption className="text-muted-foreground text-sm">{label}</figcaption>
+      <div className="h-64 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
+            <XAxis dataKey="stage" tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }} tickLine={false} axisLine={false} interval={0} minTickGap={4} />
+            <YAxis tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }} tickLine={false} axisLine={false} width={56} tickFormatter={(v: number) => compact.format(v)} />
+            <Tooltip
+              formatter={(v) => format(Number(v))}
+              contentStyle={{ background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)', borderRadius: 8, fontSize: 12 }}
+              cursor={{ fill: 'var(--muted)' }}
+            />
+            <Bar dataKey="value" name={label} fill={color} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+/** Approved order pieces per stage (issue 30): tokens and USD, each stage's own figures. */
+export function StagesChart({ overview }: { overview: Overview }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <PerStageBars overview={overview} label="Tokens per stage" value={(s) => Number(s.tokens)} format={(v) => formatAmount(String(v))} color="var(--chart-1)" />
+      <PerStageBars overview={overview} label="USD per stage" value={(s) => Number(s.usdAmount)} format={(v) => formatUsd(v.toFixed(2))} color="var(--chart-2)" />
+    </div>
+  );
+}

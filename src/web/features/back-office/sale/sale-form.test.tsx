@@ -25,6 +25,8 @@ const SETTINGS: SaleSettings = {
   listingAt: null,
   deliveryNote: '',
   scheduled: true,
+  stages: [],
+  unsoldStageTokens: 'roll_over',
   updatedAt: new Date().toISOString(),
 };
 
@@ -70,19 +72,21 @@ describe('sale form', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows an empty Hard cap’s message beside the field, focuses the first field in error, and sends nothing', async () => {
+  it('shows an empty Total supply’s message beside the field, focuses the first field in error, sends nothing, and shows the hard cap read-only', async () => {
     const user = userEvent.setup();
     const fetchMock = renderForm(SETTINGS);
-    const hardCap = screen.getByLabelText('Hard cap (tokens)');
+    // The hard cap is the stages' allocations: set in the Stages section, not here.
+    expect(screen.queryByLabelText('Hard cap (tokens)')).toBeNull();
+    expect(screen.getByText("Hard cap: the stages' allocations, 100,000,000 PRE")).toBeInTheDocument();
+    const softCap = screen.getByLabelText('Soft cap (tokens)');
     const totalSupply = screen.getByLabelText('Total supply');
-    expect(hardCap).toHaveValue('100000000');
     // Digits are grouped below the number.
-    expect(screen.getByText('100,000,000 tokens')).toBeInTheDocument();
-    await user.clear(hardCap);
+    expect(screen.getByText('10,000,000 tokens')).toBeInTheDocument();
+    await user.clear(softCap);
     await user.clear(totalSupply);
     await user.click(screen.getByRole('button', { name: 'Save sale settings' }));
-    await vi.waitFor(() => expect(hardCap).toHaveAttribute('aria-invalid', 'true'));
-    expect(hardCap).toHaveAccessibleDescription('Hard cap must be a positive number with at most 6 decimals.');
+    await vi.waitFor(() => expect(softCap).toHaveAttribute('aria-invalid', 'true'));
+    expect(softCap).toHaveAccessibleDescription('Soft cap must be a positive number with at most 6 decimals.');
     expect(totalSupply).toHaveAccessibleDescription('Total supply must be a positive number with at most 6 decimals.');
     // The first field in error has the focus (and so is scrolled into view).
     expect(totalSupply).toHaveFocus();

@@ -15,27 +15,12 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { useUpdateSale } from '@/web/api/sale';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
+import { fromLocalInput, toLocalInput } from './local-time';
 
-const FIELDS = ['tokenName', 'tokenSymbol', 'totalSupply', 'softCap', 'hardCap', 'startsAt', 'endsAt', 'orderExpiryMinutes', 'maxPendingOrders', 'requireVerifiedEmail', 'listingAt', 'deliveryNote'] as const;
+const FIELDS = ['tokenName', 'tokenSymbol', 'totalSupply', 'softCap', 'startsAt', 'endsAt', 'orderExpiryMinutes', 'maxPendingOrders', 'requireVerifiedEmail', 'listingAt', 'deliveryNote'] as const;
 
 /** The operator's own time zone, named next to the date inputs. */
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** ISO instant → value of a datetime-local input in the browser's zone. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** datetime-local value (browser's zone) → ISO instant; '' stays '' for the schema to name. */
-function fromLocalInput(value: string): string {
-  if (!value) return '';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}
 
 type FormValues = Omit<SaleSettingsBody, 'listingAt'> & { listingAt: string | null };
 
@@ -45,7 +30,6 @@ function toForm(s: SaleSettings): FormValues {
     tokenSymbol: s.tokenSymbol,
     totalSupply: s.totalSupply,
     softCap: s.softCap,
-    hardCap: s.hardCap,
     startsAt: toLocalInput(s.startsAt),
     endsAt: toLocalInput(s.endsAt),
     orderExpiryMinutes: s.orderExpiryMinutes,
@@ -68,7 +52,7 @@ const saleFormSchema = z
   .pipe(saleSettingsBodySchema);
 
 /** The typed amount with its digits grouped ("1,000,000 tokens"), once it is a number. */
-function GroupedHint({ control, name }: { control: Control<FormValues, unknown, z.output<typeof saleFormSchema>>; name: 'totalSupply' | 'softCap' | 'hardCap' }) {
+function GroupedHint({ control, name }: { control: Control<FormValues, unknown, z.output<typeof saleFormSchema>>; name: 'totalSupply' | 'softCap' }) {
   const value = useWatch({ control, name }).trim();
   return /^\d+(\.\d{1,6})?$/.test(value) ? <>{formatAmount(value)} tokens</> : null;
 }
@@ -157,9 +141,9 @@ export function SaleForm({ settings }: { settings: SaleSettings }) {
           <FormField label="Soft cap (tokens)" error={errors.softCap?.message} hint={<GroupedHint control={control} name="softCap" />}>
             <Input inputMode="decimal" {...register('softCap')} />
           </FormField>
-          <FormField label="Hard cap (tokens)" error={errors.hardCap?.message} hint={<GroupedHint control={control} name="hardCap" />}>
-            <Input inputMode="decimal" {...register('hardCap')} />
-          </FormField>
+          <p className="text-muted-foreground self-end text-sm sm:col-span-2">
+            Hard cap: the stages&apos; allocations, {formatAmount(settings.hardCap)} {settings.tokenSymbol}
+          </p>
         </CardContent>
       </Card>
       <Card>
