@@ -18,6 +18,7 @@ const ORDER: AdminOrder = {
   rate: '100',
   priceUsd: '0.01',
   usdAmount: '1',
+  pieces: [{ stage: 1, stageName: 'Stage 1', tokens: '100', priceUsd: '0.01', payAmount: '1' }],
   paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
   txHash: null,
   explorerUrl: null,

@@ -2,6 +2,7 @@ import { useCan } from '@/web/api/operators';
 import { ExternalLink } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { AdminOrder } from '@/contracts/orders';
+import { piecesText } from '@/domain/stages';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
@@ -143,6 +144,8 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
                 <Item label="Rate">
                   {formatAmount(order.rate)} tokens per {order.crypto.code}
                 </Item>
+                {/* Priced across a stage boundary: the rate above is the first stage's. */}
+                {order.pieces.length > 1 ? <Item label="Stage prices">{piecesText(order.pieces)}</Item> : null}
               </Section>
               <Section title="Payment">
                 <Item label="Network">{networkOf(order)}</Item>

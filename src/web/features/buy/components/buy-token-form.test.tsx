@@ -5,25 +5,28 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { Sale } from '@/contracts/sale';
+import { rateFromPrice } from '@/domain/usd-price';
 import { liveSale } from '@/test/live-sale';
 import { BuyTokenForm } from './buy-token-form';
 
 const now = Date.now();
 const sale: Sale = liveSale({}, now);
-const crypto = (code: string, rate: string): PublicCrypto => ({
+// Priced from its USD price, as the server prices each stage: rate = USD price ÷ the stage's price.
+const crypto = (code: string, usdPrice: string): PublicCrypto => ({
   code,
   name: `${code} coin`,
   network: 'evm',
   chainId: 1,
   tokenContract: null,
   decimals: 6,
-  rate,
+  rate: rateFromPrice(usdPrice, sale.priceUsd) ?? '0',
+  usdPrice,
   rateUpdatedAt: new Date(now).toISOString(),
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   iconUrl: '/crypto/usdt.svg',
 });
 // 100 PRE per USDT (USDT at $1, PRE at $0.01); 300,000 PRE per ETH.
-const cryptos = [crypto('USDT', '100'), crypto('ETH', '300000')];
+const cryptos = [crypto('USDT', '1'), crypto('ETH', '3000')];
 
 describe('Buy Token swap', () => {
   beforeEach(() => {
@@ -33,7 +36,7 @@ describe('Buy Token swap', () => {
 
   it('converts 250 PRE to 2.5 USDT and back, the same purchase at the same level', async () => {
     const user = userEvent.setup();
-    render(<BuyTokenForm sale={sale} cryptos={cryptos} />);
+    render(<BuyTokenForm sale={sale} cryptos={cryptos} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     const swap = screen.getByRole('button', { name: 'Swap amount currency' });
     // Nothing to convert to before a currency is chosen.
@@ -61,7 +64,7 @@ describe('Buy Token swap', () => {
 
   it('keeps the tokens when the currency changes while the amount counts the currency', async () => {
     const user = userEvent.setup();
-    render(<BuyTokenForm sale={sale} cryptos={cryptos} />);
+    render(<BuyTokenForm sale={sale} cryptos={cryptos} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     await user.click(screen.getByRole('button', { name: /^USDT/ }));
     await user.click(screen.getByRole('button', { name: 'Swap amount currency' }));
@@ -82,7 +85,7 @@ describe('Buy Token amount', () => {
   it('accepts only decimals, and Buy Now! waits for an amount within the limits', async () => {
     const user = userEvent.setup();
     // 1,000 PRE per TST.
-    render(<BuyTokenForm sale={sale} cryptos={[...cryptos, crypto('TST', '1000')]} />);
+    render(<BuyTokenForm sale={sale} cryptos={[...cryptos, crypto('TST', '10')]} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     expect(amount).toHaveValue('');
     expect(amount).toHaveAttribute('placeholder', 'Enter amount');

@@ -16,6 +16,7 @@ const EXPIRED: Order = {
   payAmount: '1',
   rate: '100',
   usdAmount: '1',
+  pieces: [{ stage: 1, stageName: 'Stage 1', tokens: '100', priceUsd: '0.01', payAmount: '1' }],
   paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
   txHash: null,
   explorerUrl: null,
