@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { CreateOrderBody } from '@/contracts/orders';
-import { piecesText, type StageQuote } from '@/domain/stages';
+import type { StageQuote } from '@/domain/stages';
+import { StagePieces } from '@/web/components/stage-pieces';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useCreateOrder } from '@/web/api/orders';
@@ -97,7 +98,9 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
                 {formatAmount(quote.payAmount, 18)} {crypto.code}
               </DetailRow>
               {/* A purchase across a stage boundary: what each stage's tokens cost. */}
-              {quote.pieces.length > 1 ? <DetailRow label="Stage prices">{piecesText(quote.pieces)}</DetailRow> : null}
+              {quote.pieces.length > 1 ? <DetailRow label="Stage prices">
+                  <StagePieces pieces={quote.pieces} />
+                </DetailRow> : null}
               <DetailRow label="Tokens">
                 {formatAmount(quote.tokens)} {symbol}
               </DetailRow>

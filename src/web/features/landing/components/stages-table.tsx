@@ -9,7 +9,7 @@ const STATE_LABELS: Record<PublicStage['state'], string> = { closed: 'Closed', c
 /** The stage's state, with when it closed or when it ends. */
 function stageState(stage: PublicStage): { label: string; when: string | null } {
   const label = STATE_LABELS[stage.state];
-  if (stage.state === 'closed') return { label, when: stage.closedAt ? formatDateTime(stage.closedAt) : null };
+  if (stage.state === 'closed') return { label, when: stage.closedAt ? `${stage.closeReason === 'sold_out' ? 'Sold out' : 'Ended'} ${formatDateTime(stage.closedAt)}` : null };
   return { label, when: stage.endsAt ? `Ends ${formatDateTime(stage.endsAt)}` : null };
 }
 

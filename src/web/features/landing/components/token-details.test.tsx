@@ -29,7 +29,7 @@ describe('Token Details stages', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Stage', 'Price', 'Allocation', 'Sold', 'State']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => Array.from(r.children, (c) => c.textContent))).toEqual([
-      ['Stage 1Seed', '$0.0100', '1,000,000 PRE', '1,000,000 PRE', `Closed${formatDateTime(closedAt)}`],
+      ['Stage 1Seed', '$0.0100', '1,000,000 PRE', '1,000,000 PRE', `ClosedSold out ${formatDateTime(closedAt)}`],
       ['Stage 2', '$0.0105', '2,000,000 PRE', '1,234,567.5 PRE', `On sale nowEnds ${formatDateTime(endsAt)}`],
       ['Stage 3', '$0.0110', '3,000,000 PRE', '0 PRE', 'Upcoming'],
     ]);
