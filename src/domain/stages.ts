@@ -6,7 +6,10 @@ import type Big from 'big.js';
 import { dec, floorTo, roundTo, toPlain } from './decimal';
 import { levelOf, type LevelName } from './levels';
 import { payDecimalsOf, quoteForPayment, quoteForTokens } from './quote';
+import { stagePriceText } from './stage-price-text';
 import { rateFromPrice } from './usd-price';
+
+export { stagePriceText };
 
 /** How many stages a sale may have. */
 export const MAX_STAGES = 20;
@@ -228,14 +231,6 @@ export function piecesForReceived<P extends PricedPiece>(pieces: readonly P[], r
 /** "2,000 at $0.0100 + 500 at $0.0105": a quote's pieces as a buyer reads them. */
 export function piecesText(pieces: readonly Pick<StagePiece, 'tokens' | 'priceUsd'>[]): string {
   return pieces.map((p) => `${groupWhole(p.tokens)} at ${stagePriceText(p.priceUsd)}`).join(' + ');
-}
-
-/** A stage price as the presale card shows it: 2 decimals, 4 under a dollar, more when the price needs them. */
-export function stagePriceText(priceUsd: string): string {
-  const plain = toPlain(dec(priceUsd));
-  const decimals = plain.split('.')[1]?.length ?? 0;
-  const shown = dec(plain).lt(1) ? Math.max(4, decimals) : Math.max(2, decimals);
-  return `$${dec(plain).toFixed(shown)}`;
 }
 
 function groupWhole(plain: string): string {

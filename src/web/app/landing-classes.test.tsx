@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicContent } from '@/contracts/content';
 import type { Sale } from '@/contracts/sale';
 import { LandingPage } from '@/web/features/landing/components/landing-page';
-import { liveSale } from '@/test/live-sale';
+import { liveSale, saleStage } from '@/test/live-sale';
 import { AppProvider, createQueryClient } from './provider';
 
 const now = Date.now();
@@ -24,6 +24,13 @@ const sale: Sale = liveSale(
       { name: 'Bronze', threshold: '40', bonusPercent: '5' },
       { name: 'Silver', threshold: '200', bonusPercent: '7' },
     ],
+    // In rounds, so the stage figures, the stage's countdown and the stages table render too.
+    stages: [
+      saleStage({ number: 1, name: 'Seed', allocation: '50000000', capacity: '50000000', tokensSold: '12500000', tokensLeft: '0', closedAt: new Date(now - 3_600_000).toISOString(), closeReason: 'ended', state: 'closed' }),
+      saleStage({ number: 2, name: 'Stage 2', priceUsd: '0.0105', allocation: '50000000', capacity: '50000000', tokensLeft: '50000000', endsAt: new Date(now + 86_400_000).toISOString(), state: 'current' }),
+      saleStage({ number: 3, name: 'Stage 3', priceUsd: '0.011', allocation: '50000000', capacity: '50000000', tokensLeft: '50000000', state: 'upcoming' }),
+    ],
+    currentStage: 2,
   },
   now,
 );

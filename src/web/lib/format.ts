@@ -48,7 +48,7 @@ export function formatPercent(value: string): string {
 }
 
 /** A non-negative decimal string as an integer of `dp` decimals (digits past `dp` dropped). */
-function scaled(value: string, dp: number): bigint {
+export function scaled(value: string, dp: number): bigint {
   const [whole = '0', fraction = ''] = value.split('.');
   return BigInt(whole + fraction.padEnd(dp, '0').slice(0, dp));
 }

@@ -53,7 +53,7 @@ export function Component() {
           <span>{stateText(sale.data)}</span>
         </div>
       </div>
-      <BuyTokenForm sale={sale.data} cryptos={cryptos.data} />
+      <BuyTokenForm sale={sale.data} cryptos={cryptos.data} receivedAt={sale.dataUpdatedAt} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { BalanceCard } from '@/web/features/dashboard/components/balance-card';
 import { LevelCard } from '@/web/features/dashboard/components/level-card';
 import { SaleEndingNotice, endsWithinAWeek } from '@/web/features/dashboard/components/sale-ending-notice';
+import { StageEndingNotice, stageEndingLines } from '@/web/features/dashboard/components/stage-ending-notice';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
 import { VerifyEmailBanner } from '@/web/features/dashboard/components/verify-email-banner';
 import { WalletReminder } from '@/web/features/dashboard/components/wallet-reminder';
@@ -22,12 +23,14 @@ export function Component() {
   const me = useBuyer();
   const now = useNow();
   const { data: sale, isError } = useSale();
+  const stageEnding = sale ? stageEndingLines(sale) : null;
 
   return (
     <div className="grid gap-6">
       <VerifyEmailBanner me={me} />
       <WalletReminder me={me} symbol={sale?.token.symbol ?? ''} />
       {sale && endsWithinAWeek(sale) ? <SaleEndingNotice sale={sale} /> : null}
+      {stageEnding ? <StageEndingNotice lines={stageEnding} /> : null}
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">Welcome, {me.name}</h1>
         <p className="text-muted-foreground text-sm">

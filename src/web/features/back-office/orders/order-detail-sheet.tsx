@@ -2,6 +2,7 @@ import { useCan } from '@/web/api/operators';
 import { ExternalLink } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { AdminOrder } from '@/contracts/orders';
+import { StagePieces } from '@/web/components/stage-pieces';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
@@ -147,6 +148,10 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
                     ? order.pieces.map((p) => `${formatAmount(p.rate)} tokens per ${order.crypto.code} in stage ${String(p.stage)}`).join('; ')
                     : `${formatAmount(order.rate)} tokens per ${order.crypto.code}`}
                 </Item>
+                {/* Priced across a stage boundary: the rate above is the first stage's. */}
+                {order.pieces.length > 1 ? <Item label="Stage prices">
+                    <StagePieces pieces={order.pieces} />
+                  </Item> : null}
               </Section>
               <Section title="Payment">
                 <Item label="Network">{networkOf(order)}</Item>

@@ -5,25 +5,29 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { Sale } from '@/contracts/sale';
-import { liveSale } from '@/test/live-sale';
+import { rateFromPrice } from '@/domain/usd-price';
+import { liveSale, saleStage } from '@/test/live-sale';
+import { renderWithProviders } from '@/web/test/render';
 import { BuyTokenForm } from './buy-token-form';
 
 const now = Date.now();
 const sale: Sale = liveSale({}, now);
-const crypto = (code: string, rate: string): PublicCrypto => ({
+// Priced from its USD price, as the server prices each stage: rate = USD price ÷ the stage's price.
+const crypto = (code: string, usdPrice: string): PublicCrypto => ({
   code,
   name: `${code} coin`,
   network: 'evm',
   chainId: 1,
   tokenContract: null,
   decimals: 6,
-  rate,
+  rate: rateFromPrice(usdPrice, sale.priceUsd) ?? '0',
+  usdPrice,
   rateUpdatedAt: new Date(now).toISOString(),
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   iconUrl: '/crypto/usdt.svg',
 });
 // 100 PRE per USDT (USDT at $1, PRE at $0.01); 300,000 PRE per ETH.
-const cryptos = [crypto('USDT', '100'), crypto('ETH', '300000')];
+const cryptos = [crypto('USDT', '1'), crypto('ETH', '3000')];
 
 describe('Buy Token swap', () => {
   beforeEach(() => {
@@ -33,7 +37,7 @@ describe('Buy Token swap', () => {
 
   it('converts 250 PRE to 2.5 USDT and back, the same purchase at the same level', async () => {
     const user = userEvent.setup();
-    render(<BuyTokenForm sale={sale} cryptos={cryptos} />);
+    render(<BuyTokenForm sale={sale} cryptos={cryptos} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     const swap = screen.getByRole('button', { name: 'Swap amount currency' });
     // Nothing to convert to before a currency is chosen.
@@ -61,7 +65,7 @@ describe('Buy Token swap', () => {
 
   it('keeps the tokens when the currency changes while the amount counts the currency', async () => {
     const user = userEvent.setup();
-    render(<BuyTokenForm sale={sale} cryptos={cryptos} />);
+    render(<BuyTokenForm sale={sale} cryptos={cryptos} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     await user.click(screen.getByRole('button', { name: /^USDT/ }));
     await user.click(screen.getByRole('button', { name: 'Swap amount currency' }));
@@ -82,7 +86,7 @@ describe('Buy Token amount', () => {
   it('accepts only decimals, and Buy Now! waits for an amount within the limits', async () => {
     const user = userEvent.setup();
     // 1,000 PRE per TST.
-    render(<BuyTokenForm sale={sale} cryptos={[...cryptos, crypto('TST', '1000')]} />);
+    render(<BuyTokenForm sale={sale} cryptos={[...cryptos, crypto('TST', '10')]} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     expect(amount).toHaveValue('');
     expect(amount).toHaveAttribute('placeholder', 'Enter amount');
@@ -133,5 +137,110 @@ describe('Buy Token amount', () => {
     await user.clear(search);
     await user.type(search, 'no-such-currency-zz');
     expect(screen.getByText('No currencies match “no-such-currency-zz”.')).toBeInTheDocument();
+  });
+});
+
+// Issue 30: a purchase across a stage boundary is priced piece by piece, as the server will store it;
+// the panel and the Payment Process dialog show the split; more than the sale has left is refused.
+describe('Buy Token across stages', () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const HOUR = 3_600_000;
+  // 2,000 PRE left in stage 1 at $0.01, then 10,000 in stage 2 at $0.0105.
+  const staged = liveSale(
+    {
+      hardCap: '20000',
+      stages: [
+        saleStage({ number: 1, name: 'Stage 1', priceUsd: '0.01', allocation: '10000', capacity: '10000', tokensSold: '8000', tokensLeft: '2000', endsAt: new Date(now + HOUR).toISOString(), state: 'current' }),
+        saleStage({ number: 2, name: 'Stage 2', priceUsd: '0.0105', allocation: '10000', capacity: '10000', tokensLeft: '10000', state: 'upcoming' }),
+      ],
+    },
+    now,
+  );
+  const usdt = crypto('USDT', '1');
+
+  it('prices 2,500 PRE as 2,000 at $0.0100 + 500 at $0.0105 and shows the split in the panel and the dialog', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BuyTokenForm sale={staged} cryptos={[usdt]} receivedAt={now} />);
+    await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '2500');
+    await user.click(screen.getByRole('button', { name: /^USDT/ }));
+    const panel = screen.getByRole('region', { name: 'Your purchase' });
+    // At $1 per USDT: 2,000 at 100 PRE per USDT (20 USDT) and 500 at 95.238095 PRE per USDT (5.250001 USDT,
+    // rounded up at the currency's 6 decimals), the bonus on the whole 2,500.
+    expect(panel).toHaveTextContent('You pay25.250001 USDT');
+    expect(panel).toHaveTextContent('You receive2,500 PRE');
+    expect(panel).toHaveTextContent('+300 PRE bonus (12%)');
+    expect(panel).toHaveTextContent('Priced across stages: 2,000 at $0.0100 + 500 at $0.0105');
+    expect(panel).toHaveTextContent('1 USDT = 100 PRE.');
+
+    await user.click(within(panel).getByRole('button', { name: 'Buy Now!' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Process' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent('Amount to send25.250001 USDTStage prices2,000 at $0.0100 + 500 at $0.0105Tokens2,500 PRE');
+  });
+
+  it('the swap keeps a purchase across the boundary', async () => {
+    const user = userEvent.setup();
+    // Prices whose rates are whole (100 and 80 PRE per USDT), so both directions are exact.
+    const even = { ...staged, stages: staged.stages.map((s) => (s.number === 2 ? { ...s, priceUsd: '0.0125' } : s)) };
+    renderWithProviders(<BuyTokenForm sale={even} cryptos={[usdt]} receivedAt={now} />);
+    const amount = screen.getByLabelText('Amount', { selector: 'input' });
+    await user.type(amount, '2500');
+    await user.click(screen.getByRole('button', { name: /^USDT/ }));
+    const panel = screen.getByRole('region', { name: 'Your purchase' });
+    expect(panel).toHaveTextContent('You pay26.25 USDT');
+    await user.click(screen.getByRole('button', { name: 'Swap amount currency' }));
+    expect(amount).toHaveValue('26.25');
+    expect(panel).toHaveTextContent('You receive2,500 PRE');
+    expect(panel).toHaveTextContent('Priced across stages: 2,000 at $0.0100 + 500 at $0.0125');
+    await user.click(screen.getByRole('button', { name: 'Swap amount currency' }));
+    expect(amount).toHaveValue('2500');
+  });
+
+  it('shows no split for a purchase within one stage', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BuyTokenForm sale={staged} cryptos={[usdt]} receivedAt={now} />);
+    await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '1500');
+    await user.click(screen.getByRole('button', { name: /^USDT/ }));
+    const panel = screen.getByRole('region', { name: 'Your purchase' });
+    expect(panel).toHaveTextContent('You pay15 USDT');
+    expect(panel).not.toHaveTextContent('Priced across stages');
+    await user.click(within(panel).getByRole('button', { name: 'Buy Now!' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Process' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent('Amount to send15 USDT');
+    expect(dialog).not.toHaveTextContent('Stage prices');
+  });
+
+  it('refuses more than the sale has left, with the figure', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BuyTokenForm sale={staged} cryptos={[usdt]} receivedAt={now} />);
+    await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '12001');
+    await user.click(screen.getByRole('button', { name: /^USDT/ }));
+    const panel = screen.getByRole('region', { name: 'Your purchase' });
+    expect(panel).toHaveTextContent('This purchase would exceed the tokens left in the sale (12,000 PRE available).');
+    expect(within(panel).getByRole('button', { name: 'Buy Now!' })).toBeDisabled();
+    // Nothing to convert: the swap waits for a purchase that can be priced.
+    expect(screen.getByRole('button', { name: 'Swap amount currency' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Amount', { selector: 'input' }));
+    await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '12000');
+    expect(within(panel).getByRole('button', { name: 'Buy Now!' })).toBeEnabled();
+  });
+
+  it('after the current stage\'s end instant, prices in the next stage with what the ended one passes on', async () => {
+    const user = userEvent.setup();
+    // Stage 1 ended a second before the server's time; its closing is not recorded yet: its 2,000 roll over.
+    const ended = { ...staged, stages: staged.stages.map((s) => (s.number === 1 ? { ...s, endsAt: new Date(now - 1000).toISOString() } : s)) };
+    renderWithProviders(<BuyTokenForm sale={ended} cryptos={[usdt]} receivedAt={now} />);
+    await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '12000');
+    await user.click(screen.getByRole('button', { name: /^USDT/ }));
+    const panel = screen.getByRole('region', { name: 'Your purchase' });
+    // 12,000 at 95.238095 PRE per USDT, all in stage 2: 126.000001 USDT (rounded up).
+    expect(panel).toHaveTextContent('You pay126.000001 USDT');
+    expect(panel).not.toHaveTextContent('Priced across stages');
+    expect(panel).toHaveTextContent('1 USDT = 95.238095 PRE');
   });
 });

@@ -4,7 +4,8 @@ import { lazy, Suspense, useState } from 'react';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { Sale } from '@/contracts/sale';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { newIdempotencyKey, previewPurchase, type AmountMode } from '../lib/purchase-preview';
+import { useStageClock } from '../hooks/use-stage-clock';
+import { currentRate, newIdempotencyKey, previewPurchase, type AmountMode } from '../lib/purchase-preview';
 import { AmountField } from './amount-field';
 import { CryptoPicker } from './crypto-picker';
 import type { PaymentRequest } from './payment-dialog';
@@ -14,7 +15,8 @@ import { PurchasePanel } from './purchase-panel';
 const loadPaymentDialog = () => import('./payment-dialog');
 const PaymentDialog = lazy(() => loadPaymentDialog().then((m) => ({ default: m.PaymentDialog })));
 
-export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCrypto[] }) {
+/** `receivedAt` is when the browser received `sale`: with its serverTime, the server's clock now, which decides the stage. */
+export function BuyTokenForm({ sale, cryptos, receivedAt }: { sale: Sale; cryptos: PublicCrypto[]; receivedAt: number }) {
   // Empty until the buyer types, counting tokens (the badge shows the symbol): no figure or limit
   // message appears before there is input.
   const [amount, setAmount] = useState('');
@@ -23,29 +25,31 @@ export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCry
   const [payment, setPayment] = useState<PaymentRequest | null>(null);
 
   const symbol = sale.token.symbol;
+  const now = useStageClock(sale, receivedAt);
   const crypto = cryptos.find((c) => c.code === chosenCode) ?? null;
-  const preview = crypto ? previewPurchase(amount, mode, crypto, sale) : null;
+  const preview = crypto ? previewPurchase(amount, mode, crypto, sale, now) : null;
   const unit = mode === 'tokens' ? symbol : (crypto?.code ?? 'Currency');
 
   // The swap converts the amount to the same purchase in the other unit (250 PRE ⇄ 2.5 USDT) with the
-  // quote's own rounding: it never reinterprets the number typed.
+  // quote's own rounding: it never reinterprets the number typed, so a purchase that cannot be priced
+  // (more than the sale has left) cannot be swapped.
   const swap = () => {
-    const current = crypto ? previewPurchase(amount, mode, crypto, sale) : null;
-    if (current) setAmount(mode === 'tokens' ? current.quote.payAmount : current.quote.tokens);
+    if (preview?.quote) setAmount(mode === 'tokens' ? preview.quote.payAmount : preview.quote.tokens);
     setMode((m) => (m === 'tokens' ? 'crypto' : 'tokens'));
   };
+  const canSwap = crypto !== null && preview?.quote !== null;
 
   // An amount in the currency follows a change of currency, so the purchase (the tokens) stays.
   const choose = (code: string) => {
     const next = cryptos.find((c) => c.code === code);
-    const current = crypto && mode === 'crypto' ? previewPurchase(amount, mode, crypto, sale) : null;
-    const converted = current && next && next.code !== crypto?.code ? previewPurchase(current.quote.tokens, 'tokens', next, sale) : null;
-    if (converted) setAmount(converted.quote.payAmount);
+    const current = crypto && mode === 'crypto' ? preview : null;
+    const converted = current?.quote && next && next.code !== crypto?.code ? previewPurchase(current.quote.tokens, 'tokens', next, sale, now) : null;
+    if (converted?.quote) setAmount(converted.quote.payAmount);
     setChosenCode(code);
   };
 
   const openPayment = () => {
-    if (!crypto || !preview || preview.blocked) return;
+    if (!crypto || !preview?.quote || preview.blocked) return;
     // The request is frozen at opening: a rate refresh meanwhile cannot change what is confirmed.
     setPayment({ crypto, quote: preview.quote, body: preview.body, idempotencyKey: newIdempotencyKey() });
   };
@@ -72,7 +76,7 @@ export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCry
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <AmountField value={amount} onChange={setAmount} unit={unit} onSwap={crypto ? swap : null} />
+          <AmountField value={amount} onChange={setAmount} unit={unit} onSwap={canSwap ? swap : null} />
           <CryptoPicker
             cryptos={cryptos}
             chosen={crypto?.code ?? null}
@@ -84,7 +88,7 @@ export function BuyTokenForm({ sale, cryptos }: { sale: Sale; cryptos: PublicCry
         </CardContent>
       </Card>
       {crypto ? (
-        <PurchasePanel sale={sale} crypto={crypto} preview={preview} onBuy={openPayment} />
+        <PurchasePanel sale={sale} crypto={crypto} rate={currentRate(crypto, sale, now)} preview={preview} onBuy={openPayment} />
       ) : (
         <p className="text-muted-foreground rounded-lg border border-dashed p-4 text-sm">Choose a currency to see what you pay, what you receive and your bonus.</p>
       )}

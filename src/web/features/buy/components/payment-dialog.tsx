@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { CreateOrderBody } from '@/contracts/orders';
-import type { Quote } from '@/domain/quote';
+import type { StageQuote } from '@/domain/stages';
+import { StagePieces } from '@/web/components/stage-pieces';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useCreateOrder } from '@/web/api/orders';
@@ -20,7 +21,7 @@ import { DetailRow } from '@/web/components/ui/detail-row';
 
 export interface PaymentRequest {
   crypto: PublicCrypto;
-  quote: Quote;
+  quote: StageQuote;
   body: CreateOrderBody;
   idempotencyKey: string;
 }
@@ -96,6 +97,10 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
               <DetailRow label="Amount to send">
                 {formatAmount(quote.payAmount, 18)} {crypto.code}
               </DetailRow>
+              {/* A purchase across a stage boundary: what each stage's tokens cost. */}
+              {quote.pieces.length > 1 ? <DetailRow label="Stage prices">
+                  <StagePieces pieces={quote.pieces} />
+                </DetailRow> : null}
               <DetailRow label="Tokens">
                 {formatAmount(quote.tokens)} {symbol}
               </DetailRow>

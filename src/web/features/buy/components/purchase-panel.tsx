@@ -5,6 +5,7 @@ import { useId, type ReactNode } from 'react';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { Sale } from '@/contracts/sale';
 import { LEVELS, levelIcon, levelProgress } from '@/domain/levels';
+import { piecesText } from '@/domain/stages';
 import { Button } from '@/web/components/ui/button';
 import { Progress } from '@/web/components/ui/progress';
 import { Separator } from '@/web/components/ui/separator';
@@ -52,10 +53,12 @@ function PurchaseLevel({ tokens, symbol }: { tokens: string; symbol: string }) {
   );
 }
 
-export function PurchasePanel({ sale, crypto, preview, onBuy }: { sale: Sale; crypto: PublicCrypto; preview: PurchasePreview | null; onBuy: () => void }) {
+/** `rate`: tokens per 1 unit of the currency in the stage on sale now (null when none is). */
+export function PurchasePanel({ sale, crypto, rate, preview, onBuy }: { sale: Sale; crypto: PublicCrypto; rate: string | null; preview: PurchasePreview | null; onBuy: () => void }) {
   const reasonId = useId();
   const symbol = sale.token.symbol;
   const reason = preview ? preview.blocked : 'Enter an amount.';
+  const quote = preview?.quote ?? null;
   return (
     <section aria-label="Your purchase" className="bg-muted/40 grid gap-4 rounded-lg border p-4">
       <dl className="grid grid-cols-2 gap-3">
@@ -67,23 +70,25 @@ export function PurchasePanel({ sale, crypto, preview, onBuy }: { sale: Sale; cr
         </Figure>
       </dl>
       <Separator />
-      <PurchaseLevel tokens={preview?.quote.tokens ?? '0'} symbol={symbol} />
+      <PurchaseLevel tokens={quote?.tokens ?? '0'} symbol={symbol} />
       <Separator />
       <dl className="grid gap-3 sm:grid-cols-2">
         <Figure label="You pay">
-          {preview ? formatPayAmount(preview.quote.payAmount) : '—'} {crypto.code}
+          {quote ? formatPayAmount(quote.payAmount) : '—'} {crypto.code}
         </Figure>
         <Figure label="You receive">
-          {preview ? formatAmount(preview.quote.tokens) : '—'} {symbol}
+          {quote ? formatAmount(quote.tokens) : '—'} {symbol}
         </Figure>
       </dl>
-      {preview ? (
+      {quote ? (
         <p className="text-success text-sm font-medium">
-          +{formatAmount(preview.quote.bonusTokens)} {symbol} bonus ({preview.quote.bonusPercent}%)
+          +{formatAmount(quote.bonusTokens)} {symbol} bonus ({quote.bonusPercent}%)
         </p>
       ) : null}
+      {/* A purchase across a stage boundary: part at this stage's price, the rest at the next's. */}
+      {quote && quote.pieces.length > 1 ? <p className="text-sm break-words">Priced across stages: {piecesText(quote.pieces)}</p> : null}
       <p className="text-muted-foreground text-xs">
-        1 {crypto.code} = {formatAmount(crypto.rate)} {symbol}. The server confirms the final amounts when you order.
+        {rate ? `1 ${crypto.code} = ${formatAmount(rate)} ${symbol}. ` : null}The server confirms the final amounts when you order.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button type="button" size="lg" disabled={reason !== null} aria-describedby={reason ? reasonId : undefined} onClick={onBuy}>

@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import type { Sale } from '@/contracts/sale';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatAmount, formatDate, formatUsdPrice } from '@/web/lib/format';
 import { Section } from './section';
+
+// Only a sale in rounds has a stages table: a sale in one stage does not load it (the landing page's
+// script budget, BENCHMARKS.md).
+const StagesTable = lazy(() => import('./stages-table'));
 
 export function TokenDetails({ sale }: { sale: Sale | undefined }) {
   const rows: [string, string][] = sale
@@ -34,6 +39,11 @@ export function TokenDetails({ sale }: { sale: Sale | undefined }) {
             ))
           : Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-20" />)}
       </dl>
+      {sale && sale.stages.length > 1 ? (
+        <Suspense fallback={<Skeleton className="mx-auto mt-8 h-64 max-w-4xl" />}>
+          <StagesTable stages={sale.stages} symbol={sale.token.symbol} />
+        </Suspense>
+      ) : null}
     </Section>
   );
 }

@@ -16,6 +16,7 @@ const EXPIRED: Order = {
   payAmount: '1',
   rate: '100',
   usdAmount: '1',
+  pieces: [{ stage: 1, stageName: 'Stage 1', tokens: '100', priceUsd: '0.01', payAmount: '1' }],
   paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
   txHash: null,
   explorerUrl: null,
@@ -56,5 +57,33 @@ describe('an expired order', () => {
     renderOrder({ ...EXPIRED, txHash: '0xabc' });
     expect(screen.getByText('The payment window for order #AbC123 closed. Do not send a payment to this order; buy again or contact support. The transaction hash you added will be reviewed by the team.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /transaction hash/i })).not.toBeInTheDocument();
+  });
+});
+
+// Issue 30: an order priced across a stage boundary shows its pieces; one in a single stage does not.
+describe('an order across stages', () => {
+  beforeEach(() => vi.stubGlobal('fetch', () => new Promise(() => undefined)));
+  afterEach(() => vi.unstubAllGlobals());
+
+  const SPLIT: Order = {
+    ...EXPIRED,
+    status: 'approved',
+    tokens: '2500',
+    payAmount: '25.250001',
+    decidedAt: '2026-11-20T10:20:00.000Z',
+    pieces: [
+      { stage: 1, stageName: 'Stage 1', tokens: '2000', priceUsd: '0.01', payAmount: '20' },
+      { stage: 2, stageName: 'Stage 2', tokens: '500', priceUsd: '0.0105', payAmount: '5.250001' },
+    ],
+  };
+
+  it('shows its pieces beside the rate', () => {
+    renderOrder(SPLIT);
+    expect(screen.getByText('Stage prices').closest('div')).toHaveTextContent('Stage prices2,000 at $0.0100 + 500 at $0.0105');
+  });
+
+  it('an order in one stage has no pieces line', () => {
+    renderOrder({ ...EXPIRED, status: 'approved' });
+    expect(screen.queryByText('Stage prices')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 import { CheckCircle2, Clock, Hourglass, Loader2, Receipt, XCircle, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '@/contracts/orders';
+import { StagePieces } from '@/web/components/stage-pieces';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { formatAmount, formatDateTime, formatPayAmount, formatUsd } from '@/web/lib/format';
@@ -143,6 +144,10 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
               <DetailRow label="Rate">
                 1 {order.crypto.code} = {formatAmount(order.rate)} {symbol}
               </DetailRow>
+              {/* A quote across a stage boundary: the rate above is its first stage's. */}
+              {order.pieces.length > 1 ? <DetailRow label="Stage prices">
+                  <StagePieces pieces={order.pieces} />
+                </DetailRow> : null}
               <DetailRow label="Created">{formatDateTime(order.createdAt)}</DetailRow>
               {pending ? <DetailRow label="Pay before">{formatDateTime(order.expiresAt)}</DetailRow> : null}
               {order.decidedAt ? <DetailRow label="Decided">{formatDateTime(order.decidedAt)}</DetailRow> : null}
