@@ -105,7 +105,7 @@ export class OrderCreation {
   private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, now: Date): Promise<Made | undefined> {
     const code = body.crypto.toUpperCase();
     const [{ settings: sale, stages }, crypto] = await Promise.all([this.sale.withStages(), this.offeredCrypto(code)]);
-    if (!crypto || !isOffered(crypto) || crypto.usdPrice === null || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
+    if (!crypto || !isOffered(crypto) || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
     // Orders paid to the buyer's own deposit address need one handed out: the checked path does that.
     if (await this.deposits.isAutomaticCached(crypto)) return undefined;
     if (stateOf(sale, stages, sale.tokensSold, now) !== 'live') return undefined;
@@ -120,7 +120,7 @@ export class OrderCreation {
       const row = await this.quick.insert({
         publicId: newPublicId(),
         userId,
-        crypto: { ...crypto, usdPrice: crypto.usdPrice },
+        crypto,
         stageId: stage.id,
         priceUsd,
         rate,
@@ -182,7 +182,7 @@ export class OrderCreation {
       const crypto = this.rememberCrypto(await findCryptoByCode(tx, body.crypto.toUpperCase()));
       if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });
       if (!isOffered(crypto)) throw conflict(`${crypto.name} is not accepted at the moment. Choose another cryptocurrency.`);
-      if (isStale(crypto, now, this.options.rateMaxAgeMinutes) || crypto.usdPrice === null) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
+      if (isStale(crypto, now, this.options.rateMaxAgeMinutes)) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
 
       const quoted = quoteOf(body, openStages(stages, now, sale.unsoldStageTokens), { usdPrice: crypto.usdPrice, decimals: crypto.decimals });
       if (!quoted.ok && quoted.reason === 'no_rate') throw conflict(`${crypto.name} is worth too little to buy tokens at this stage's price. Choose another cryptocurrency.`);

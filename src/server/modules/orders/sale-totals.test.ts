@@ -248,7 +248,7 @@ describe(`a stage selling out (${databaseKind})`, () => {
     expect(first).toMatchObject({ closeReason: 'sold_out', committedAtClose: '150.000000', tokensCommitted: '150.000000' });
     expect(first?.closedAt).not.toBeNull();
     const audit = await t.database.db.execute(sql`select operator_login, action, entity, "after" from audit_log where action = 'stage.closed'`);
-    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([
+    expect((audit as { rows: unknown[] }).rows).toEqual([
       { operator_login: 'Automatic', action: 'stage.closed', entity: `stage:${first?.id}`, after: { stage: 1, name: 'Stage 1', reason: 'sold_out', tokensCommitted: '150.000000', tokensSold: '0.000000' } },
     ]);
     // The public view has moved on: stage 2 is current at its price.

@@ -75,7 +75,8 @@ class Reference {
     if (!this.rollOver || tokens.lte(0)) return;
     const next = this.stages.slice(index + 1).find((s) => !s.closed && (s.endsAt === null || s.endsAt > now));
     if (!next) return;
-    this.stages[index]!.capacity = this.stages[index]!.capacity.minus(tokens);
+    const from = at(this.stages, index);
+    from.capacity = from.capacity.minus(tokens);
     next.capacity = next.capacity.plus(tokens);
   }
 
@@ -83,7 +84,7 @@ class Reference {
     order.status = status;
     for (const p of order.pieces) {
       const i = this.stages.findIndex((s) => s.id === p.stage);
-      const s = this.stages[i]!;
+      const s = at(this.stages, i);
       s.committed = s.committed.minus(p.tokens);
       if (s.closed) this.rollFrom(i, Big(p.tokens), now);
     }
@@ -134,7 +135,7 @@ class Reference {
   take(order: RefOrder) {
     this.orders.push(order);
     for (const p of order.pieces) {
-      const s = this.stages.find((x) => x.id === p.stage)!;
+      const s = at(this.stages, this.stages.findIndex((x) => x.id === p.stage));
       s.committed = s.committed.plus(p.tokens);
       if (s.committed.gte(s.capacity)) s.closed = true;
     }
@@ -148,6 +149,17 @@ function bonusOf(tokens: Big): Big {
 
 const plain = (x: Big) => x.toFixed();
 
+/** The item at `i`, which the test knows is there. */
+function at<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`nothing at ${i}`);
+  return item;
+}
+
+function stageEnd(instant: number | null | undefined): Date | null {
+  return instant === null || instant === undefined ? null : new Date(instant);
+}
+
 async function setUp(t: TestContext, rollOver: boolean, start: number, scale: number) {
   const db = t.database.db;
   const prices = ['0.01', '0.0105', '0.011', '0.0115', '0.012', '0.0125'];
@@ -156,7 +168,7 @@ async function setUp(t: TestContext, rollOver: boolean, start: number, scale: nu
   await db.delete(saleStages);
   const rows = await db
     .insert(saleStages)
-    .values(prices.map((priceUsd, i) => ({ position: i + 1, name: `Round ${i + 1}`, priceUsd, allocation: allocations[i]!, endsAt: ends[i] === null ? null : new Date(ends[i]!) })))
+    .values(prices.map((priceUsd, i) => ({ position: i + 1, name: `Round ${i + 1}`, priceUsd, allocation: at(allocations, i), endsAt: stageEnd(ends[i]) })))
     .returning({ id: saleStages.id });
   await db.update(saleSettings).set({ hardCap: plain(allocations.reduce((sum, a) => sum.plus(a), Big(0))), maxPendingOrders: 20, unsoldStageTokens: rollOver ? 'roll_over' : 'leave', startsAt: new Date(start - HOUR), endsAt: new Date(start + 30 * 24 * HOUR) });
   await db.update(cryptos).set({ rateSource: 'manual', usdPrice: '3000', rate: '300000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
@@ -171,7 +183,7 @@ async function setUp(t: TestContext, rollOver: boolean, start: number, scale: nu
     { code: 'ETH', usdPrice: '3000', payDecimals: 8 },
     { code: 'USDT', usdPrice: '1', payDecimals: Math.min(usdt?.decimals ?? 8, 8) },
   ];
-  const stages = rows.map((r, i) => ({ id: r.id, price: Big(prices[i]!), capacity: Big(allocations[i]!), committed: Big(0), endsAt: ends[i] ?? null, closed: false }));
+  const stages = rows.map((r, i) => ({ id: r.id, price: Big(at(prices, i)), capacity: Big(at(allocations, i)), committed: Big(0), endsAt: ends[i] ?? null, closed: false }));
   return { buyers: buyers.map((b) => b.id), currencies, reference: new Reference(stages, rollOver) };
 }
 
@@ -186,13 +198,14 @@ async function run(t: TestContext, seed: number, count: number, rollOver: boolea
     now += Math.floor(next() * 3 * MINUTE);
     const pending = (id: number) => reference.orders.filter((o) => o.buyer === id && o.status === 'pending' && o.expiresAt > now).length;
     const free = buyers.filter((id) => pending(id) < 20);
-    const buyer = free[Math.floor(next() * free.length)]!;
-    const currency = currencies[Math.floor(next() * currencies.length)]!;
-    const byTokens = next() < 0.6;
-    const body = byTokens
-      ? { crypto: currency.code, tokens: plain(down(Big(40 + Math.floor(next() * 1460)).plus(next() < 0.3 ? Big(Math.floor(next() * 1e6)).div(1e6) : 0), 6)) }
-      : { crypto: currency.code, payAmount: currency.code === 'ETH' ? plain(down(Big(0.001 + next() * 0.006), 8)) : plain(down(Big(1 + next() * 17), 6)) };
-    const expected = reference.quote(byTokens ? { tokens: Big(body.tokens!) } : { pay: Big(body.payAmount!) }, currency, now);
+    const buyer = at(free, Math.floor(next() * free.length));
+    const currency = at(currencies, Math.floor(next() * currencies.length));
+    const amount: { tokens: string } | { payAmount: string } =
+      next() < 0.6
+        ? { tokens: plain(down(Big(40 + Math.floor(next() * 1460)).plus(next() < 0.3 ? Big(Math.floor(next() * 1e6)).div(1e6) : 0), 6)) }
+        : { payAmount: currency.code === 'ETH' ? plain(down(Big(0.001 + next() * 0.006), 8)) : plain(down(Big(1 + next() * 17), 6)) };
+    const body = { crypto: currency.code, ...amount };
+    const expected = reference.quote('tokens' in amount ? { tokens: Big(amount.tokens) } : { pay: Big(amount.payAmount) }, currency, now);
     const result = await t.app.orders.create(buyer, body, undefined, new Date(now)).then(
       (r) => r.order,
       (e: unknown) => e,

@@ -18,8 +18,8 @@ const ORDER: AdminOrder = {
   priceUsd: '0.01',
   usdAmount: '25.25',
   pieces: [
-    { stage: 1, stageName: 'Stage 1', tokens: '2000', priceUsd: '0.01', payAmount: '20' },
-    { stage: 2, stageName: 'Stage 2', tokens: '500', priceUsd: '0.0105', payAmount: '5.250001' },
+    { stage: 1, stageName: 'Stage 1', tokens: '2000', priceUsd: '0.01', payAmount: '20', rate: '100', usdAmount: '20' },
+    { stage: 2, stageName: 'Stage 2', tokens: '500', priceUsd: '0.0105', payAmount: '5.250001', rate: '95.238095', usdAmount: '5.25' },
   ],
   paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
   txHash: null,
