@@ -29,6 +29,7 @@ const SETTINGS_SPECS = [
   'distribution',
   'landing',
   'payments',
+  'stages',
   'tx-check',
 ].map((name) => `**/${name}.spec.ts`);
 

@@ -3,7 +3,7 @@
 // orders and their time left, a Token Hub that fits a phone, and a sub-cent price shown whole.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, uniqueCode, newBuyer, registerThroughApi, test } from './fixtures';
-import { ensureLiveSale, offerCrypto, operatorApi } from './operator-api';
+import { ensureLiveSale, offerCrypto, openStages, operatorApi } from './operator-api';
 
 
 let api: APIRequestContext;
@@ -103,9 +103,9 @@ test('the Token Hub fits a phone with the status and the whole order id', async 
 
 test('a sub-cent token price is shown with all its decimals', async ({ page }) => {
   const before = ((await (await api.get('/api/sale')).json()) as { priceUsd: string }).priceUsd;
+  // Orders were made in the current stage, so its price is fixed: a new stage puts the price on sale.
   const set = async (priceUsd: string) => {
-    const res = await api.put('/api/admin/main-currency', { data: { priceUsd } });
-    expect(res.ok(), await res.text()).toBe(true);
+    await openStages(api, [{ name: `At $${priceUsd}`, priceUsd, allocation: '10000000' }], 'roll_over');
   };
   await set('0.0137');
   try {

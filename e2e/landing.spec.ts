@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Sale } from '../src/contracts/sale';
 import { formatProgress } from '../src/web/lib/format';
-import { getSaleSettings, offerCrypto, operatorApi, placeOrder, putSaleSettings } from './operator-api';
+import { getSaleSettings, offerCrypto, openStages, operatorApi, placeOrder, putSaleSettings } from './operator-api';
 
 const HOUR = 3600_000;
 
@@ -75,12 +75,12 @@ test.describe('landing page', () => {
     await expect(page.getByText(`1.00 ${sale.token.symbol} = $${Number(sale.priceUsd).toFixed(2)}`)).toBeVisible();
     const api = await operatorApi();
     try {
-      const res = await api.put('/api/admin/main-currency', { data: { priceUsd: '7.77' } });
-      expect(res.ok()).toBe(true);
-      // The page polls the sale; the new price appears while the page stays open.
+      // Orders were made in the current stage, so its price is fixed: the next stage brings $7.77.
+      await openStages(api, [{ name: 'At $7.77', priceUsd: '7.77', allocation: '10000000' }], 'roll_over');
+      // The page hears the sale moved; the new price appears while the page stays open.
       await expect(page.getByText(`1.00 ${sale.token.symbol} = $7.77`)).toBeVisible({ timeout: 30_000 });
     } finally {
-      await api.put('/api/admin/main-currency', { data: { priceUsd: sale.priceUsd } });
+      await openStages(api, [{ name: `At $${sale.priceUsd}`, priceUsd: sale.priceUsd, allocation: '10000000' }], 'roll_over');
       await api.dispose();
     }
   });

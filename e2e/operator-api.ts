@@ -1,6 +1,6 @@
 // Sets up sale state for browser tests through the operator API, as an operator would.
 import { request, test, type APIRequestContext } from '@playwright/test';
-import type { SaleSettings, SaleSettingsBody } from '../src/contracts/sale';
+import type { SaleSettings, SaleSettingsBody, Stages, StagesBody } from '../src/contracts/sale';
 
 export const E2E_OPERATOR = { login: 'e2e-operator', password: 'e2e-operator-password' } as const;
 
@@ -105,4 +105,24 @@ export async function pendingOrderId(api: APIRequestContext, publicId: string): 
   const found = ((await res.json()) as { orders: { id: string; orderId: number }[] }).orders.find((o) => o.id === publicId);
   if (!found) throw new Error(`order ${publicId} is not in the operator's pending list`);
   return found.orderId;
+}
+
+/**
+ * Puts a new price on sale as an operator would once the current stage has sales (whose price is then
+ * fixed): adds `added` after the current stage and ends the current one now, leaving its unsold tokens
+ * unsold (by default), so the first added stage is on sale with exactly its allocation. Returns the stages.
+ */
+export async function openStages(api: APIRequestContext, added: { name: string; priceUsd: string; allocation: string }[], unsold: StagesBody['unsoldStageTokens'] = 'leave'): Promise<Stages> {
+  const current = (await (await api.get('/api/admin/sale')).json()) as Stages;
+  const kept = current.stages.map((s) => ({ id: s.id, name: s.name, priceUsd: s.priceUsd, allocation: s.allocation, endsAt: s.endsAt }));
+  const body: StagesBody = { stages: [...kept, ...added.map((s) => ({ ...s, endsAt: null }))], unsoldStageTokens: unsold };
+  const saved = await api.put('/api/admin/sale/stages', { data: body });
+  if (!saved.ok()) throw new Error(`PUT /api/admin/sale/stages: ${saved.status()} ${await saved.text()}`);
+  const onSale = ((await saved.json()) as Stages).stages.find((s) => s.state === 'current');
+  if (onSale && !added.some((a) => a.name === onSale.name)) {
+    const ended = await api.post(`/api/admin/sale/stages/${String(onSale.id)}/end`);
+    if (!ended.ok()) throw new Error(`ending stage ${String(onSale.number)}: ${ended.status()} ${await ended.text()}`);
+    return (await ended.json()) as Stages;
+  }
+  return (await saved.json()) as Stages;
 }
