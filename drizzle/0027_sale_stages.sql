@@ -68,7 +68,11 @@ DECLARE
   sold_deltas numeric[];
   s record;
   next_id integer;
-  passed numeric;
+  found_stages bigint;
+  over_id integer;
+  over_left numeric;
+  reached boolean;
+  released boolean;
 BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     SELECT coalesce(sum(tokens) FILTER (WHERE status IN ('pending', 'approved')), 0), coalesce(sum(tokens) FILTER (WHERE status = 'approved'), 0), coalesce(bool_or(status = 'pending'), false)
@@ -121,28 +125,32 @@ BEGIN
       USING ERRCODE = 'PS001', DETAIL = greatest(cap - (committed_now - added_committed + removed_committed), 0)::text;
   END IF;
   IF stage_ids IS NOT NULL THEN
-    UPDATE sale_stages AS st
-      SET tokens_committed = st.tokens_committed + d.c, tokens_sold = st.tokens_sold + d.s, updated_at = now()
-      FROM unnest(stage_ids, committed_deltas, sold_deltas) AS d(id, c, s)
-      WHERE st.id = d.id;
-    IF (SELECT count(*) FROM sale_stages WHERE id = ANY (stage_ids)) <> cardinality(stage_ids) THEN
+    -- One statement updates the stages and tells the checks below what they need: how many stages
+    -- it found, the first (in sale order) taken past what it may sell or, for a new order, closed
+    -- already, whether one reached what it may sell, and whether a closed one gave tokens back.
+    WITH changed AS (
+      UPDATE sale_stages AS st
+        SET tokens_committed = st.tokens_committed + d.c, tokens_sold = st.tokens_sold + d.s, updated_at = now()
+        FROM unnest(stage_ids, committed_deltas, sold_deltas) AS d(id, c, s)
+        WHERE st.id = d.id
+        RETURNING st.id, st.position, d.c, st.tokens_committed AS committed, st.allocation + st.rolled_in - st.rolled_out AS may_sell, st.closed_at IS NOT NULL AS closed
+    ), over AS (
+      SELECT id, CASE WHEN TG_OP = 'INSERT' AND closed THEN 0 ELSE greatest(may_sell - (committed - c), 0) END AS tokens_left
+        FROM changed WHERE c > 0 AND (committed > may_sell OR (TG_OP = 'INSERT' AND closed))
+        ORDER BY position LIMIT 1
+    )
+    SELECT (SELECT count(*) FROM changed), (SELECT id FROM over), (SELECT tokens_left FROM over),
+           (SELECT coalesce(bool_or(NOT closed AND committed >= may_sell), false) FROM changed),
+           (SELECT coalesce(bool_or(closed AND c < 0), false) FROM changed)
+      INTO found_stages, over_id, over_left, reached, released;
+    IF found_stages <> cardinality(stage_ids) THEN
       RAISE EXCEPTION 'an order piece names a stage that does not exist' USING ERRCODE = 'foreign_key_violation';
     END IF;
-    IF NOT over_allowed THEN
-      SELECT st.id,
-             CASE WHEN TG_OP = 'INSERT' AND st.closed_at IS NOT NULL THEN 0
-                  ELSE greatest(st.allocation + st.rolled_in - st.rolled_out - (st.tokens_committed - d.c), 0) END AS tokens_left
-        INTO s
-        FROM sale_stages AS st JOIN unnest(stage_ids, committed_deltas) AS d(id, c) ON st.id = d.id
-        WHERE d.c > 0 AND (st.tokens_committed > st.allocation + st.rolled_in - st.rolled_out OR (TG_OP = 'INSERT' AND st.closed_at IS NOT NULL))
-        ORDER BY st.position
-        LIMIT 1;
-      IF FOUND THEN
-        RAISE EXCEPTION 'the orders exceed the tokens left in a stage'
-          USING ERRCODE = 'PS003', DETAIL = s.id::text || ':' || s.tokens_left::text;
-      END IF;
+    IF over_id IS NOT NULL AND NOT over_allowed THEN
+      RAISE EXCEPTION 'the orders exceed the tokens left in a stage'
+        USING ERRCODE = 'PS003', DETAIL = over_id::text || ':' || over_left::text;
     END IF;
-    IF roll_over THEN
+    IF roll_over AND released THEN
       FOR s IN
         SELECT st.id, st.position, least(-d.c, greatest(st.allocation + st.rolled_in - st.rolled_out - st.tokens_committed, 0)) AS freed
           FROM sale_stages AS st JOIN unnest(stage_ids, committed_deltas) AS d(id, c) ON st.id = d.id
@@ -157,17 +165,19 @@ BEGIN
         END IF;
       END LOOP;
     END IF;
-    FOR s IN
-      UPDATE sale_stages
-        SET closed_at = now(), close_reason = 'sold_out', committed_at_close = tokens_committed, sold_at_close = tokens_sold, updated_at = now()
-        WHERE id = ANY (stage_ids) AND closed_at IS NULL AND tokens_committed >= allocation + rolled_in - rolled_out
-        RETURNING id, position, name, tokens_committed, tokens_sold
-    LOOP
-      INSERT INTO audit_log (operator_login, action, entity, "before", "after")
-        VALUES ('Automatic', 'stage.closed', 'stage:' || s.id, NULL,
-                jsonb_build_object('stage', s.position, 'name', s.name, 'reason', 'sold_out', 'tokensCommitted', s.tokens_committed::text, 'tokensSold', s.tokens_sold::text));
-      PERFORM pg_notify('presale_events', '{"from":"database","events":[{"type":"sale"}]}');
-    END LOOP;
+    IF reached THEN
+      FOR s IN
+        UPDATE sale_stages
+          SET closed_at = now(), close_reason = 'sold_out', committed_at_close = tokens_committed, sold_at_close = tokens_sold, updated_at = now()
+          WHERE id = ANY (stage_ids) AND closed_at IS NULL AND tokens_committed >= allocation + rolled_in - rolled_out
+          RETURNING id, position, name, tokens_committed, tokens_sold
+      LOOP
+        INSERT INTO audit_log (operator_login, action, entity, "before", "after")
+          VALUES ('Automatic', 'stage.closed', 'stage:' || s.id, NULL,
+                  jsonb_build_object('stage', s.position, 'name', s.name, 'reason', 'sold_out', 'tokensCommitted', s.tokens_committed::text, 'tokensSold', s.tokens_sold::text));
+        PERFORM pg_notify('presale_events', '{"from":"database","events":[{"type":"sale"}]}');
+      END LOOP;
+    END IF;
   END IF;
   -- Nested: a condition naming new_orders cannot even be planned in a DELETE trigger.
   IF TG_OP = 'INSERT' AND adds_pending THEN

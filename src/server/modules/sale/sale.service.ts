@@ -142,9 +142,11 @@ export class SaleFigures {
   async json(now = new Date()): Promise<string> {
     const snapshot = await this.snapshot();
     const { settings, stages, totals } = snapshot;
-    // Everything before serverTime depends only on the snapshot, the state and which stages have ended by now.
-    const figures = stageFigures(stages);
-    const key = `${stateOf(settings, figures, totals.tokensSold, now)}:${figures.filter((f) => f.endsAt !== null && f.endsAt <= now).length}`;
+    // Everything before serverTime depends only on the snapshot and on which of its instants (the
+    // sale's start and end, the stages' ends) have come by `now`: how many have is the key.
+    const instants = (snapshot.instants ??= [settings.startsAt, settings.endsAt, ...stages.map((st) => st.endsAt)].flatMap((d) => (d ? [d.getTime()] : [])));
+    const at = now.getTime();
+    const key = instants.reduce((n, t) => (t <= at ? n + 1 : n), 0);
     let head = snapshot.heads.get(key);
     if (head === undefined) {
       // serverTime is the view's last key.
@@ -181,6 +183,7 @@ export class SaleFigures {
       settings,
       stages,
       figures: undefined,
+      instants: undefined,
       totals,
       at: startedAt,
       heads: new Map(),
@@ -203,8 +206,10 @@ interface Snapshot {
   totals: SaleTotals;
   /** When its read started. */
   at: number;
-  /** The JSON of the view up to `serverTime`, per sale state and number of stages ended by then. */
-  heads: Map<string, string>;
+  /** The sale's start and end and the stages' ends, in milliseconds: the view changes only as `now` passes one. */
+  instants: number[] | undefined;
+  /** The JSON of the view up to `serverTime`, per number of those instants passed. */
+  heads: Map<number, string>;
 }
 
 /** Equal in everything but the committed tokens, which move with every order. */
