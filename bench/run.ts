@@ -51,7 +51,8 @@ async function load(url: string, opts: Partial<autocannon.Options> = {}, warmUp 
   // A freshly started process runs its first seconds unoptimised: both sides of a ratio warm up alike.
   if (warmUp) await autocannon({ url, connections: 50, duration: quick ? 1 : 3, ...opts });
   const r = await autocannon({ url, connections: 50, duration, ...opts });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  // `requests.average` averages whole seconds, the last one partial: a fixed amount of requests is timed by its duration instead.
+  return { rps: Math.round(r.requests.average), okPerSecond: Math.round(r['2xx'] / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
 async function api(base: string, method: string, path: string, body?: unknown, cookie?: string) {
@@ -182,7 +183,7 @@ async function main() {
       requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: buyers[next++ % buyers.length] ?? '' } }) }],
     });
     const raw = await rawInsertRate(databaseUrl, quick ? 300 : 3000);
-    results.P2 = { ordersPerSecond: orders.rps, p99: orders.p99, non2xx: orders.non2xx, rawInsertsPerSecond: raw, ratio: +(orders.rps / raw).toFixed(3), target: 'ratio >= 0.3' };
+    results.P2 = { ordersPerSecond: orders.okPerSecond, p99: orders.p99, non2xx: orders.non2xx, rawInsertsPerSecond: raw, ratio: +(orders.rps / raw).toFixed(3), target: 'ratio >= 0.3' };
 
     // Order page polling, by a buyer of their own.
     const poller = await register(buyerCount);

@@ -74,7 +74,21 @@ DECLARE
   reached boolean;
   released boolean;
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  -- The orders' totals, and each stage's change from the pieces of the rows the statement added (+)
+  -- and took away (-). Nested: a query naming new_orders cannot even be planned in a DELETE
+  -- trigger, nor old_orders in an INSERT one. New orders, the common case, take one statement.
+  IF TG_OP = 'INSERT' THEN
+    SELECT t.c, t.s, t.p, d.ids, d.cs, d.ss INTO added_committed, added_sold, adds_pending, stage_ids, committed_deltas, sold_deltas
+      FROM (SELECT coalesce(sum(tokens) FILTER (WHERE status IN ('pending', 'approved')), 0), coalesce(sum(tokens) FILTER (WHERE status = 'approved'), 0), coalesce(bool_or(status = 'pending'), false)
+              FROM new_orders) AS t(c, s, p),
+           (SELECT array_agg(x.id ORDER BY x.id), array_agg(x.c ORDER BY x.id), array_agg(x.s ORDER BY x.id)
+              FROM (SELECT (p->>'stageId')::integer AS id,
+                           sum(CASE WHEN o.status IN ('pending', 'approved') THEN (p->>'tokens')::numeric ELSE 0 END) AS c,
+                           sum(CASE WHEN o.status = 'approved' THEN (p->>'tokens')::numeric ELSE 0 END) AS s
+                      FROM new_orders o CROSS JOIN LATERAL jsonb_array_elements(o.stage_pieces) AS p GROUP BY 1) AS x
+              WHERE x.c <> 0 OR x.s <> 0) AS d(ids, cs, ss);
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
     SELECT coalesce(sum(tokens) FILTER (WHERE status IN ('pending', 'approved')), 0), coalesce(sum(tokens) FILTER (WHERE status = 'approved'), 0), coalesce(bool_or(status = 'pending'), false)
       INTO added_committed, added_sold, adds_pending FROM new_orders;
   END IF;
@@ -82,16 +96,7 @@ BEGIN
     SELECT coalesce(sum(tokens) FILTER (WHERE status IN ('pending', 'approved')), 0), coalesce(sum(tokens) FILTER (WHERE status = 'approved'), 0)
       INTO removed_committed, removed_sold FROM old_orders;
   END IF;
-  -- Each stage's change, from the pieces of the rows the statement added (+) and took away (-).
-  -- Nested: a query naming new_orders cannot even be planned in a DELETE trigger, nor old_orders in an INSERT one.
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(d.id ORDER BY d.id), array_agg(d.c ORDER BY d.id), array_agg(d.s ORDER BY d.id) INTO stage_ids, committed_deltas, sold_deltas
-      FROM (SELECT (p->>'stageId')::integer AS id,
-                   sum(CASE WHEN o.status IN ('pending', 'approved') THEN (p->>'tokens')::numeric ELSE 0 END) AS c,
-                   sum(CASE WHEN o.status = 'approved' THEN (p->>'tokens')::numeric ELSE 0 END) AS s
-              FROM new_orders o CROSS JOIN LATERAL jsonb_array_elements(o.stage_pieces) AS p GROUP BY 1) AS d
-      WHERE d.c <> 0 OR d.s <> 0;
-  ELSIF TG_OP = 'UPDATE' THEN
+  IF TG_OP = 'UPDATE' THEN
     SELECT array_agg(d.id ORDER BY d.id), array_agg(d.c ORDER BY d.id), array_agg(d.s ORDER BY d.id) INTO stage_ids, committed_deltas, sold_deltas
       FROM (SELECT x.id, sum(x.c) AS c, sum(x.s) AS s FROM (
               SELECT (p->>'stageId')::integer AS id,
@@ -105,7 +110,7 @@ BEGIN
                 FROM old_orders o CROSS JOIN LATERAL jsonb_array_elements(o.stage_pieces) AS p) AS x
             GROUP BY x.id) AS d
       WHERE d.c <> 0 OR d.s <> 0;
-  ELSE
+  ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(d.id ORDER BY d.id), array_agg(d.c ORDER BY d.id), array_agg(d.s ORDER BY d.id) INTO stage_ids, committed_deltas, sold_deltas
       FROM (SELECT (p->>'stageId')::integer AS id,
                    -sum(CASE WHEN o.status IN ('pending', 'approved') THEN (p->>'tokens')::numeric ELSE 0 END) AS c,
