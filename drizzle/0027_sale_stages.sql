@@ -73,6 +73,9 @@ DECLARE
   over_left numeric;
   reached boolean;
   released boolean;
+  one_committed numeric;
+  one_may_sell numeric;
+  one_closed boolean;
 BEGIN
   -- The orders' totals, and each stage's change from the pieces of the rows the statement added (+)
   -- and took away (-). Nested: a query naming new_orders cannot even be planned in a DELETE
@@ -129,7 +132,20 @@ BEGIN
     RAISE EXCEPTION 'the orders exceed the tokens left in the sale'
       USING ERRCODE = 'PS001', DETAIL = greatest(cap - (committed_now - added_committed + removed_committed), 0)::text;
   END IF;
-  IF stage_ids IS NOT NULL THEN
+  IF cardinality(stage_ids) = 1 THEN
+    -- The common case, one stage: updated by its key, the checks read from what the update returns.
+    UPDATE sale_stages
+      SET tokens_committed = tokens_committed + committed_deltas[1], tokens_sold = tokens_sold + sold_deltas[1], updated_at = now()
+      WHERE id = stage_ids[1]
+      RETURNING tokens_committed, allocation + rolled_in - rolled_out, closed_at IS NOT NULL INTO one_committed, one_may_sell, one_closed;
+    found_stages := CASE WHEN FOUND THEN 1 ELSE 0 END;
+    IF committed_deltas[1] > 0 AND (one_committed > one_may_sell OR (TG_OP = 'INSERT' AND one_closed)) THEN
+      over_id := stage_ids[1];
+      over_left := CASE WHEN TG_OP = 'INSERT' AND one_closed THEN 0 ELSE greatest(one_may_sell - (one_committed - committed_deltas[1]), 0) END;
+    END IF;
+    reached := NOT one_closed AND one_committed >= one_may_sell;
+    released := one_closed AND committed_deltas[1] < 0;
+  ELSIF stage_ids IS NOT NULL THEN
     -- One statement updates the stages and tells the checks below what they need: how many stages
     -- it found, the first (in sale order) taken past what it may sell or, for a new order, closed
     -- already, whether one reached what it may sell, and whether a closed one gave tokens back.
@@ -148,6 +164,8 @@ BEGIN
            (SELECT coalesce(bool_or(NOT closed AND committed >= may_sell), false) FROM changed),
            (SELECT coalesce(bool_or(closed AND c < 0), false) FROM changed)
       INTO found_stages, over_id, over_left, reached, released;
+  END IF;
+  IF stage_ids IS NOT NULL THEN
     IF found_stages <> cardinality(stage_ids) THEN
       RAISE EXCEPTION 'an order piece names a stage that does not exist' USING ERRCODE = 'foreign_key_violation';
     END IF;

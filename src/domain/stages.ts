@@ -109,6 +109,18 @@ export interface StageQuote<P = StagePiece> {
   pieces: P[];
 }
 
+/** Rates by currency and stage price, kept because every order in a stage divides the same two prices. */
+const rates = new Map<string, string | null>();
+function stageRate(usdPrice: string, priceUsd: string): string | null {
+  const key = `${usdPrice}/${priceUsd}`;
+  let rate = rates.get(key);
+  if (rate === undefined) {
+    if (rates.size >= 1000) rates.clear();
+    rates.set(key, (rate = rateFromPrice(usdPrice, priceUsd)));
+  }
+  return rate;
+}
+
 export type StageQuoteResult = { ok: true; quote: StageQuote } | { ok: false; reason: 'sold_out'; tokensLeft: string } | { ok: false; reason: 'no_rate' };
 
 /** The purchase: a number of tokens, or an amount of the currency to pay. */
@@ -124,7 +136,7 @@ export type Purchase = { tokens: string | Big } | { payAmount: string | Big };
 export function quoteAcrossStages(purchase: Purchase, open: readonly { stage: StageFigures; left: Big }[], currency: { usdPrice: string; decimals: number | null }): StageQuoteResult {
   const pieces: StagePiece[] = [];
   const priced = (stage: StageFigures) => {
-    const rate = rateFromPrice(currency.usdPrice, stage.priceUsd);
+    const rate = stageRate(currency.usdPrice, stage.priceUsd);
     return rate === null ? null : { rate, priceUsd: stage.priceUsd, decimals: currency.decimals };
   };
   const add = (stage: StageFigures, rate: string, q: { tokens: string; payAmount: string; usdAmount: string }) =>

@@ -133,8 +133,10 @@ function buildQuickInsert(db: Queryable) {
         // Orders past their window hold tokens only until they are expired: with one about
         // (orders_pending_expiry_idx), the checked path expires it first, so no stage is sold out by
         // tokens that were already free (decision 028).
-        sql`not exists (select 1 from ${orders} as overdue where overdue.status = 'pending' and overdue.expires_at <= ${i('createdAt')}
-          and not exists (select 1 from ${payments} where ${payments.orderId} = overdue.id and ${payments.state} = 'seen' and ${payments.paidAt} <= overdue.expires_at))`,
+        // Read once per statement, in the order of orders_pending_expiry_idx: the first such order's end.
+        sql`coalesce((select overdue.expires_at from ${orders} as overdue where overdue.status = 'pending'
+          and not exists (select 1 from ${payments} where ${payments.orderId} = overdue.id and ${payments.state} = 'seen' and ${payments.paidAt} <= overdue.expires_at)
+          order by overdue.expires_at limit 1), 'infinity') > ${i('createdAt')}`,
         sql`${saleSettings.orderExpiryMinutes} = ${i('orderExpiryMinutes')}`,
         sql`${saleSettings.scheduledAt} is not null`,
         sql`${saleSettings.startsAt} <= ${i('createdAt')}`,

@@ -1,5 +1,6 @@
 // New orders: the server computes every amount from its own data and stores the quote (PRODUCT.md §6).
 import { createHash } from 'node:crypto';
+import type Big from 'big.js';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { VERIFY_BEFORE_ORDERING } from '@/contracts/mail';
@@ -15,7 +16,7 @@ import { isEmailVerified } from '../auth/email-verification.service';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
 import type { DepositAddresses } from '../payments/deposit-addresses.service';
-import { findStages, getSaleSettings, lockSale, stageFigures, stateOf, type SaleFigures } from '../sale/sale.service';
+import { findStages, getSaleSettings, lockSale, stageFigures, stateByInstants, stateOf, type SaleFigures } from '../sale/sale.service';
 import { recordStageClosings } from '../sale/stage-closings.service';
 import { expireOverdue } from './order-changes.repository';
 import { findOrderByIdempotencyKey, findPendingOrdersOfUser, insertOrder } from './order-creation.repository';
@@ -56,9 +57,19 @@ function amountsOf(quote: Extract<StageQuoteResult, { ok: true }>['quote']) {
  * The stage the quick path prices in: the first stage not recorded as closed, if it is the current
  * one at `now` (not past its end: recording that closing is the checked path's).
  */
-function quickStage(stages: readonly StageFigures[], now: Date): StageFigures | undefined {
+function quickStage(stages: readonly StageFigures[], now: Date): { stage: StageFigures; left: Big } | undefined {
   const first = stages.find((s) => s.closedAt === null);
-  return first && (first.endsAt === null || first.endsAt > now) && tokensLeftIn(first).gt(0) ? first : undefined;
+  if (!first || (first.endsAt !== null && first.endsAt <= now)) return undefined;
+  const left = leftOf(first);
+  return left.gt(0) ? { stage: first, left } : undefined;
+}
+
+/** What a stage as last read can take, computed once per read (the figures of a read never change). */
+const lefts = new WeakMap<StageFigures, Big>();
+function leftOf(stage: StageFigures): Big {
+  let left = lefts.get(stage);
+  if (!left) lefts.set(stage, (left = tokensLeftIn(stage)));
+  return left;
 }
 
 function fingerprint(body: CreateBody): string {
@@ -108,11 +119,13 @@ export class OrderCreation {
     if (!crypto || !isOffered(crypto) || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
     // Orders paid to the buyer's own deposit address need one handed out: the checked path does that.
     if (await this.deposits.isAutomaticCached(crypto)) return undefined;
-    if (stateOf(sale, stages, sale.tokensSold, now) !== 'live') return undefined;
+    // Live by its instants and not sold out; a stage on sale is checked next (the checked path says why not).
+    if (stateByInstants(sale, sale.tokensSold, now) !== 'live') return undefined;
     // Only a purchase that fits in the current stage as last read; one that spans a boundary is the checked path's.
-    const stage = quickStage(stages, now);
-    if (!stage) return undefined;
-    const quoted = quoteOf(body, [{ stage, left: tokensLeftIn(stage) }], { usdPrice: crypto.usdPrice, decimals: crypto.decimals });
+    const current = quickStage(stages, now);
+    if (!current) return undefined;
+    const { stage } = current;
+    const quoted = quoteOf(body, [current], { usdPrice: crypto.usdPrice, decimals: crypto.decimals });
     if (!quoted.ok || quoted.quote.pieces.length !== 1) return undefined;
     const { stagePieces, rate, priceUsd, ...quote } = amountsOf(quoted.quote);
     if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
@@ -181,6 +194,8 @@ export class OrderCreation {
 
       const crypto = this.rememberCrypto(await findCryptoByCode(tx, body.crypto.toUpperCase()));
       if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });
+      // A rate kept from before its USD price could be known (never fetched since a token-price change) prices nothing.
+      if (crypto.enabled && crypto.address && crypto.rate !== null && crypto.usdPrice === null) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
       if (!isOffered(crypto)) throw conflict(`${crypto.name} is not accepted at the moment. Choose another cryptocurrency.`);
       if (isStale(crypto, now, this.options.rateMaxAgeMinutes)) throw conflict(`The ${crypto.code} rate is out of date. Try again in a few minutes or choose another cryptocurrency.`);
 

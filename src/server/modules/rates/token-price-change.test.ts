@@ -108,7 +108,7 @@ describe(`feed rates across a token-price change (${databaseKind})`, () => {
       const refused = await buy(cookie, tokens);
       expect(refused.statusCode).toBe(409);
       // Quotes are priced from the USD price (issue 30): without one, the crypto is not offered at all.
-      expect(refused.json()).toMatchObject({ error: { code: 'conflict', message: 'Bitcoin is not accepted at the moment. Choose another cryptocurrency.' } });
+      expect(refused.json()).toMatchObject({ error: { code: 'conflict', message: 'The BTC rate is out of date. Try again in a few minutes or choose another cryptocurrency.' } });
     }
 
     await refresh(90000);

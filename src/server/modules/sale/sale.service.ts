@@ -39,6 +39,11 @@ export function stateOf(s: SaleSettingsRow, stages: readonly StageFigures[], tok
   return saleState({ now, startsAt: s.startsAt, endsAt: s.endsAt, tokensSold, hardCap: s.hardCap, scheduled: s.scheduledAt !== null, stages: stagesOutcome(stages, now, s.unsoldStageTokens) });
 }
 
+/** The sale's state by its schedule and approved total alone, as if a stage were open: the quick order path checks its stage itself. */
+export function stateByInstants(s: SaleSettingsRow, tokensSold: string, now: Date): SaleState {
+  return saleState({ now, startsAt: s.startsAt, endsAt: s.endsAt, tokensSold, hardCap: s.hardCap, scheduled: s.scheduledAt !== null });
+}
+
 /**
  * The stages as buyers see them at `now`: the current one is the first that can still sell (with
  * what an ended stage passes on, as recording its closing will); the ones before it are closed.
