@@ -267,8 +267,11 @@ async function run(t: TestContext, seed: number, count: number, rollOver: boolea
 describe(`quotes across stages against a reference (${databaseKind})`, () => {
   const t = useTestApp();
 
-  it('prices 1,000 random orders exactly as the rules say, rolling unsold tokens over', { timeout: 300_000 }, async () => {
-    await run(t, 20261125, 1000, true);
+  // 1,000 orders on the embedded engine; PostgreSQL, whose trigger and statements are the same, checks
+  // 400 against stages half the size, so that they too sell out.
+  const [count, scale] = databaseKind === 'pglite' ? [1000, 1] : [400, 2];
+  it(`prices ${count} random orders exactly as the rules say, rolling unsold tokens over`, { timeout: 300_000 }, async () => {
+    await run(t, 20261125, count, true, scale);
   });
 
   it('prices 300 random orders exactly as the rules say, leaving unsold tokens unsold', { timeout: 300_000 }, async () => {
