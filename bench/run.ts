@@ -182,8 +182,13 @@ async function main() {
       amount: buyers.length * PENDING_PER_BUYER,
       requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: buyers[next++ % buyers.length] ?? '' } }) }],
     });
+    // The orders' own timestamps time the run to the millisecond: from the first order made to the last.
+    const edge = async (dir: 'asc' | 'desc') =>
+      Date.parse(((await api(base, 'GET', `/api/admin/orders?pageSize=1&sort=createdAt&dir=${dir}`, undefined, op.cookie)).data as { orders: { createdAt: string }[] }).orders[0]?.createdAt ?? '');
+    const madeSpanMs = (await edge('desc')) - (await edge('asc'));
+    const made = buyers.length * PENDING_PER_BUYER - orders.non2xx;
     const raw = await rawInsertRate(databaseUrl, quick ? 300 : 3000);
-    results.P2 = { ordersPerSecond: orders.okPerSecond, p99: orders.p99, non2xx: orders.non2xx, rawInsertsPerSecond: raw, ratio: +(orders.rps / raw).toFixed(3), target: 'ratio >= 0.3' };
+    results.P2 = { ordersPerSecond: madeSpanMs > 0 ? Math.round(made / (madeSpanMs / 1000)) : orders.okPerSecond, p99: orders.p99, non2xx: orders.non2xx, rawInsertsPerSecond: raw, ratio: +(orders.rps / raw).toFixed(3), target: 'ratio >= 0.3' };
 
     // Order page polling, by a buyer of their own.
     const poller = await register(buyerCount);
