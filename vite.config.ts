@@ -139,7 +139,7 @@ const SHELL = [
   /src\/web\/lib\/(?!api-client\.|paths\.|apply-field-errors\.|network-label\.)/,
   /src\/web\/(app\/provider|hooks\/use-live-updates|components\/support-contact|components\/ui\/(button-variants|card|skeleton|progress|toast-host))\./,
   /src\/web\/(api\/first-screen\.|features\/consent\/components\/analytics\.)/,
-  /src\/domain\/(support-contact|stage-price-text)\./,
+  /src\/domain\/support-contact\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(sun|moon|menu|x|chevron-down)\.mjs$/,
 ];
 
@@ -204,7 +204,7 @@ const DASHBOARD = [
 const TRANSPARENCY = /src\/web\/(features\/transparency\/|app\/transparency-app\.|api\/transparency\.)/;
 
 /** The landing page's own code; not the chart it loads only when needed, nor the privacy and terms pages in its folder. */
-const LANDING = /src\/web\/(features\/landing\/(?!components\/(tokenomics-distribution|stages-table|legal-page)\.)|app\/landing-app\.)/;
+const LANDING = /src\/web\/(features\/landing\/(?!components\/(tokenomics-distribution|stages-table|stage-figures|legal-page)\.)|app\/landing-app\.)/;
 
 // The web app lives in src/web. `npm run build` (scripts/build-web.ts) builds it into a folder of its
 // own and publishes it as dist/web (decision 015); a bare `vite build` writes to dist/vite, never

@@ -1,16 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { PublicStage, Sale } from '@/contracts/sale';
-import { stagePriceText } from '@/domain/stage-price-text';
+import { lazy, Suspense, useEffect } from 'react';
+import type { Sale } from '@/contracts/sale';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Progress } from '@/web/components/ui/progress';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { saleQueryKey, useMe, useSale } from '@/web/api/first-screen';
-import { formatAmount, formatDateTime, formatFixed, formatProgress, formatUsd, formatUsdPrice } from '@/web/lib/format';
+import { formatAmount, formatFixed, formatProgress, formatUsd, formatUsdPrice } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
-import { stageNameBeyondNumber, stagesAt, stageTakenPercent } from '@/web/lib/sale-stages';
-import { countdownTarget, formatRemaining } from '../lib/countdown';
+import { stagesAt } from '@/web/lib/sale-stages';
+import { countdownTarget } from '../lib/countdown';
+import { Countdown } from './countdown';
+
+/** The stage block, loaded only for a sale with several stages: a sale in one stage does without its code. */
+const StageFigures = lazy(() => import('./stage-figures'));
 import { useServerNow } from '../lib/use-server-clock';
 
 const STATE_NOTICE: Partial<Record<Sale['state'], string>> = {
@@ -78,7 +81,11 @@ function SaleFigures({ sale, receivedAt, signedIn }: { sale: Sale; receivedAt: n
         1.00 {symbol} = {formatUsdPrice(current?.priceUsd ?? sale.priceUsd)}
       </p>
       {/* A sale in one stage reads as it always did: no "Stage 1 of 1". */}
-      {sale.scheduled && sale.stages.length > 1 && current ? <StageFigures sale={sale} stage={current} next={next} now={now} /> : null}
+      {sale.scheduled && sale.stages.length > 1 && current ? (
+        <Suspense fallback={<Skeleton className="h-28 w-full" />}>
+          <StageFigures sale={sale} stage={current} next={next} now={now} />
+        </Suspense>
+      ) : null}
       <div className="grid gap-2">
         <div className="flex items-baseline justify-between text-sm">
           <span className="font-medium">Progress: {formatProgress(sale.progressPercent, sale.tokensSold, sale.hardCap)}</span>
@@ -112,40 +119,3 @@ function SaleFigures({ sale, receivedAt, signedIn }: { sale: Sale; receivedAt: n
   );
 }
 
-/** The stage on sale (PRODUCT.md §3): its number of all, name, what is left in it with its bar, the next price and its end. */
-function StageFigures({ sale, stage, next, now }: { sale: Sale; stage: PublicStage; next: PublicStage | undefined; now: number }) {
-  const name = stageNameBeyondNumber(stage);
-  const endsAt = stage.endsAt === null ? null : Date.parse(stage.endsAt);
-  // A stage ending with the sale (or after it) needs no countdown of its own: the sale's says it.
-  const ownEnd = sale.state === 'live' && endsAt !== null && (sale.endsAt === null || endsAt < Date.parse(sale.endsAt));
-  return (
-    <section aria-label="Current stage" className="grid gap-2 rounded-md border p-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
-        <span className="font-semibold">
-          Stage {stage.number} of {sale.stages.length}
-        </span>
-        {name ? <span className="text-muted-foreground min-w-0 break-words">{name}</span> : null}
-      </div>
-      <Progress value={stageTakenPercent(stage)} aria-label={`Stage ${stage.number} progress`} />
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
-        <span>
-          {formatAmount(stage.tokensLeft)} {sale.token.symbol} left in this stage
-        </span>
-        {next ? <span className="font-medium">Next price {stagePriceText(next.priceUsd)}</span> : null}
-      </div>
-      {ownEnd ? <Countdown label="Stage ends in" at={endsAt} now={now} size="sm" /> : null}
-    </section>
-  );
-}
-
-function Countdown({ label, at, now, size = 'lg' }: { label: string; at: number; now: number; size?: 'lg' | 'sm' }) {
-  return (
-    <div className="grid gap-1 text-center">
-      <p className="text-muted-foreground text-sm">{label}</p>
-      <p className={size === 'lg' ? 'font-mono text-3xl font-semibold tabular-nums' : 'font-mono text-xl font-semibold tabular-nums'} role="timer" aria-live="off" aria-label={label}>
-        {formatRemaining(at - now)}
-      </p>
-      <p className="text-muted-foreground text-xs">{formatDateTime(new Date(at).toISOString())}</p>
-    </div>
-  );
-}
