@@ -19,6 +19,8 @@ export interface RpcProxy {
   requests(): number;
   /** The next `count` requests whose calls include `method` (or any, with '*') meet `fault`. */
   inject(fault: Fault, count?: number, method?: string): void;
+  /** Drops the faults not met yet. */
+  clearFaults(): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,9 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     calls,
     requests: () => requests,
     inject: (fault, count = 1, method = '*') => faults.push({ fault, method, left: count }),
+    clearFaults: () => {
+      faults.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();
