@@ -85,6 +85,8 @@ for (const viewport of [
 
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/dashboard\/transaction\?order=/);
-    await expect(page.getByText('1,000 at $0.0200 + 500 at $0.0250')).toBeVisible();
+    // The order page, once the buy page has gone: its quote keeps the pieces.
+    await expect(page.getByText('Priced across stages', { exact: false })).toHaveCount(0);
+    await expect(page.getByText('1,000 at $0.0200 + 500 at $0.0250', { exact: true })).toBeVisible();
   });
 }
