@@ -62,7 +62,7 @@ export function tokensLeftIn(stage: Pick<StageFigures, 'capacity' | 'tokensCommi
 }
 
 /** Whether the stage is closed at `now`: its closing is recorded, its end has come, or nothing is left in it. */
-export function isStageClosed(stage: StageFigures, now: Date): boolean {
+function isStageClosed(stage: StageFigures, now: Date): boolean {
   return stage.closedAt !== null || (stage.endsAt !== null && stage.endsAt <= now) || tokensLeftIn(stage).lte(0);
 }
 

@@ -173,7 +173,7 @@ export class OrderCreation {
     let released: ExpiredOrder[] = [];
     const made = await this.db.transaction(async (tx): Promise<Made> => {
       // One checked order at a time: the hard-cap check below must see every order made before this one.
-      await lockSale(tx);
+      const locked = await lockSale(tx);
       if (idempotencyKey) {
         const existing = await findOrderByIdempotencyKey(tx, userId, idempotencyKey);
         if (existing) {
@@ -183,9 +183,9 @@ export class OrderCreation {
       }
       // Overdue orders still hold their tokens in the sale's totals until they expire: release them first.
       released = await expireOverdue(tx, now);
-      const settings = await getSaleSettings(tx);
-      // Stages past their end are closed from that instant: recorded now, their unsold tokens move on first.
-      await recordStageClosings(tx, settings, now);
+      // Stages past their end are closed from that instant: recorded now, their unsold tokens move on
+      // first. What happens to unsold tokens is a setting, unchanged under the lock taken above.
+      await recordStageClosings(tx, locked, now);
       const [sale, stages] = await Promise.all([getSaleSettings(tx), findStages(tx).then(stageFigures)]);
       // A change this instance has not heard of yet (another instance's, or made in the database): quote from it next time.
       this.sale.notice(sale);
