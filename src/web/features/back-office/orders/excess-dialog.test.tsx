@@ -3,37 +3,21 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
+import { adminOrder } from '@/web/test/admin-order';
 import { renderWithProviders } from '@/web/test/render';
 import { ExcessDialog } from './excess-dialog';
 
 /** 2,000 tokens at $0.01 (100 per USDT) and 500 at $0.0125 (80 per USDT): 26.25 USDT, and 1 USDT more arrived. */
-const ORDER: AdminOrder = {
-  id: 'AbC123',
-  orderId: 7,
-  status: 'approved',
-  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, iconUrl: '/crypto/usdt.svg' },
-  address: '0x1111111111111111111111111111111111111111',
-  tokens: '2500',
-  bonusTokens: '300',
+const ORDER: AdminOrder = adminOrder({
   payAmount: '26.25',
-  rate: '100',
-  priceUsd: '0.01',
   usdAmount: '26.25',
   pieces: [
     { stage: 1, stageName: 'Stage 1', tokens: '2000', priceUsd: '0.01', payAmount: '20', rate: '100', usdAmount: '20' },
     { stage: 2, stageName: 'Stage 2', tokens: '500', priceUsd: '0.0125', payAmount: '6.25', rate: '80', usdAmount: '6.25' },
   ],
-  paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
-  txHash: null,
-  explorerUrl: null,
-  expiresAt: '2026-11-20T10:30:00.000Z',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  decidedAt: '2026-11-20T10:10:00.000Z',
   decidedBy: 'Automatic',
-  decisionNote: null,
   payment: { received: '27.25', verdict: 'overpaid', excess: '1', reverted: false, excessDecision: null },
-  buyer: { id: 3, name: 'Ann', email: 'ann@example.com' },
-};
+});
 
 describe('the excess dialog', () => {
   it('credits the excess at the last piece\'s price, into its stage, and shows the pieces the order becomes', () => {

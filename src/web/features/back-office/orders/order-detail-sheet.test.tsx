@@ -2,36 +2,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
+import { adminOrder } from '@/web/test/admin-order';
 import { renderWithProviders } from '@/web/test/render';
 import { OrderDetailSheet } from './order-detail-sheet';
 
-const ORDER: AdminOrder = {
-  id: 'AbC123',
-  orderId: 7,
-  status: 'approved',
-  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, iconUrl: '/crypto/usdt.svg' },
-  address: '0x1111111111111111111111111111111111111111',
-  tokens: '2500',
-  bonusTokens: '300',
+const ORDER: AdminOrder = adminOrder({
   payAmount: '25.250001',
-  rate: '100',
-  priceUsd: '0.01',
   usdAmount: '25.25',
   pieces: [
     { stage: 1, stageName: 'Stage 1', tokens: '2000', priceUsd: '0.01', payAmount: '20', rate: '100', usdAmount: '20' },
     { stage: 2, stageName: 'Stage 2', tokens: '500', priceUsd: '0.0105', payAmount: '5.250001', rate: '95.238095', usdAmount: '5.25' },
   ],
-  paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
-  txHash: null,
-  explorerUrl: null,
-  expiresAt: '2026-11-20T10:30:00.000Z',
-  createdAt: '2026-11-20T10:00:00.000Z',
   decidedAt: '2026-11-20T10:20:00.000Z',
-  decidedBy: 'owner',
-  decisionNote: null,
-  payment: null,
-  buyer: { id: 3, name: 'Ann', email: 'ann@example.com' },
-};
+});
 
 describe('order detail sheet', () => {
   it('shows the pieces of an order priced across stages', () => {
