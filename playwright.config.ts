@@ -4,34 +4,23 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 // Separate ports, data folders and built web roots let several e2e runs share one machine.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The server of the specs that change the sale's global settings (see `projects`). */
-const SETTINGS_PORT = Number(process.env.E2E_SETTINGS_PORT ?? PORT + 10);
-const SETTINGS_URL = `http://127.0.0.1:${SETTINGS_PORT}`;
-/** The tests' SMTP server (e2e/smtp-sink.ts) and the folder it writes each message to; both servers send there. */
+/** The tests' SMTP server (e2e/smtp-sink.ts) and the folder it writes each message to; every server sends there. */
 const SMTP_PORT = PORT + 7;
 export const SMTP_SINK_DIR = `${DATA_DIR}-mail`;
-
 /**
  * Specs that change what every other test sees — the sale's schedule, price, order expiry and caps,
  * the currencies on offer, payment keys and chain endpoints, lookups, pixels, content — or that read
  * the sale's global figures. They run one at a time on a server of their own, so the other specs can
- * run side by side without one test's change showing up in another's page.
+ * run side by side without one test's change showing up in another's page. There are two such
+ * servers, each with half of these specs (by time taken): the specs mostly wait on pages, chains and
+ * jobs, so two chains of them side by side end sooner without crowding two cores.
  */
-const SETTINGS_SPECS = [
-  'admin',
-  'automatic-payment',
-  'back-office-forms',
-  'bitcoin-payment',
-  'buy-page',
-  'buying',
-  'consent',
-  'delivery',
-  'distribution',
-  'landing',
-  'payments',
-  'stages',
-  'tx-check',
-].map((name) => `**/${name}.spec.ts`);
+const SETTINGS_SPECS_A = ['admin', 'landing', 'automatic-payment', 'payments', 'delivery', 'back-office-forms', 'consent', 'distribution', 'tron-payment'];
+const SETTINGS_SPECS_B = ['buying', 'wallet-payment', 'bitcoin-payment', 'tx-check', 'stages', 'buy-page', 'prize-draw', 'withdrawal'];
+const specFiles = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+/** The servers of the settings specs (see above): `E2E_PORT`+10 and +20. */
+const SETTINGS_A_URL = `http://127.0.0.1:${String(PORT + 10)}`;
+const SETTINGS_B_URL = `http://127.0.0.1:${String(PORT + 20)}`;
 
 const server = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
   command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
@@ -57,6 +46,8 @@ const server = (port: number, dataDir: string, env: Record<string, string> = {})
     RATE_REFRESH_MINUTES: '0',
     // The payment test pays on a local chain and waits for the watcher's next tick.
     PAYMENT_WATCH_SECONDS: '1',
+    // The prize draw test waits for the closing and the committed block, then for the draw job.
+    PRIZE_DRAW_SECONDS: '1',
     // E-mail goes to the tests' own SMTP server, and is sent every second.
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     MAIL_SEND_SECONDS: '1',
@@ -71,15 +62,19 @@ export default defineConfig({
   // what visitors then see and schedules it, once, before that server's specs (e2e/global.setup.ts).
   // The settings specs come first: one worker goes through them while the other starts on the rest.
   projects: [
-    { name: 'settings-setup', testMatch: /global\.setup\.ts$/, use: { baseURL: SETTINGS_URL } },
-    { name: 'settings', testMatch: SETTINGS_SPECS, dependencies: ['settings-setup'], workers: 1, use: { baseURL: SETTINGS_URL } },
+    { name: 'settings-a-setup', testMatch: /global\.setup\.ts$/, use: { baseURL: SETTINGS_A_URL } },
+    { name: 'settings-a', testMatch: specFiles(SETTINGS_SPECS_A), dependencies: ['settings-a-setup'], workers: 1, use: { baseURL: SETTINGS_A_URL } },
+    { name: 'settings-b-setup', testMatch: /global\.setup\.ts$/, use: { baseURL: SETTINGS_B_URL } },
+    { name: 'settings-b', testMatch: specFiles(SETTINGS_SPECS_B), dependencies: ['settings-b-setup'], workers: 1, use: { baseURL: SETTINGS_B_URL } },
     { name: 'setup', testMatch: /global\.setup\.ts$/, use: { baseURL: BASE_URL } },
-    { name: 'specs', testMatch: '**/*.spec.ts', testIgnore: SETTINGS_SPECS, dependencies: ['setup'], use: { baseURL: BASE_URL } },
+    { name: 'specs', testMatch: '**/*.spec.ts', testIgnore: specFiles([...SETTINGS_SPECS_A, ...SETTINGS_SPECS_B]), dependencies: ['setup'], use: { baseURL: BASE_URL } },
   ],
   // Specs run side by side, each file's tests in order (a file may build on its earlier tests); a
   // file whose tests stand alone says so with test.describe.configure({ mode: 'parallel' }).
   fullyParallel: false,
-  workers: 2,
+  // One worker on each settings server and two on the rest: the suite mostly waits (on pages, chains
+  // and jobs), so four browsers keep two cores busy rather than crowded.
+  workers: 4,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -102,11 +97,13 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_DIR },
     },
     server(PORT, DATA_DIR),
-    server(SETTINGS_PORT, `${DATA_DIR}-settings`, {
-      // The expiry test waits seconds for a window to close, and for the job that marks it expired.
-      ORDER_EXPIRY_UNIT: 'seconds',
-      ORDER_EXPIRY_MIN: '5',
-      ORDER_EXPIRY_JOB_SECONDS: '1',
-    }),
+    ...(['a', 'b'] as const).map((half, i) =>
+      server(PORT + 10 * (i + 1), `${DATA_DIR}-settings-${half}`, {
+        // The expiry test waits seconds for a window to close, and for the job that marks it expired.
+        ORDER_EXPIRY_UNIT: 'seconds',
+        ORDER_EXPIRY_MIN: '5',
+        ORDER_EXPIRY_JOB_SECONDS: '1',
+      }),
+    ),
   ],
 });

@@ -4,7 +4,6 @@
 // or on a fresh PostgreSQL database beside BENCH_DATABASE_URL's when that is set (created and dropped
 // here, so the other probes' data does not mix in).
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { parseEther, type Address } from 'viem';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
@@ -12,12 +11,14 @@ import { buildApp } from '../src/server/app';
 import { AUTOMATIC } from '../src/server/actor';
 import { testConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { cryptos, users } from '../src/server/db/schema';
+import { cryptos } from '../src/server/db/schema';
 import { seedCryptos } from '../src/server/modules/cryptos/cryptos.repository';
 import { EvmSettingsService } from '../src/server/modules/payments/evm/evm-settings.service';
 import { ensureSaleSettings } from '../src/server/modules/sale/sale.repository';
 import { chainClients, deployTestToken, startAnvil } from '../src/server/test/anvil';
 import { startRpcProxy } from '../src/server/test/rpc-proxy';
+import { createScratchDatabase } from '../src/test/scratch-database';
+import { addWatchedBuyers, approvalTimes, requestsSince } from './watcher-bench';
 
 export interface WatcherBenchResult {
   watchedAddresses: number;
@@ -32,36 +33,15 @@ export interface WatcherBenchResult {
   target: string;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-/** A new, empty database on the server of `url`, and how to drop it. */
-async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${new URL(url).pathname.slice(1) || 'presale'}_p5_${String(process.pid)}`;
-  const admin = async (statement: string) => {
-    const adminUrl = new URL(url);
-    adminUrl.pathname = '/postgres';
-    const client = new pg.Client({ connectionString: adminUrl.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists "${name}" with (force)`);
-  await admin(`create database "${name}"`);
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return { url: fresh.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
-}
-
 export async function measureWatcher(quick: boolean, databaseUrl?: string): Promise<WatcherBenchResult> {
   const watchedCount = quick ? 200 : 10_000;
   const blocks = quick ? 5 : 100;
   const perBlock = 10;
   const chain = await startAnvil(['--accounts', String(perBlock + 1)]);
   const proxy = await startRpcProxy(chain.url);
-  const postgres = databaseUrl ? await freshPostgres(databaseUrl) : undefined;
+  const postgres = databaseUrl
+    ? await createScratchDatabase(databaseUrl, `${new URL(databaseUrl).pathname.slice(1) || 'presale'}_p5_${String(process.pid)}`)
+    : undefined;
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { memory: true });
   const app = await buildApp({ config: testConfig({ PAYMENT_WATCH_SECONDS: '0' }), database, webRoot: '/nonexistent' });
   try {
@@ -82,18 +62,9 @@ export async function measureWatcher(quick: boolean, databaseUrl?: string): Prom
     await settings.setChain(AUTOMATIC, chain.chainId, { rpcUrl: proxy.url, confirmations: 1, tolerancePercent: '0.5', autoApproveUsd: '10000' });
 
     // Buyers, each with a deposit address; the first ones order.
-    for (let i = 0; i < watchedCount; i += 1000) {
-      const n = Math.min(1000, watchedCount - i);
-      await db.insert(users).values(Array.from({ length: n }, (_, k) => ({ name: `Watched ${i + k}`, email: `watched${i + k}@example.com`, passwordHash: 'not-a-login' })));
-    }
-    const ids = (await db.select({ id: users.id }).from(users).orderBy(users.id)).map((u) => u.id);
-    for (let i = 0; i < ids.length; i += 500) {
-      await db.transaction(async (tx) => {
-        for (const id of ids.slice(i, i + 500)) await app.depositAddresses.assign(tx, id, { network: 'evm', chainId: chain.chainId });
-      });
-    }
+    const buying = await addWatchedBuyers(db, app.depositAddresses, watchedCount, blocks * perBlock, { network: 'evm', chainId: chain.chainId });
     const orders: { publicId: string; address: Address; payAmount: string }[] = [];
-    for (const id of ids.slice(0, blocks * perBlock)) {
+    for (const id of buying) {
       const { order } = await app.orders.create(id, { crypto: 'ETH', tokens: '300' }, undefined);
       orders.push({ publicId: order.id, address: order.address as Address, payAmount: order.payAmount });
     }
@@ -137,19 +108,7 @@ export async function measureWatcher(quick: boolean, databaseUrl?: string): Prom
 
     const endBlock = await clients.public.getBlockNumber({ cacheTime: 0 });
     const scanned = Number(endBlock - startBlock) || 1;
-    const callsByMethod: Record<string, number> = {};
-    let calls = 0;
-    for (const [method, n] of proxy.calls) {
-      const during = n - (callsBefore.get(method) ?? 0);
-      if (during > 0) callsByMethod[method] = during;
-      calls += during;
-    }
-    const delays = orders.flatMap((o) => {
-      const approved = approvedAt.get(o.publicId);
-      const mined = minedAt.get(o.publicId);
-      return approved === undefined || mined === undefined ? [] : [approved - mined];
-    });
-    delays.sort((a, b) => a - b);
+    const { total: calls, byName: callsByMethod } = requestsSince(proxy.calls, callsBefore);
     return {
       watchedAddresses: watchedCount,
       payments: orders.length,
@@ -157,8 +116,7 @@ export async function measureWatcher(quick: boolean, databaseUrl?: string): Prom
       approved: approvedAt.size,
       rpcCallsPerBlock: +(calls / scanned).toFixed(2),
       callsByMethod,
-      approvalAfterBlockMs: { p50: Math.round(pct(delays, 50)), p99: Math.round(pct(delays, 99)), max: Math.round(delays.at(-1) ?? 0) },
-      tickMs: { p50: Math.round(pct([...tickDurations].sort((a, b) => a - b), 50)), max: Math.round(Math.max(0, ...tickDurations)) },
+      ...approvalTimes(orders, minedAt, approvedAt, tickDurations),
       target: '<= 5 RPC calls per block, p99 <= 2000 ms',
     };
   } finally {

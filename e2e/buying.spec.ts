@@ -183,7 +183,7 @@ test('a new buyer sees empty states, the levels and a closed withdrawal', async 
   await expect(page.getByRole('heading', { level: 1, name: `${symbol} Token Hub` })).toBeVisible();
   await expect(page.getByText('No transactions')).toBeVisible();
   await expect(page.getByRole('link', { name: `Buy ${symbol} Token` })).toHaveAttribute('href', '/dashboard/buy-token');
-  await expect(page.getByText('Coming soon...')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Referral' })).toContainText('No referred buyers yet.');
   await page.getByRole('button', { name: 'Withdraw' }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw' });
   await expect(dialog).toContainText('Claims are closed.');

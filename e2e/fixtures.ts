@@ -2,6 +2,7 @@
 // makes its own buyers with unique e-mails instead of relying on seed rows.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_OPERATOR } from './operator-api';
+import { registrationBody } from './terms';
 
 /** `test` that fails when the page logs an error (STYLE.md: a console.error in a test is a failure). */
 export const test = base.extend<{ failOnConsoleError: undefined }>({
@@ -30,6 +31,8 @@ export interface BuyerDetails {
   email: string;
   phone: string;
   password: string;
+  /** The declared country of residence (issue 34); Germany, which no sale restricts by default, unless given. */
+  country?: string;
 }
 
 export function newBuyer(overrides: Partial<BuyerDetails> = {}): BuyerDetails {
@@ -41,7 +44,7 @@ export function newBuyer(overrides: Partial<BuyerDetails> = {}): BuyerDetails {
  * the `request` fixture the page stays signed out.
  */
 export async function registerThroughApi(request: APIRequestContext, buyer: BuyerDetails): Promise<void> {
-  const response = await request.post('/api/auth/register', { data: { ...buyer, confirmPassword: buyer.password } });
+  const response = await request.post('/api/auth/register', { data: await registrationBody(request, buyer) });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -51,8 +54,10 @@ export async function registerThroughForm(page: Page, buyer: BuyerDetails, confi
   await page.getByLabel('Full Name').fill(buyer.name);
   await page.getByLabel('Email Address').fill(buyer.email);
   await page.getByLabel('Phone Number').fill(buyer.phone);
+  await page.getByLabel('Country of residence').selectOption(buyer.country ?? 'DE');
   await page.getByLabel('Password', { exact: true }).fill(buyer.password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(confirmPassword);
+  await page.getByRole('checkbox', { name: /^I accept the Terms \(version \d+\)$/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 

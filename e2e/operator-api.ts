@@ -1,6 +1,7 @@
 // Sets up sale state for browser tests through the operator API, as an operator would.
 import { request, test, type APIRequestContext } from '@playwright/test';
 import type { SaleSettings, SaleSettingsBody, Stages, StagesBody } from '../src/contracts/sale';
+import { registrationBody } from './terms';
 
 export const E2E_OPERATOR = { login: 'e2e-operator', password: 'e2e-operator-password' } as const;
 
@@ -65,7 +66,7 @@ export async function offerCrypto(api: APIRequestContext, code: string, rate = '
 export async function placeOrder(operator: APIRequestContext, crypto: string, tokens: string): Promise<{ orderId: number; publicId: string }> {
   const buyer = await newRequestContext();
   const email = `api-buyer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const reg = await buyer.post('/api/auth/register', { data: { name: 'API Buyer', email, phone: '', password: 'api-buyer-password', confirmPassword: 'api-buyer-password' } });
+  const reg = await buyer.post('/api/auth/register', { data: await registrationBody(buyer, { name: 'API Buyer', email, password: 'api-buyer-password' }) });
   if (!reg.ok()) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
   const order = await buyer.post('/api/orders', { data: { crypto, tokens } });
   if (!order.ok()) throw new Error(`order: ${order.status()} ${await order.text()}`);

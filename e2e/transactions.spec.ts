@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
 import { E2E_OPERATOR, newRequestContext, offerCrypto, operatorApi } from './operator-api';
+import { registrationBody } from './terms';
 
 /** A hash of its own per order: one transaction pays one order. */
 const newTxHash = () => `0x${Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
@@ -9,7 +10,7 @@ const newTxHash = () => `0x${Array.from({ length: 64 }, () => Math.floor(Math.ra
 async function orderWithHash(crypto: string, email: string): Promise<{ id: string; usdAmount: string; txHash: string }> {
   const txHash = newTxHash();
   const buyer = await newRequestContext();
-  const reg = await buyer.post('/api/auth/register', { data: { name: 'Drawer Buyer', email, phone: '', password: 'drawer-buyer-pass', confirmPassword: 'drawer-buyer-pass' } });
+  const reg = await buyer.post('/api/auth/register', { data: await registrationBody(buyer, { name: 'Drawer Buyer', email, password: 'drawer-buyer-pass' }) });
   expect(reg.ok(), await reg.text()).toBe(true);
   const order = await buyer.post('/api/orders', { data: { crypto, tokens: '150' } });
   expect(order.ok(), await order.text()).toBe(true);

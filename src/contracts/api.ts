@@ -13,13 +13,19 @@ import { twoFactorEndpoints } from './two-factor';
 import { sessionListEndpoints } from './sessions';
 import { transparencyEndpoints } from './transparency';
 import { distributionEndpoints } from './distribution';
+import { drawEndpoints } from './draws';
 import { emailVerificationEndpoints, operatorNotificationEndpoints, outboxEndpoints, passwordResetEndpoints } from './mail';
 import { adminOrderEndpoints, orderEndpoints } from './orders';
 import { paymentEndpoints, unallocatedEndpoints } from './payments';
 import { pixelEndpoints } from './pixels';
+import { referralEndpoints } from './referrals';
+import { campaignEndpoints } from './campaigns';
 import { saleAdminEndpoints, saleEndpoints } from './sale';
 import { setupEndpoints } from './setup';
+import { termsEndpoints } from './terms';
+import { eligibilityEndpoints } from './eligibility';
 import { userEndpoints } from './users';
+import { withdrawalEndpoints } from './withdrawals';
 
 export const endpoints = {
   ...healthEndpoints,
@@ -49,6 +55,12 @@ export const endpoints = {
   ...sessionListEndpoints,
   ...transparencyEndpoints,
   ...distributionEndpoints,
+  ...referralEndpoints,
+  ...campaignEndpoints,
+  ...drawEndpoints,
+  ...termsEndpoints,
+  ...withdrawalEndpoints,
+  ...eligibilityEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

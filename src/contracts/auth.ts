@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { controlCharsMessage, decimalString, emptyBodySchema, hasControlChars, isoDateTime, okSchema, secondFactorCode } from './common';
 import type { EndpointMap } from './endpoint';
+import { countryField } from './eligibility';
+import { termsVersionField } from './terms';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -27,6 +29,8 @@ export const newPasswordField = z
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.';
 
+const passwordPair = z.object({ password: z.string(), confirmPassword: z.string() });
+
 export const registerBodySchema = z
   .strictObject({
     name: nameField,
@@ -34,8 +38,13 @@ export const registerBodySchema = z
     phone: phoneField.default(''),
     password: newPasswordField,
     confirmPassword: z.string().max(PASSWORD_MAX),
+    /** The terms version the buyer accepted (the box is not pre-ticked): registration is refused without it. */
+    termsVersion: termsVersionField,
+    /** The declared country of residence (issue 34): chosen from the list, no default. */
+    country: countryField,
   })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+  // Said even while other fields are refused (the unticked Terms box among them).
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'], when: ({ value }) => passwordPair.safeParse(value).success });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.strictObject({

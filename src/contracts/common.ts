@@ -4,6 +4,9 @@ import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
 /** An exact decimal amount on the wire: a string such as "1250.5". */
 export const decimalString = z.string().regex(DECIMAL_PATTERN);
 
+/** A ledger entry's amount: a withdrawal's reversing entries are negative (decision 040). */
+export const signedDecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
 export const isoDateTime = z.string();
 
 /** Largest value of a PostgreSQL integer: larger ids exist nowhere, and would fail in the database. */

@@ -10,8 +10,8 @@ import { networkSchema } from './networks';
 
 export type { Network } from './networks';
 
-/** What names a currency and where it is paid: the same for buyers and operators. */
-const cryptoIdentity = {
+/** What names a currency and where it is paid: the same for buyers and operators (and on each order). */
+export const cryptoIdentity = {
   code: z.string(),
   name: z.string(),
   network: networkSchema,
@@ -92,8 +92,9 @@ function checkCrypto(v: CryptoFieldsOut, ctx: z.RefinementCtx) {
   if (v.network === 'evm' && v.chainId === null) ctx.addIssue({ code: 'custom', path: ['chainId'], message: 'EVM networks need a chain id (1 for Ethereum).' });
   if (v.network !== 'evm' && v.chainId !== null) ctx.addIssue({ code: 'custom', path: ['chainId'], message: 'Only EVM networks have a chain id.' });
   if (v.tokenContract) {
-    if (v.network === 'evm') {
-      const problem = addressProblem('evm', v.tokenContract);
+    // A contract mistyped would never match a payment: EVM's and TRON's carry their own checksums.
+    if (v.network === 'evm' || v.network === 'tron') {
+      const problem = addressProblem(v.network, v.tokenContract);
       if (problem) ctx.addIssue({ code: 'custom', path: ['tokenContract'], message: `Token contract: ${problem}` });
     }
     if (v.decimals === null) ctx.addIssue({ code: 'custom', path: ['decimals'], message: 'Tokens need their number of decimals.' });

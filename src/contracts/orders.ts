@@ -1,10 +1,14 @@
 // Orders (PRODUCT.md §6, §7): the buyer sends what to buy, the server computes every amount.
 import { z } from 'zod';
+import { CAMPAIGN_OUTCOMES } from '@/domain/campaign-outcomes';
 import { DECIMAL_PATTERN } from '@/domain/decimal-pattern';
 import { ORDER_STATUSES } from '@/domain/order-statuses';
-import { decimalString, hasStrayControlChars, idParams, isoDateTime, okSchema, strayControlCharsMessage } from './common';
-import { networkSchema } from './networks';
+import { decimalString, emptyBodySchema, hasStrayControlChars, idParams, isoDateTime, okSchema, signedDecimalString, strayControlCharsMessage } from './common';
+import { campaignCodeField } from './campaigns';
+import { cryptoIdentity } from './cryptos';
+import { eligibilityCheckSchema } from './eligibility';
 import type { EndpointMap } from './endpoint';
+import { orderWithdrawalSchema } from './withdrawals';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type { OrderStatus } from '@/domain/order-statuses';
@@ -24,6 +28,8 @@ export const createOrderBodySchema = z
     crypto: z.string().trim().min(1, 'Choose a cryptocurrency.').max(20, 'Choose a cryptocurrency.'),
     tokens: amountField('Token amount').optional(),
     payAmount: amountField('Pay amount', 8).optional(),
+    /** A campaign code (issue 31); empty or absent for none. */
+    campaignCode: campaignCodeField.optional(),
   })
   .superRefine((v, ctx) => {
     if ((v.tokens === undefined) === (v.payAmount === undefined)) {
@@ -65,7 +71,7 @@ export const orderPaymentSchema = z.object({
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /** One of an approved order's ledger entries: its place in the hash chain and its hash (see /transparency). */
-export const orderLedgerEntrySchema = z.object({ seq: z.number().int(), kind: z.string(), amount: decimalString, hash: z.string() });
+export const orderLedgerEntrySchema = z.object({ seq: z.number().int(), kind: z.string(), amount: signedDecimalString, hash: z.string() });
 
 /** One piece of a quote: tokens priced in one stage (PRODUCT.md §6). */
 export const orderPieceSchema = z.object({
@@ -81,11 +87,19 @@ export type OrderPiece = z.infer<typeof orderPieceSchema>;
 export const adminOrderPieceSchema = orderPieceSchema.extend({ rate: decimalString, usdAmount: decimalString });
 export type AdminOrderPiece = z.infer<typeof adminOrderPieceSchema>;
 
+/**
+ * What an approved order made with a campaign code was paid under it (decision 031): the buyer's bonus
+ * the quote showed (`wanted`), what the approval credited, and why less (`note`).
+ */
+export const orderCampaignSchema = z.object({ code: z.string(), outcome: z.enum(CAMPAIGN_OUTCOMES), wanted: decimalString, credited: decimalString, note: z.string() });
+export type OrderCampaign = z.infer<typeof orderCampaignSchema>;
+
 export const orderSchema = z.object({
   /** The order's public token, used in URLs. */
   id: z.string(),
   status: orderStatusSchema,
-  crypto: z.object({ code: z.string(), name: z.string(), network: networkSchema, chainId: z.number().int().nullable(), tokenContract: z.string().nullable(), iconUrl: z.string() }),
+  /** `decimals`: base units per unit are 10^decimals (a wallet sends base units); null: the chain's default, 18 on EVM. */
+  crypto: z.object({ ...cryptoIdentity, iconUrl: z.string() }),
   address: z.string(),
   tokens: decimalString,
   bonusTokens: decimalString,
@@ -107,6 +121,10 @@ export const orderSchema = z.object({
   payment: orderPaymentSchema.nullable(),
   /** The ledger entries that credited the order (none until it is approved). */
   ledger: z.array(orderLedgerEntrySchema),
+  /** The campaign code's bonus once approved; null without a code or before the approval. */
+  campaign: orderCampaignSchema.nullable(),
+  /** The withdrawal right on an approved (or withdrawn) order (decision 040); null where it does not apply. */
+  withdrawal: orderWithdrawalSchema.nullable(),
   serverTime: isoDateTime,
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -146,7 +164,7 @@ export const adminPaymentSchema = z.object({
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: true, ledger: true }).extend({
+export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: true, ledger: true, withdrawal: true }).extend({
   pieces: z.array(adminOrderPieceSchema),
   /** Set for orders paying to a buyer's deposit address. */
   payment: adminPaymentSchema.nullable(),
@@ -156,6 +174,8 @@ export const adminOrderSchema = orderSchema.omit({ serverTime: true, payment: tr
   buyer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   decidedBy: z.string().nullable(),
   decisionNote: z.string().nullable(),
+  /** The country check made when the order was (issue 34); null for orders made before it existed. */
+  eligibility: eligibilityCheckSchema.nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -233,6 +253,8 @@ export const orderEndpoints = {
   'GET /api/orders': { responses: { 200: orderListSchema } },
   'GET /api/orders/:orderToken': { params: orderTokenParams, responses: { 200: orderSchema } },
   'POST /api/orders/:orderToken/tx-hash': { params: orderTokenParams, body: txHashBodySchema, responses: { 200: orderSchema } },
+  /** The buyer withdraws an approved order (decision 040): a request the operator completes. */
+  'POST /api/orders/:orderToken/withdrawal': { params: orderTokenParams, body: emptyBodySchema, responses: { 200: orderSchema } },
   'GET /api/leaderboard': { responses: { 200: leaderboardSchema } },
 } satisfies EndpointMap;
 

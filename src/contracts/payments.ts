@@ -88,6 +88,15 @@ const confirmationCount = z
   .min(0, 'Confirmations cannot be negative.')
   .max(144, 'At most 144 confirmations (a day of Bitcoin blocks).');
 
+/** The default cap on requests to a chain's Esplora endpoint: what public endpoints serve without a key (decision 030). */
+export const DEFAULT_REQUESTS_PER_MINUTE = 60;
+
+const requestsPerMinute = z
+  .number('The request budget is a whole number of requests a minute.')
+  .int('The request budget is a whole number of requests a minute.')
+  .min(10, 'At least 10 requests a minute: the watcher asks for the tip 4 times a minute and must read new blocks.')
+  .max(100_000, 'At most 100,000 requests a minute.');
+
 /** How the watcher reads a Bitcoin-family chain and judges its payments. */
 export const utxoWatcherBodySchema = z.strictObject({
   /** An Esplora API: mempool.space's, blockstream.info's, litecoinspace.org's, or the operator's own electrs or mempool. */
@@ -98,6 +107,8 @@ export const utxoWatcherBodySchema = z.strictObject({
   largeConfirmations: confirmationCount,
   tolerancePercent: evmChainBodySchema.shape.tolerancePercent,
   autoApproveUsd: evmChainBodySchema.shape.autoApproveUsd,
+  /** At most this many requests to the endpoint in any minute; unconfirmed polling gives way first. */
+  requestsPerMinute: requestsPerMinute.default(DEFAULT_REQUESTS_PER_MINUTE),
 });
 export type UtxoWatcherBody = z.input<typeof utxoWatcherBodySchema>;
 
@@ -146,24 +157,106 @@ export const utxoChainSettingsSchema = z.object({
       scannedAt: isoDateTime.nullable(),
       lastError: z.string().nullable(),
       lastErrorAt: isoDateTime.nullable(),
+      requestsPerMinute: z.number().int(),
+      /** At the last scan: addresses awaiting a payment (null before the first scan). */
+      awaitingAddresses: z.number().int().nullable(),
+      /** Of those, how many the budget left unpolled for unconfirmed payments for 10 minutes or more. */
+      unpolledAddresses: z.number().int().nullable(),
     })
     .nullable(),
 });
 export type UtxoChainSettings = z.infer<typeof utxoChainSettingsSchema>;
 
-export const paymentSettingsSchema = z.object({
-  evmKey: z
+/** How the watcher reads TRON (issue 33) and judges its payments. */
+export const tronWatcherBodySchema = z.strictObject({
+  /** A TronGrid-compatible HTTP API: TronGrid's, or the operator's own java-tron full node. */
+  apiUrl: httpUrl('https://api.trongrid.io'),
+  /** A second API, read when the first fails and asked to confirm each block that pays a deposit address; null: none. */
+  fallbackUrl: httpUrl('https://tron-node.example.com').nullable().default(null),
+  /** Blocks to wait: 19 is TRON's solidified depth. */
+  confirmations: z.number('Confirmations are a whole number.').int('Confirmations are a whole number.').min(1, 'Wait for at least 1 confirmation.').max(1000, 'At most 1000 confirmations.').default(19),
+  tolerancePercent: evmChainBodySchema.shape.tolerancePercent,
+  autoApproveUsd: evmChainBodySchema.shape.autoApproveUsd,
+  /** Orders paid to TRON deposit addresses start at this many USD, so that moving them out costs a small share; null: no minimum. */
+  minOrderUsd: z
+    .string()
+    .trim()
+    .regex(DECIMAL_PATTERN, 'The minimum order is an amount in USD such as 20.')
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= 2, 'The minimum order has at most 2 decimals.')
+    .refine((v) => !/^0+(\.0+)?$/.test(v), 'The minimum order is more than 0; leave it empty for none.')
+    .refine((v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= 12, 'The minimum order is too large.')
+    .nullable()
+    .default(null),
+});
+export type TronWatcherBody = z.input<typeof tronWatcherBodySchema>;
+
+/** Addresses the operator owns, one a line, imported for TRON instead of an account key (appended to those imported before). */
+export const tronAddressesBodySchema = z.strictObject({
+  // The server reads the list itself (domain/tron/address-list): its refusals name the line. 10,000 lines of 34 characters, with room for line ends and spaces.
+  addresses: z.string().max(500_000, 'Import at most 10,000 addresses at a time.'),
+});
+export type TronAddressesBody = z.input<typeof tronAddressesBodySchema>;
+
+/** A watch-only account key as the Payments page shows it (EVM and TRON alike). */
+const accountKeyViewSchema = z.object({
+  /** The key itself reads the whole account's history: Owners only (null for other roles). */
+  xpub: z.string().nullable(),
+  /** The key's BIP-32 fingerprint (8 hex digits), to tell which key is set without showing it. */
+  fingerprint: z.string(),
+  /** The first addresses of the account (index 0, 1, 2), to compare with the wallet. */
+  firstAddresses: z.array(z.string()),
+  /** Deposit addresses handed out so far. */
+  handedOut: z.number().int(),
+});
+
+export const tronSettingsSchema = z.object({
+  /** Currencies offered (or not yet enabled) on TRON: TRX and USDT (TRC-20). */
+  currencies: z.array(z.string()),
+  /** The account key, while TRON's addresses come from it (null while they come from an imported list). */
+  key: accountKeyViewSchema.nullable(),
+  /** The imported address list, once one was imported (whether or not it is in use). */
+  addressList: z
     .object({
-      /** The key itself reads the whole account's history: Owners only (null for other roles). */
-      xpub: z.string().nullable(),
-      /** The key's BIP-32 fingerprint (8 hex digits), to tell which key is set without showing it. */
-      fingerprint: z.string(),
-      /** The first addresses of the account, to compare with the wallet. */
-      firstAddresses: z.array(z.string()),
-      /** Deposit addresses handed out so far. */
+      /** Whether buyers are given addresses from the list now (else from the key, or none). */
+      active: z.boolean(),
+      imported: z.number().int(),
       handedOut: z.number().int(),
+      /** Addresses no buyer holds yet, after the last one handed out. */
+      left: z.number().int(),
+      /** Fewer than 20 left, or fewer than a tenth of those imported: time to import more. */
+      fewLeft: z.boolean(),
+      /** When an order first found none left (TRON orders are refused until more are imported); null otherwise. */
+      ranOutAt: isoDateTime.nullable(),
     })
     .nullable(),
+  watcher: z
+    .object({
+      /** Only the endpoint's host: its URL may carry an API key. */
+      apiHost: z.string(),
+      fallbackHost: z.string().nullable(),
+      confirmations: z.number().int(),
+      tolerancePercent: decimalString,
+      autoApproveUsd: decimalString,
+      headBlock: z.string().nullable(),
+      nextBlock: z.string().nullable(),
+      noBlockSince: isoDateTime.nullable(),
+      scannedAt: isoDateTime.nullable(),
+      lastError: z.string().nullable(),
+      lastErrorAt: isoDateTime.nullable(),
+      /** TRON orders below this are refused (null: no minimum). */
+      minOrderUsd: decimalString.nullable(),
+      /**
+       * What moving USDT out of one deposit address burns, in TRX, at the chain's prices read at
+       * `at` (null until the watcher first read them): energy and bandwidth of one TRC-20 transfer.
+       */
+      sweepFee: z.object({ trx: decimalString, energySun: z.number().int(), bandwidthSun: z.number().int(), at: isoDateTime }).nullable(),
+    })
+    .nullable(),
+});
+export type TronSettings = z.infer<typeof tronSettingsSchema>;
+
+export const paymentSettingsSchema = z.object({
+  evmKey: accountKeyViewSchema.nullable(),
   chains: z.array(
     z.object({
       chainId: z.number().int(),
@@ -184,6 +277,8 @@ export const paymentSettingsSchema = z.object({
   ),
   /** Automatic payments on Bitcoin, Litecoin and Dogecoin: each chain's account key and watcher, in that order. */
   utxoChains: z.array(utxoChainSettingsSchema),
+  /** Automatic payments on TRON: its account key and watcher. */
+  tron: tronSettingsSchema,
   /** Where pasted Bitcoin, TRON and Solana transaction hashes are looked up; only each endpoint's host. */
   lookups: z.array(z.object({ network: z.enum(LOOKUP_NETWORKS), host: z.string() })),
 });
@@ -199,6 +294,12 @@ export const paymentEndpoints = {
   'DELETE /api/admin/payments/utxo/:chain/key': { params: utxoChainParams, responses: { 200: paymentSettingsSchema } },
   'PUT /api/admin/payments/utxo/:chain/watcher': { params: utxoChainParams, body: utxoWatcherBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/utxo/:chain/watcher': { params: utxoChainParams, responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/tron/key': { body: evmKeyBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/tron/key': { responses: { 200: paymentSettingsSchema } },
+  'POST /api/admin/payments/tron/addresses': { body: tronAddressesBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/tron/addresses': { responses: { 200: paymentSettingsSchema } },
+  'PUT /api/admin/payments/tron/watcher': { body: tronWatcherBodySchema, responses: { 200: paymentSettingsSchema } },
+  'DELETE /api/admin/payments/tron/watcher': { responses: { 200: paymentSettingsSchema } },
   'PUT /api/admin/payments/lookups/:network': { params: lookupParams, body: lookupBodySchema, responses: { 200: paymentSettingsSchema } },
   'DELETE /api/admin/payments/lookups/:network': { params: lookupParams, responses: { 200: paymentSettingsSchema } },
 } satisfies EndpointMap;
@@ -207,7 +308,7 @@ export const paymentEndpoints = {
 export const unallocatedDepositSchema = z.object({
   id: z.number().int(),
   network: z.enum(PAYMENT_NETWORKS),
-  /** The EVM chain; null on Bitcoin-family chains. */
+  /** The EVM chain; null on Bitcoin-family chains and TRON. */
   chainId: z.number().int().nullable(),
   /** The offered currency it was paid in, when one matches (chain and token contract). */
   crypto: z.string().nullable(),

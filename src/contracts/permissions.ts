@@ -61,6 +61,9 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'GET /api/admin/setup': { need: 'read' },
   'GET /api/admin/sale': { need: 'read' },
   'PUT /api/admin/sale': { need: 'manage' },
+  'GET /api/admin/eligibility': { need: 'read' },
+  // Who may buy: changes are deliberate (the password confirmed lately), as new terms are.
+  'PUT /api/admin/eligibility': { need: 'manage', stepUp: true },
   'PUT /api/admin/main-currency': { need: 'manage', stepUp: true },
   'PUT /api/admin/sale/stages': { need: 'manage', stepUp: true },
   'POST /api/admin/sale/stages/:id/end': { need: 'manage', stepUp: true },
@@ -89,6 +92,12 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'DELETE /api/admin/payments/utxo/:chain/key': { need: 'own', stepUp: true },
   'PUT /api/admin/payments/utxo/:chain/watcher': { need: 'own', stepUp: true },
   'DELETE /api/admin/payments/utxo/:chain/watcher': { need: 'own', stepUp: true },
+  'PUT /api/admin/payments/tron/key': { need: 'own', stepUp: true },
+  'DELETE /api/admin/payments/tron/key': { need: 'own', stepUp: true },
+  'POST /api/admin/payments/tron/addresses': { need: 'own', stepUp: true },
+  'DELETE /api/admin/payments/tron/addresses': { need: 'own', stepUp: true },
+  'PUT /api/admin/payments/tron/watcher': { need: 'own', stepUp: true },
+  'DELETE /api/admin/payments/tron/watcher': { need: 'own', stepUp: true },
   'PUT /api/admin/payments/lookups/:network': { need: 'own', stepUp: true },
   'DELETE /api/admin/payments/lookups/:network': { need: 'own', stepUp: true },
   'GET /api/admin/payments/unallocated': { need: 'read' },
@@ -106,6 +115,29 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'GET /api/admin/content/logo': { need: 'read' },
   'PUT /api/admin/content/logo': { need: 'manage' },
   'DELETE /api/admin/content/logo': { need: 'manage' },
+
+  'GET /api/admin/referrals': { need: 'read' },
+  'GET /api/admin/referrals.csv': { need: 'read' },
+  'GET /api/admin/referrals/settings': { need: 'read' },
+  // Rewards are tokens out of the sale's allocation: a money setting.
+  'PUT /api/admin/referrals/settings': { need: 'manage', stepUp: true },
+  'GET /api/admin/campaign-codes': { need: 'read' },
+  // A code's bonus and reward are tokens out of the sale's allocation, as the referral settings are.
+  'POST /api/admin/campaign-codes': { need: 'manage', stepUp: true },
+
+  'GET /api/admin/withdrawals': { need: 'read' },
+  'GET /api/admin/withdrawals/settings': { need: 'read' },
+  // The right lets buyers take tokens back out of the sale: a money setting, as the referral settings are.
+  'PUT /api/admin/withdrawals/settings': { need: 'manage', stepUp: true },
+  // Recording a refund states what was sent, as an excess refund does; it returns tokens to the sale.
+  'POST /api/admin/withdrawals/:id/complete': { need: 'decide' },
+  'POST /api/admin/withdrawals/:id/decline': { need: 'decide' },
+
+  'GET /api/admin/draws': { need: 'read' },
+  'POST /api/admin/draws': { need: 'manage', stepUp: true },
+  'PUT /api/admin/draws/:id/text': { need: 'manage' },
+  'PUT /api/admin/draws/:id/image': { need: 'manage' },
+  'POST /api/admin/draws/:id/delivery': { need: 'manage' },
 
   'GET /api/admin/pixels': { need: 'read' },
   'POST /api/admin/pixels': { need: 'manage' },

@@ -27,9 +27,11 @@ export const publicStageSchema = z.object({
   allocation: decimalString,
   /** What the stage may sell: its allocation plus tokens rolled in from closed stages, less those it passed on. */
   capacity: decimalString,
-  /** Tokens of approved orders priced in this stage. */
+  /** Tokens of approved orders priced in this stage: purchases only, as /transparency's tokens sold. */
   tokensSold: decimalString,
-  /** What the stage can still take: its capacity less pending and approved orders; 0 once closed. */
+  /** Referral and campaign reward tokens paid out of this stage (decision 031): not sold, but taken from its capacity. */
+  rewardTokens: decimalString,
+  /** What the stage can still take: its capacity less pending and approved orders and rewards; 0 once closed. */
   tokensLeft: decimalString,
   endsAt: isoDateTime.nullable(),
   /** When the stage opened (the sale's start, or the stage before it closing); null while upcoming. */

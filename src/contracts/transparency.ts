@@ -28,8 +28,24 @@ export type ApprovedSums = z.infer<typeof approvedSumsSchema>;
 
 export const transparencySchema = z.object({
   token: z.object({ name: z.string(), symbol: z.string() }),
-  /** Equal to the landing page's Raised and Tokens sold. */
-  totals: z.object({ raisedUsd: decimalString, tokensSold: decimalString, bonusTokens: decimalString, orders: z.number().int(), buyers: z.number().int() }),
+  /**
+   * Equal to the landing page's Raised and Tokens sold. Tokens sold, the level bonus, referral
+   * rewards and campaign rewards are counted apart, each equal to the ledger's sum of its kinds
+   * (reversing entries included). Tokens sold, raised and orders count the orders approved and not
+   * withdrawn: sold = tokens purchased − `refunds.tokens`.
+   */
+  totals: z.object({
+    raisedUsd: decimalString,
+    tokensSold: decimalString,
+    bonusTokens: decimalString,
+    referralTokens: decimalString,
+    /** Campaign codes' buyer bonus and referrer rewards. */
+    campaignTokens: decimalString,
+    /** Withdrawals completed with a refund (decision 040): how many orders, and the tokens and bonus they took back. */
+    refunds: z.object({ orders: z.number().int(), tokens: decimalString, bonusTokens: decimalString }),
+    orders: z.number().int(),
+    buyers: z.number().int(),
+  }),
   perCrypto: z.array(approvedSumsSchema),
   /**
    * Each stage with its price, allocation, tokens sold (approved orders' pieces in it) and when it
@@ -65,6 +81,8 @@ export const publicOrderSchema = z.object({
   buyer: z.string(),
   txHash: z.string().nullable(),
   explorerUrl: z.string().nullable(),
+  /** Withdrawn by its buyer since its approval (decision 040): its ledger takes the tokens and bonus back. */
+  withdrawn: z.boolean(),
   /** The order's ledger entries: their place in the chain and hash. */
   ledger: z.array(z.object({ seq: z.number().int(), kind: z.string(), hash })),
 });

@@ -1,9 +1,11 @@
 // Back-office users (PRODUCT.md §5 Users): paged, searchable, with each buyer's orders and ledger.
 import { z } from 'zod';
 import { LEDGER_KINDS } from '@/domain/ledger-kinds';
-import { decimalString, isoDateTime, idParams } from './common';
+import { decimalString, isoDateTime, idParams, signedDecimalString } from './common';
 import type { EndpointMap } from './endpoint';
 import { adminOrderSchema } from './orders';
+import { adminRewardSchema } from './referrals';
+import { termsAcceptanceSchema } from './terms';
 
 export const USERS_PER_PAGE_MESSAGE = 'Users per page must be between 1 and 100.';
 
@@ -22,6 +24,8 @@ export const adminUserSchema = z.object({
   receivingWallet: z.string().nullable(),
   balance: decimalString,
   level: z.string().nullable(),
+  /** The declared country of residence, ISO 3166-1 alpha-2 (issue 34); null for accounts made before it was asked. */
+  country: z.string().nullable(),
   createdAt: isoDateTime,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -31,7 +35,7 @@ export const adminUsersPageSchema = z.object({ users: z.array(adminUserSchema), 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(LEDGER_KINDS),
-  amount: decimalString,
+  amount: signedDecimalString,
   orderId: z.string().nullable(),
   createdAt: isoDateTime,
 });
@@ -41,8 +45,12 @@ export const adminUserDetailSchema = z.object({
   bonusTokens: decimalString,
   orders: z.array(adminOrderSchema),
   ledger: z.array(ledgerEntrySchema),
+  /** Referral rewards the buyer earned or brought their referrer, flagged cases included (issue 31). */
+  referrals: z.array(adminRewardSchema),
   /** Whether the buyer signs in with a second factor (an Owner may reset it). */
   twoFactor: z.boolean(),
+  /** Every terms version the buyer accepted, newest first, with its hash, instant and address (issue 34). */
+  termsAcceptances: z.array(termsAcceptanceSchema),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

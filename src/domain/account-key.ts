@@ -24,17 +24,30 @@ export interface EvmAccountKey {
   readonly external: HDKey;
 }
 
-export const ACCOUNT_KEY_MESSAGES = {
-  empty: "Enter the account's extended public key (it begins with xpub).",
-  recoveryPhrase:
-    'This looks like a recovery phrase. Never type it into any website: Presale needs only the account’s extended public key (xpub), which cannot spend.',
-  privateKey: 'This looks like a private key. Presale never takes one: enter the account’s extended public key (xpub), which cannot spend.',
-  extendedPrivateKey: 'This is an extended private key, which can spend. Enter the extended public key (xpub) of the same account instead.',
-  bitcoinKey: 'This is a Bitcoin account key (ypub or zpub). EVM chains need the xpub of the account m/44’/60’/0’.',
-  invalid: 'This is not a valid extended public key: check that it was copied whole.',
-  notAccountLevel: (depth: number) =>
-    `This key is ${depth === 0 ? 'a master key' : `at depth ${depth}`}: enter the key of the account itself, m/44’/60’/0’ (depth 3), as the wallet exports it.`,
-} as const;
+/** Which account a key is asked for, as the messages name it: EVM chains' m/44'/60'/0', or TRON's m/44'/195'/0'. */
+export interface AccountKind {
+  chains: string;
+  path: string;
+}
+
+export const EVM_ACCOUNT: AccountKind = { chains: 'EVM chains', path: 'm/44’/60’/0’' };
+
+/** The refusals, worded for the account `kind` asks for. */
+export function accountKeyMessages(kind: AccountKind) {
+  return {
+    empty: "Enter the account's extended public key (it begins with xpub).",
+    recoveryPhrase:
+      'This looks like a recovery phrase. Never type it into any website: Presale needs only the account’s extended public key (xpub), which cannot spend.',
+    privateKey: 'This looks like a private key. Presale never takes one: enter the account’s extended public key (xpub), which cannot spend.',
+    extendedPrivateKey: 'This is an extended private key, which can spend. Enter the extended public key (xpub) of the same account instead.',
+    bitcoinKey: `This is a Bitcoin account key (ypub or zpub). ${kind.chains} ${kind.chains.endsWith('s') ? 'need' : 'needs'} the xpub of the account ${kind.path}.`,
+    invalid: 'This is not a valid extended public key: check that it was copied whole.',
+    notAccountLevel: (depth: number) =>
+      `This key is ${depth === 0 ? 'a master key' : `at depth ${depth}`}: enter the key of the account itself, ${kind.path} (depth 3), as the wallet exports it.`,
+  } as const;
+}
+
+export const ACCOUNT_KEY_MESSAGES = accountKeyMessages(EVM_ACCOUNT);
 
 // BIP-39 phrases are 12 to 24 words in steps of three; a paragraph of any other length is not one.
 const PHRASE_WORD_COUNTS = new Set([12, 15, 18, 21, 24]);
@@ -42,26 +55,37 @@ const PHRASE_WORD_COUNTS = new Set([12, 15, 18, 21, 24]);
 const PRIVATE_PREFIX = /^[xyztuvYZUV]prv/;
 const BITCOIN_PUBLIC_PREFIX = /^[yzuvYZUV]pub/;
 
-/** Reads an EVM account key, or says in plain words why the input is not one. */
-export function parseEvmAccountKey(input: string): AccountKeyResult {
+/** Reads an EVM account key (or TRON's, which derives the same way), or says in plain words why the input is not one. */
+export function parseEvmAccountKey(input: string, kind: AccountKind = EVM_ACCOUNT): AccountKeyResult {
+  const messages = accountKeyMessages(kind);
   const text = input.trim();
-  if (text === '') return { ok: false, message: ACCOUNT_KEY_MESSAGES.empty };
-  if (looksLikeRecoveryPhrase(text)) return { ok: false, message: ACCOUNT_KEY_MESSAGES.recoveryPhrase };
-  if (/^(0x)?[0-9a-fA-F]{64}$/.test(text)) return { ok: false, message: ACCOUNT_KEY_MESSAGES.privateKey };
-  if (PRIVATE_PREFIX.test(text)) return { ok: false, message: ACCOUNT_KEY_MESSAGES.extendedPrivateKey };
-  if (BITCOIN_PUBLIC_PREFIX.test(text)) return { ok: false, message: ACCOUNT_KEY_MESSAGES.bitcoinKey };
+  if (text === '') return { ok: false, message: messages.empty };
+  const secret = secretIn(text);
+  if (secret) return { ok: false, message: messages[secret] };
+  if (BITCOIN_PUBLIC_PREFIX.test(text)) return { ok: false, message: messages.bitcoinKey };
   let key: HDKey;
   try {
     key = HDKey.fromExtendedKey(text);
   } catch {
-    return { ok: false, message: ACCOUNT_KEY_MESSAGES.invalid };
+    return { ok: false, message: messages.invalid };
   }
   // A private key under a public-looking prefix (a custom version) is refused all the same.
-  if (key.privateKey) return { ok: false, message: ACCOUNT_KEY_MESSAGES.extendedPrivateKey };
-  if (key.depth !== ACCOUNT_DEPTH) return { ok: false, message: ACCOUNT_KEY_MESSAGES.notAccountLevel(key.depth) };
+  if (key.privateKey) return { ok: false, message: messages.extendedPrivateKey };
+  if (key.depth !== ACCOUNT_DEPTH) return { ok: false, message: messages.notAccountLevel(key.depth) };
   // An account level is reached by a hardened step; a non-hardened one means a key from somewhere else.
-  if (key.index < HARDENED) return { ok: false, message: ACCOUNT_KEY_MESSAGES.notAccountLevel(key.depth) };
+  if (key.index < HARDENED) return { ok: false, message: messages.notAccountLevel(key.depth) };
   return { ok: true, key: { xpub: text, account: key.index - HARDENED, external: key.deriveChild(EXTERNAL_CHAIN) } };
+}
+
+/**
+ * What kind of spending secret `text` (trimmed) looks like, if any: a recovery phrase, a hex private
+ * key, or an extended private key. The key field and the TRON address list refuse each by name.
+ */
+export function secretIn(text: string): 'recoveryPhrase' | 'privateKey' | 'extendedPrivateKey' | null {
+  if (looksLikeRecoveryPhrase(text)) return 'recoveryPhrase';
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(text)) return 'privateKey';
+  if (PRIVATE_PREFIX.test(text)) return 'extendedPrivateKey';
+  return null;
 }
 
 function looksLikeRecoveryPhrase(text: string): boolean {

@@ -5,6 +5,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { dec, type Decimal } from './decimal';
+import { REWARD_KINDS, type LedgerKind } from './ledger-kinds';
 
 /** The hash before the first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -32,6 +33,8 @@ export interface ChainOrder {
   /** Of `tokens` and `bonusTokens`, what an operator credited for an overpayment ("0" when none). */
   excessTokens: string;
   excessBonusTokens: string;
+  /** Withdrawn by its buyer since (decision 040): the ledger then also takes its tokens and bonus back. */
+  withdrawn?: boolean;
 }
 
 /** A head someone saved earlier (from /transparency's daily list or its current head). */
@@ -92,8 +95,8 @@ export function verifyLedger(input: { entries: readonly ChainEntry[]; head?: Sav
   return { ok: true, entries: entries.length, head, savedHeads: input.savedHeads?.length ?? 0 };
 }
 
-type Kind = 'purchase' | 'bonus' | 'excess' | 'excess_bonus';
-const KINDS: readonly Kind[] = ['purchase', 'bonus', 'excess', 'excess_bonus'];
+type Kind = 'purchase' | 'bonus' | 'excess' | 'excess_bonus' | 'withdrawal' | 'withdrawal_bonus';
+const KINDS: readonly Kind[] = ['purchase', 'bonus', 'excess', 'excess_bonus', 'withdrawal', 'withdrawal_bonus'];
 
 /**
  * What an order's figures say each kind of entry credited. An order's tokens and bonus are its
@@ -105,16 +108,32 @@ function expectedCredits(o: ChainOrder): { kind: Kind; amount: Decimal; says: st
     { kind: 'bonus', amount: dec(o.bonusTokens).minus(dec(o.excessBonusTokens)), says: `${o.bonusTokens} bonus (${o.excessBonusTokens} of it for an overpayment)` },
     { kind: 'excess', amount: dec(o.excessTokens), says: `${o.excessTokens} tokens for an overpayment` },
     { kind: 'excess_bonus', amount: dec(o.excessBonusTokens), says: `${o.excessBonusTokens} bonus for an overpayment` },
+    // A withdrawn order's tokens and bonus leave by entries of their own, never by editing the credits.
+    { kind: 'withdrawal', amount: o.withdrawn ? dec(0).minus(dec(o.tokens)) : dec(0), says: o.withdrawn ? `it was withdrawn (${o.tokens} tokens taken back)` : 'it was not withdrawn' },
+    { kind: 'withdrawal_bonus', amount: o.withdrawn ? dec(0).minus(dec(o.bonusTokens)) : dec(0), says: o.withdrawn ? `it was withdrawn (${o.bonusTokens} bonus taken back)` : 'it was not withdrawn' },
   ];
 }
 
-const KIND_NAMES: Record<Kind, string> = { purchase: 'as tokens', bonus: 'as bonus', excess: 'for the overpayment', excess_bonus: 'as the overpayment\'s bonus' };
+const KIND_NAMES: Record<Kind, string> = {
+  purchase: 'as tokens',
+  bonus: 'as bonus',
+  excess: 'for the overpayment',
+  excess_bonus: "as the overpayment's bonus",
+  withdrawal: 'as withdrawn tokens',
+  withdrawal_bonus: 'as withdrawn bonus',
+};
 
-/** Each approved order's figures equal its ledger entries; every entry belongs to a listed order. */
+/** Each approved order's figures equal its ledger entries; every entry (rewards included) belongs to a listed order. */
 function ordersProblem(entries: readonly ChainEntry[], orders: readonly ChainOrder[]): { ok: false; seq: number | null; problem: string } | null {
   const credited = new Map<number, { sums: Map<Kind, Decimal>; firstSeq: number }>();
+  const listed = new Set(orders.map((o) => o.orderId));
   for (const e of entries) {
     if (e.orderId === null) continue;
+    // A reward names the approved order that earned it; it is not part of that order's tokens.
+    if (REWARD_KINDS.includes(e.kind as LedgerKind)) {
+      if (!listed.has(e.orderId)) return { ok: false, seq: e.seq, problem: `Ledger entry ${e.seq} is a reward for order ${e.orderId}, which is not in the list of approved orders.` };
+      continue;
+    }
     if (!KINDS.includes(e.kind as Kind)) return { ok: false, seq: e.seq, problem: `Entry ${e.seq} is of an unknown kind, "${e.kind}".` };
     const order = credited.get(e.orderId) ?? { sums: new Map<Kind, Decimal>(), firstSeq: e.seq };
     order.sums.set(e.kind as Kind, (order.sums.get(e.kind as Kind) ?? dec(0)).plus(dec(e.amount)));

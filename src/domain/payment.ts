@@ -96,3 +96,8 @@ export function explorerAddressUrl(network: AddressNetwork, chainId: number | nu
   const explorer = explorerOf(network, chainId);
   return explorer ? `${explorer.address}${address}` : null;
 }
+
+/** Whether two token contracts are the same (null: the network's own coin). EVM payments store contracts lower-case, TRON's in base58 as offered. */
+export function sameTokenContract(a: string | null, b: string | null): boolean {
+  return (a?.toLowerCase() ?? null) === (b?.toLowerCase() ?? null);
+}

@@ -22,7 +22,13 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/transparency/orders',
   'GET /api/transparency/orders.csv',
   'GET /api/transparency/ledger.json',
+  'GET /api/transparency/draws',
+  'GET /api/transparency/draws/:id',
+  'GET /api/draws/current',
+  'GET /api/draws/:id/image',
   'GET /api/events',
+  'GET /api/terms',
+  'GET /api/terms/versions/:version',
   'GET /api/auth/session',
   'POST /api/auth/register',
   'POST /api/auth/login',
@@ -151,7 +157,7 @@ describe(`access by matched route (${databaseKind})`, () => {
       }
     }
     expect(leaks).toEqual([]);
-  });
+  }, 90_000);
 
   it('refuses a buyer session on operator routes and an operator session on buyer routes, however spelled', async () => {
     const p = await listen();
@@ -167,7 +173,7 @@ describe(`access by matched route (${databaseKind})`, () => {
       }
     }
     expect(leaks).toEqual([]);
-  });
+  }, 90_000);
 
   it('answers every id parameter out of range or malformed with a 400 or 404, never a 500', async () => {
     const { cookie: buyer } = await registerBuyer(t.app);
@@ -186,7 +192,7 @@ describe(`access by matched route (${databaseKind})`, () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 90_000);
 
   it('answers any unmatched path under /api with the JSON 404, in any letter case or spelling, never the web page', async () => {
     const p = await listen();

@@ -22,6 +22,7 @@ import { buyerSessionRoutes, operatorSessionRoutes } from './modules/sessions/se
 import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
 import { UtxoWatcher } from './modules/payments/utxo/utxo-watcher.service';
+import { TronWatcher } from './modules/payments/tron/tron-watcher.service';
 import { EvmWatcher } from './modules/payments/evm/evm-watcher.service';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -32,12 +33,18 @@ import { eventRoutes } from './modules/events/events.routes';
 import { operatorAuthRoutes, operatorRoutes } from './modules/operators/operators.routes';
 import { findActor } from './modules/operators/operators.service';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
+import { adminWithdrawalRoutes } from './modules/orders/withdrawals.routes';
 import { leaderboardRoutes, orderRoutes } from './modules/orders/orders.routes';
 import { OrderMail } from './modules/orders/order-mail.service';
 import { OrderService } from './modules/orders/orders.service';
 import { userRoutes } from './modules/users/users.routes';
 import { paymentRoutes, unallocatedRoutes } from './modules/payments/payments.routes';
 import { pixelRoutes } from './modules/pixels/pixels.routes';
+import { CurrentDrawCache, changesCurrentDraw } from './modules/draws/current-draw.cache';
+import { adminDrawRoutes, myPrizeRoutes, publicDrawRoutes } from './modules/draws/draws.routes';
+import type { BlockSources } from './modules/draws/draws.service';
+import { PrizeDrawJob } from './jobs/prize-draw';
+import { adminReferralRoutes, myReferralRoutes, referralLinkRoutes } from './modules/referrals/referrals.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { createPriceFeed, type PriceFeed } from './modules/rates/price-feed';
 import { saleAdminRoutes } from './modules/sale/sale-admin.routes';
@@ -56,7 +63,10 @@ import { SignInThrottle } from './plugins/sign-in-throttle';
 import { SecondFactorThrottle } from './plugins/second-factor-throttle';
 import { webRoutes } from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
-import { adminContentRoutes, contentRoutes } from './modules/content/content.routes';
+import { adminContentRoutes, contentRoutes, myTermsRoutes } from './modules/content/content.routes';
+import { adminEligibilityRoutes, myCountryRoutes } from './modules/eligibility/eligibility.routes';
+import { Eligibility } from './modules/eligibility/eligibility.service';
+import { GeoipDatabase } from './modules/eligibility/geoip';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { getMe } from './modules/me/me.service';
@@ -81,15 +91,20 @@ declare module 'fastify' {
     rateRefresh: RateRefreshJob;
     events: EventBus;
     orders: OrderService;
+    /** Who may buy, by country (issue 34). */
+    eligibility: Eligibility;
     orderExpiry: OrderExpiryJob;
     cleanup: CleanupJob;
     ledgerHead: LedgerHeadJob;
+    prizeDraw: PrizeDrawJob;
     depositAddresses: DepositAddresses;
     paymentWatch: PaymentWatchJob;
     mailSender: MailSender;
     mailSend: MailSendJob;
     pixelPresence: PixelPresence;
     saleFigures: SaleFigures;
+    /** The landing's prize draw (GET /api/draws/current), kept until an event changes it. */
+    currentDraw: CurrentDrawCache;
     /** Method, URL and access scope of every route, for tests that walk the route table. */
     routeTable: RouteEntry[];
   }
@@ -112,9 +127,11 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   /** The clock and timer sessions end by (and event streams with them); tests pass a manual one. */
   clock?: Clock;
+  /** Where prize draws read a chain's blocks; tests may pass their own. */
+  blockSources?: BlockSources;
 }
 
-export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport, clock }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport, clock, blockSources }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent' && !logStream
@@ -145,26 +162,31 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('findActor', (operatorId: number) => findActor(database.db, operatorId));
   app.decorate('pixelPresence', new PixelPresence(database.db));
   app.decorate('saleFigures', new SaleFigures(database.db));
+  app.decorate('currentDraw', new CurrentDrawCache(database.db));
   app.events.subscribe((e) => {
     if (e.type === 'sale') app.saleFigures.invalidate();
+    if (changesCurrentDraw(e)) app.currentDraw.invalidate();
   });
   app.addHook('onReady', async () => {
     await app.pixelPresence.refresh();
     await app.events.start();
   });
   app.decorate('depositAddresses', new DepositAddresses(database.db));
-  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES, orderExpiryUnitMs: ORDER_EXPIRY_UNIT_MS[config.ORDER_EXPIRY_UNIT] }, app.events, app.saleFigures, app.depositAddresses));
-  app.decorate('paymentWatch', new PaymentWatchJob(database.db, { evm: new EvmWatcher(database.db, app.orders), utxo: new UtxoWatcher(database.db, app.orders) }, config.PAYMENT_WATCH_SECONDS * 1000, app.log));
+  app.decorate('eligibility', new Eligibility(database.db, new GeoipDatabase(), config.PUBLIC_URL));
+  app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES, orderExpiryUnitMs: ORDER_EXPIRY_UNIT_MS[config.ORDER_EXPIRY_UNIT] }, app.events, app.saleFigures, app.depositAddresses, app.eligibility));
+  app.decorate('paymentWatch', new PaymentWatchJob(database.db, { evm: new EvmWatcher(database.db, app.orders), utxo: new UtxoWatcher(database.db, app.orders), tron: new TronWatcher(database.db, app.orders) }, config.PAYMENT_WATCH_SECONDS * 1000, app.log));
   app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), { from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL }, app.log));
   app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, [new OrderMail(database.db, config.PUBLIC_URL), new OperatorNotifier(database.db, config.PUBLIC_URL)], config.MAIL_SEND_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, config.ORDER_EXPIRY_JOB_SECONDS * 1000, app.log, (now) => followStages(database.db, app.events, now)));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
   app.decorate('ledgerHead', new LedgerHeadJob(database.db, LEDGER_HEAD_INTERVAL_MS, app.log));
+  app.decorate('prizeDraw', new PrizeDrawJob(database.db, config.PUBLIC_URL, config.PRIZE_DRAW_SECONDS * 1000, app.log, app.events, blockSources));
   app.addHook('onClose', async () => {
     app.rateRefresh.stop();
     app.orderExpiry.stop();
     app.cleanup.stop();
     app.ledgerHead.stop();
+    app.prizeDraw.stop();
     app.paymentWatch.stop();
     app.mailSend.stop();
     app.pixelPresence.stop();
@@ -185,9 +207,9 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
 
   // Every route lives in exactly one access scope (plugins/access.ts).
   await app.register(
-    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes((userId) => getMe(database.db, userId)), operatorAuthRoutes, eventRoutes, webRoutes(webRoot)),
+    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes((userId) => getMe(database.db, userId)), operatorAuthRoutes, eventRoutes, referralLinkRoutes, publicDrawRoutes, webRoutes(webRoot)),
   );
-  await app.register(accessScope('buyer', meRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes, myDeliveryRoutes));
+  await app.register(accessScope('buyer', meRoutes, myTermsRoutes, myCountryRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes, myDeliveryRoutes, myReferralRoutes, myPrizeRoutes));
   await app.register(
     accessScope(
       'operator',
@@ -198,8 +220,12 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       adminContentRoutes,
       adminCryptoRoutes,
       adminOrderRoutes,
+      adminWithdrawalRoutes,
       userRoutes,
       pixelRoutes,
+      adminReferralRoutes,
+      adminEligibilityRoutes,
+      adminDrawRoutes(blockSources),
       auditRoutes,
       setupRoutes,
       backupRoutes,

@@ -48,6 +48,8 @@ const envSchema = z.object({
   CLEANUP_MINUTES: z.coerce.number().min(0).max(1440).default(60),
   /** How often the payment watcher reads the chains that have an endpoint, in seconds (0 turns it off). */
   PAYMENT_WATCH_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  /** How often closed prize draws are frozen and drawn, in seconds (0 turns it off); a test server runs it every second. */
+  PRIZE_DRAW_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /**
    * The sale's order expiry (the payment window an operator sets) counts minutes; a test server may count
    * seconds instead, so a browser test of expiry waits seconds. The operator's form names the unit.

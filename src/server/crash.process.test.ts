@@ -4,12 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
 import { saleSettingsBodyOf, type SaleSettings } from '@/contracts/sale';
 import type { AdminUserDetail } from '@/contracts/users';
 import { dec } from '@/domain/decimal';
+import { createScratchDatabase } from '@/test/scratch-database';
 import { databaseKind } from './test/harness';
 import { freePorts, killServers, startServer, waitForOutput } from './test/process';
 
@@ -37,17 +37,9 @@ beforeAll(async () => {
   };
   if (databaseKind === 'postgres') {
     // A database of its own: the server runs its migrations and seeds as on a first start.
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    const name = `presale_crash_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    url.pathname = `/${name}`;
-    env = { ...common, DATABASE_URL: url.toString() };
-    cleanup = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
+    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', `presale_crash_${process.pid}`);
+    env = { ...common, DATABASE_URL: database.url };
+    cleanup = database.drop;
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'presale-crash-'));
     env = { ...common, DATA_DIR: dir };
@@ -56,7 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  killServers();
+  await killServers();
   await cleanup();
 });
 
@@ -100,7 +92,7 @@ describe(`crash safety (${databaseKind})`, () => {
     expect((await call('PUT', '/api/admin/sale', operator, saleBody)).status).toBe(200);
     const buyers: { id: number; cookie: string }[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await call('POST', '/api/auth/register', null, { name: `Crash ${i}`, email: `crash${i}@example.com`, phone: '', password: 'crash-password', confirmPassword: 'crash-password' });
+      const res = await call('POST', '/api/auth/register', null, { name: `Crash ${i}`, email: `crash${i}@example.com`, phone: '', password: 'crash-password', confirmPassword: 'crash-password', termsVersion: 1, country: 'DE' });
       if (!res.cookie) throw new Error(`registration failed: ${res.status}`);
       buyers.push({ id: (res.data as { id: number }).id, cookie: res.cookie });
     }

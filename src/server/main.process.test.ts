@@ -7,8 +7,8 @@ import { freePorts, killServers, startServer as start, waitForOutput as waitFor 
 
 const dataDirs: string[] = [];
 
-afterEach(() => {
-  killServers();
+afterEach(async () => {
+  await killServers();
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -30,7 +30,7 @@ describe('the server process', () => {
     const register = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ name: 'Persisted Buyer', email: 'persist@example.com', password: 'persist password', confirmPassword: 'persist password' }),
+      body: JSON.stringify({ name: 'Persisted Buyer', email: 'persist@example.com', password: 'persist password', confirmPassword: 'persist password', termsVersion: 1, country: 'DE' }),
     });
     expect(register.status).toBe(201);
 
@@ -57,11 +57,11 @@ describe('the server process', () => {
     expect(await weak.exited).toBe(1);
     expect(weak.output()).toContain('ADMIN_LOGIN and ADMIN_PASSWORD: This password is too common or easy to guess');
     expect(weak.output()).not.toContain('Presale is running');
-  }, 60_000);
+  }, 120_000);
 
   it('refuses to start with bad configuration, naming every bad key', async () => {
     const bad = start({ PORT: 'abc', DATABASE_URL: 'mysql://nope', PUBLIC_URL: 'not a url' });
     expect(await bad.exited).toBe(1);
     for (const key of ['PORT', 'DATABASE_URL', 'PUBLIC_URL']) expect(bad.output()).toContain(key);
-  }, 60_000);
+  }, 120_000);
 });

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   app.orderExpiry.start();
   app.cleanup.start();
   app.ledgerHead.start();
+  app.prizeDraw.start();
   // A quarter hour is long to wait for the day's first head after a start.
   void app.ledgerHead.runScheduled();
   app.paymentWatch.start();

@@ -43,7 +43,8 @@ describe(`operator roles (${databaseKind})`, () => {
         if (head.statusCode !== res.statusCode) wrong.push(`HEAD ${url} → ${String(head.statusCode)}, GET → ${String(res.statusCode)}`);
       }
       expect(wrong).toEqual([]);
-    });
+      // Every operator route, twice for each GET: the walk grows with the route table.
+    }, 90_000);
   }
 
   it('refuses everything but their own account to an operator with a one-time password, until they choose one', async () => {

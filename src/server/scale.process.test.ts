@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
 import { saleSettingsBodyOf, type SaleSettings } from '@/contracts/sale';
+import { createScratchDatabase } from '@/test/scratch-database';
 import { startFakeFeed, type FakeFeed } from './test/fake-price-feed';
 import { freePorts, killServers, startServer, waitForOutput } from './test/process';
 
@@ -47,21 +48,13 @@ http {
 beforeAll(async () => {
   [A = 0, B = 0, LB = 0] = await freePorts(3);
   dir = mkdtempSync(join(tmpdir(), 'presale-scale-'));
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `presale_scale_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  dropDatabase = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-  const databaseUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
-  databaseUrl.pathname = `/${name}`;
+  const database = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', `presale_scale_${process.pid}`);
+  dropDatabase = database.drop;
   feed = await startFakeFeed();
   feed.behaviour = { kind: 'prices', prices: { bitcoin: 50_000, ethereum: 3000 } };
   const env = (port: number) => ({
     PORT: String(port),
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     PUBLIC_URL: url(LB),
     TRUST_PROXY: '1',
     ADMIN_LOGIN: OPERATOR.login,
@@ -92,11 +85,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   nginx?.kill('SIGTERM');
-  killServers();
+  await killServers();
   await feed.close();
   await dropDatabase();
   rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 async function post(port: number, path: string, body: unknown, cookie?: string) {
   const res = await fetch(`${url(port)}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
@@ -114,7 +107,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
   });
 
   it('keeps a buyer signed in whichever instance answers', async () => {
-    const reg = await post(LB, '/api/auth/register', { name: 'Scale Buyer', email: 'scale@example.com', phone: '', password: 'scale-password', confirmPassword: 'scale-password' });
+    const reg = await post(LB, '/api/auth/register', { name: 'Scale Buyer', email: 'scale@example.com', phone: '', password: 'scale-password', confirmPassword: 'scale-password', termsVersion: 1, country: 'DE' });
     expect(reg.status).toBe(201);
     for (const port of [A, B, LB, LB, LB, LB]) {
       expect(await get(port, '/api/auth/session', reg.cookie)).toMatchObject({ buyer: { email: 'scale@example.com' } });
@@ -153,7 +146,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(saved.status).toBe(200);
     const buyers: string[] = [];
     for (let i = 0; i < 25; i++) {
-      buyers.push((await post(LB, '/api/auth/register', { name: `Buyer ${i}`, email: `many${i}@example.com`, phone: '', password: 'scale-password', confirmPassword: 'scale-password' })).cookie);
+      buyers.push((await post(LB, '/api/auth/register', { name: `Buyer ${i}`, email: `many${i}@example.com`, phone: '', password: 'scale-password', confirmPassword: 'scale-password', termsVersion: 1, country: 'DE' })).cookie);
     }
     const created: string[] = [];
     for (let batch = 0; batch < 25; batch++) {
@@ -212,12 +205,18 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     // 200 passwords (registration and sign-in are the test above's; this one is about the race).
     const tokens = Array.from({ length: 200 }, () => randomBytes(32).toString('base64url'));
     const racers = await db.query<{ id: number }>(
-      `insert into users (name, email, password_hash) select 'Racer ' || i, 'racer' || i || '@example.com', 'no password' from generate_series(1, 200) as i order by i returning id`,
+      // Each with a declared country of residence, as registration asks (issue 34).
+      `insert into users (name, email, password_hash, country) select 'Racer ' || i, 'racer' || i || '@example.com', 'no password', 'DE' from generate_series(1, 200) as i order by i returning id`,
     );
     await db.query(`insert into sessions (id_hash, kind, subject_id, expires_at) select h, 'buyer', id, now() + interval '1 day' from unnest($1::text[], $2::int[]) as s(h, id)`, [
       tokens.map((t) => createHash('sha256').update(t).digest('hex')),
       racers.rows.map((r) => r.id),
     ]);
+    // Ordering needs the current terms accepted (issue 34), as registration records it; the test above registered, so version 1 exists.
+    await db.query(
+      `insert into terms_acceptances (user_id, version, sha256, accepted_at, ip_address) select u.id, v.version, v.sha256, now(), '127.0.0.1' from unnest($1::int[]) as u(id), (select version, sha256 from terms_versions order by version desc limit 1) as v`,
+      [racers.rows.map((r) => r.id)],
+    );
     const buyers = tokens.map((t) => `presale_session=${t}`);
     // A page open on instance A hears that a stage sold out: the database announces it (orders create no sale event).
     const events: string[] = [];

@@ -11,6 +11,7 @@ export function saleStage(overrides: Partial<PublicStage> = {}): PublicStage {
     allocation: '100000000',
     capacity: '100000000',
     tokensSold: '0',
+    rewardTokens: '0',
     tokensLeft: '100000000',
     endsAt: null,
     openedAt: null,

@@ -9,12 +9,12 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-const { pathname } = window.location;
+const { pathname, search } = window.location;
 // The server sends landing.html for `/`; the Vite dev server sends this document for every path.
 const onLanding = pathname === paths.home;
 const onAdmin = isAdminPath(pathname);
 
-requestEarly(firstRequests(pathname));
+requestEarly(firstRequests(pathname, search));
 
 // Two import statements, not one conditional expression: the build attaches each one's
 // dependency list to it, and the landing page must not preload the router's.

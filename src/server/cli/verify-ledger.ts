@@ -3,7 +3,7 @@
 // checks it against the approved orders and the daily heads it lists, and against any head you saved
 // earlier; prints the first entry that does not match. Needs no database and trusts nothing the
 // server computed: the same check runs in the browser on /transparency.
-import { readFile } from 'node:fs/promises';
+import { loadJson as load } from './load-json';
 import { ledgerExportSchema } from '@/contracts/transparency';
 import { verifyLedger, type SavedHead } from '@/domain/ledger-chain';
 
@@ -22,15 +22,6 @@ function parseArgs(args: string[]): { source: string; heads: SavedHead[] } | str
     else return USAGE;
   }
   return source ? { source, heads } : USAGE;
-}
-
-async function load(source: string): Promise<unknown> {
-  if (/^https?:\/\//i.test(source)) {
-    const res = await fetch(source);
-    if (!res.ok) throw new Error(`${source} answered ${res.status}.`);
-    return res.json();
-  }
-  return JSON.parse(await readFile(source, 'utf8')) as unknown;
 }
 
 async function run(): Promise<number> {

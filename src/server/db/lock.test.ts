@@ -144,7 +144,7 @@ describe.each<LockKind>(['flock', 'pid-file'])('data folder lock (%s)', (kind) =
     // The first round finds no lock; each later one, the lock the last winner held when killed.
     const rounds = await race(tempDir(), Array.from({ length: CONTENDERS }, () => kind), ROUNDS);
     expect(rounds.map(winners), rounds.map((answers) => answers.join('\n')).join('\n\n')).toEqual(rounds.map(() => 1));
-  });
+  }, 90_000);
 
   it('refuses every process started while a live process holds it, of either kind, naming its pid', async () => {
     const dir = tempDir();

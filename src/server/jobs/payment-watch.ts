@@ -1,18 +1,19 @@
-// Runs the payment watchers (EVM chains, then the Bitcoin family) once per interval across instances (several
+// Runs the payment watchers (EVM chains, the Bitcoin family, then TRON) once per interval across instances (several
 // instances on one database watch the chains once between them); each watcher's own cursor guard
 // makes an overlapping tick harmless.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
 import type { UtxoTickReport, UtxoWatcher } from '../modules/payments/utxo/utxo-watcher.service';
 import type { EvmWatcher, TickReport } from '../modules/payments/evm/evm-watcher.service';
+import type { TronTickReport, TronWatcher } from '../modules/payments/tron/tron-watcher.service';
 import { IntervalJob } from './interval-job';
 
-export type WatchReport = TickReport | UtxoTickReport;
+export type WatchReport = TickReport | UtxoTickReport | TronTickReport;
 
 export class PaymentWatchJob extends IntervalJob<WatchReport[]> {
   constructor(
     db: Queryable,
-    private readonly watchers: { evm: EvmWatcher; utxo: UtxoWatcher },
+    private readonly watchers: { evm: EvmWatcher; utxo: UtxoWatcher; tron: TronWatcher },
     intervalMs: number,
     log: FastifyBaseLogger,
   ) {

@@ -34,6 +34,15 @@ describe(`event bus across instances (${databaseKind})`, () => {
     expect(onB).toEqual([{ type: 'order', userId: 7, orderId: 'abc', status: 'approved' }, { type: 'sale' }]);
   });
 
+  it("carries a prize draw's change to the other instances, whose copies of the landing's draw it ends", async () => {
+    const [a, b] = await startBuses(2);
+    if (!a || !b) throw new Error('no buses');
+    const onB: BusEvent[] = [];
+    b.subscribe((e) => onB.push(e));
+    a.publish({ type: 'draw' });
+    await expect.poll(() => onB).toEqual([{ type: 'draw' }]);
+  });
+
   it('ignores foreign or malformed notifications on the channel', async () => {
     const database = await testDatabase();
     const [bus] = await startBuses(1);

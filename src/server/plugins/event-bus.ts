@@ -1,6 +1,7 @@
 // Notifications of changes that open pages should see at once: an order changed (for its buyer's
-// pages and the back-office), the sale's figures moved (for everyone), a subject's sessions ended
-// (for every instance's session memory). Events are delivered to this instance's subscribers at
+// pages and the back-office), the sale's figures moved (for everyone), a prize draw changed (for
+// every instance's copy of the landing's draw), a subject's sessions ended (for every instance's
+// session memory). Events are delivered to this instance's subscribers at
 // once and, through PostgreSQL NOTIFY on the shared database, to every other instance's. The
 // database itself sends some ("from": "database"), which every instance hears.
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,7 @@ import type { Database } from '../db/client';
 
 export type BusEvent =
   | { type: 'sale' }
+  | { type: 'draw' }
   | { type: 'order'; userId: number; orderId: string; status: string }
   | { type: 'sessions-ended'; kind: 'buyer' | 'operator'; subjectId: number };
 
@@ -21,6 +23,7 @@ const MAX_PAYLOAD_BYTES = 7000;
 
 const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sale') }),
+  z.object({ type: z.literal('draw') }),
   z.object({ type: z.literal('order'), userId: z.number().int(), orderId: z.string(), status: z.string() }),
   z.object({ type: z.literal('sessions-ended'), kind: z.enum(['buyer', 'operator']), subjectId: z.number().int() }),
 ]);

@@ -4,21 +4,16 @@ import type { Queryable } from '../db/client';
 import { rateLimits } from '../db/schema';
 
 /**
- * Adds `n` hits to each key in one upsert: a window that started at or before `windowStart` is
- * over, so its count restarts at `n` from `now`. Returns each key's count and window start.
+ * Adds `n` hits to each key in one call of `add_rate_limit_hits` (migration 0030: its plan is kept):
+ * a window that started at or before `windowStart` is over, so its count restarts at `n` from
+ * `now`. Returns each key's count and window start.
  */
 export async function addHits(db: Queryable, added: Map<string, number>, now: Date, windowStart: Date): Promise<{ key: string; hits: number; windowStartedAt: Date }[]> {
-  return db
-    .insert(rateLimits)
-    .values([...added].map(([key, n]) => ({ key, windowStartedAt: now, hits: n })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then excluded.hits else ${rateLimits.hits} + excluded.hits end`,
-        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
-      },
-    })
-    .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
+  const keys = [...added.keys()];
+  const result = (await db.execute(
+    sql`select hit_key, hit_count, hit_window_started_at from add_rate_limit_hits(${sql.param(keys)}::text[], ${sql.param(keys.map((k) => added.get(k) ?? 0))}::integer[], ${now.toISOString()}::timestamptz, ${windowStart.toISOString()}::timestamptz)`,
+  )) as { rows: { hit_key: string; hit_count: number; hit_window_started_at: Date | string }[] };
+  return result.rows.map((r) => ({ key: r.hit_key, hits: r.hit_count, windowStartedAt: new Date(r.hit_window_started_at) }));
 }
 
 /** The hits of those `keys` whose window started after `windowStart`. */

@@ -6,10 +6,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
-import { cryptos } from '../db/schema';
+import { openDatabase, type Database, type Queryable } from '../db/client';
+import { cryptos, termsAcceptances } from '../db/schema';
 import { seedCryptos } from '../modules/cryptos/cryptos.repository';
 import { createOperator } from '../modules/operators/operators.service';
+import { getCurrentTerms } from '../modules/content/content.service';
 import { ensureSaleSettings } from '../modules/sale/sale.repository';
 import type { PriceFeed } from '../modules/rates/price-feed';
 
@@ -71,6 +72,7 @@ export function useTestApp(overrides: Parameters<typeof testConfig>[0] = {}, opt
     }
     // Each test starts from fresh data: no figures cached from the last one.
     ctx.app.saleFigures.invalidate();
+    ctx.app.currentDraw.invalidate();
   });
   afterAll(async () => {
     await ctx.app?.close();
@@ -90,6 +92,10 @@ export const REGISTRATION = {
   phone: '+44 20 7946 0000',
   password: 'correct horse battery',
   confirmPassword: 'correct horse battery',
+  /** The terms version every test database starts with (the terms in use become version 1 on first need). */
+  termsVersion: 1,
+  /** A country no test database restricts by default (issue 34). */
+  country: 'DE',
 };
 
 /** Registers a buyer and returns their session cookie value. */
@@ -116,4 +122,11 @@ export async function signInOperator(app: FastifyInstance, database: Database, l
   const stepUp = await app.inject({ method: 'POST', url: '/api/admin/step-up', cookies: { presale_operator_session: cookie }, payload: { password } });
   if (stepUp.statusCode !== 200) throw new Error(`operator step-up failed: ${stepUp.statusCode} ${stepUp.body}`);
   return cookie;
+}
+
+/** For buyers a test inserts directly: the acceptance of the current terms that registration records and ordering needs. */
+export async function acceptCurrentTerms(db: Queryable, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const terms = await getCurrentTerms(db);
+  await db.insert(termsAcceptances).values(userIds.map((userId) => ({ userId, version: terms.version, sha256: terms.sha256, acceptedAt: new Date(), ipAddress: '127.0.0.1' })));
 }

@@ -38,7 +38,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
   return { child, output: () => out, exited };
 }
 
-export async function waitForOutput(output: () => string, text: string, timeoutMs = 45_000): Promise<void> {
+export async function waitForOutput(output: () => string, text: string, timeoutMs = 90_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!output().includes(text)) {
     if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; output:\n${output()}`);
@@ -46,7 +46,10 @@ export async function waitForOutput(output: () => string, text: string, timeoutM
   }
 }
 
-/** Kills every server a test started and left running. */
-export function killServers(): void {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+/** Kills every server a test started and left running, and waits until they have gone. */
+export async function killServers(): Promise<void> {
+  const alive = running.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
+  const gone = alive.map((child) => new Promise<void>((resolve) => child.once('exit', () => resolve())));
+  for (const child of alive) child.kill('SIGKILL');
+  await Promise.all(gone);
 }

@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CreateOrderBody, CreditBasis, ExcessBody, OrderStatus } from '@/contracts/orders';
 import { saleQueryKey } from '@/web/api/first-screen';
 import { adminUsersKey } from '@/web/api/users';
+import { myTermsQueryKey } from '@/web/api/terms';
+import { myCountryQueryKey } from '@/web/api/eligibility';
 import { apiCall, type ApiRequest, type ApiResponse, queryKeyOf, urlOf } from '@/web/lib/api-client';
 
 export const orderQueryKey = (orderToken: string) => queryKeyOf('GET /api/orders/:orderToken', { params: { orderToken } });
@@ -48,6 +50,12 @@ export function useCreateOrder() {
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueryKey(order.id), order);
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
+    },
+    // A refusal may be for terms published since the page loaded: Buy Token then asks to accept them.
+    // Or for the buyer's country (issue 34): Buy Token then says why, or asks for it.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: myTermsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: myCountryQueryKey });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EvmChainBody, PaymentSettings, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
+import type { EvmChainBody, PaymentSettings, TronAddressesBody, TronWatcherBody, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
 import type { UtxoChain } from '@/domain/utxo/chains';
 import type { LookupNetwork } from '@/domain/networks';
 import { adminOrdersKey } from '@/web/api/orders';
@@ -22,8 +22,6 @@ function usePaymentsMutation<TVars>(fn: (vars: TVars) => Promise<PaymentSettings
   return useMutation({ mutationFn: fn, onSuccess: (settings) => queryClient.setQueryData(adminPaymentsKey, settings) });
 }
 
-export const useSetEvmKey = () => usePaymentsMutation((xpub: string) => apiCall('PUT /api/admin/payments/evm-key', { body: { xpub } }));
-export const useRemoveEvmKey = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/evm-key'));
 export const useSetChain = () =>
   usePaymentsMutation(({ chainId, body }: { chainId: number; body: EvmChainBody }) => apiCall('PUT /api/admin/payments/chains/:chainId', { params: { chainId }, body }));
 export const useRemoveChain = () => usePaymentsMutation((chainId: number) => apiCall('DELETE /api/admin/payments/chains/:chainId', { params: { chainId } }));
@@ -31,6 +29,16 @@ export const useSetUtxoKey = (chain: UtxoChain) => usePaymentsMutation((body: Ut
 export const useRemoveUtxoKey = (chain: UtxoChain) => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/utxo/:chain/key', { params: { chain } }));
 export const useSetUtxoWatcher = (chain: UtxoChain) => usePaymentsMutation((body: UtxoWatcherBody) => apiCall('PUT /api/admin/payments/utxo/:chain/watcher', { params: { chain }, body }));
 export const useRemoveUtxoWatcher = (chain: UtxoChain) => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/utxo/:chain/watcher', { params: { chain } }));
+/** The account key of a family whose key derives one kind of address: EVM chains, or TRON. */
+export const useSetPlainKey = (family: 'evm' | 'tron') =>
+  usePaymentsMutation((xpub: string) => (family === 'evm' ? apiCall('PUT /api/admin/payments/evm-key', { body: { xpub } }) : apiCall('PUT /api/admin/payments/tron/key', { body: { xpub } })));
+export const useRemovePlainKey = (family: 'evm' | 'tron') =>
+  usePaymentsMutation(() => (family === 'evm' ? apiCall('DELETE /api/admin/payments/evm-key') : apiCall('DELETE /api/admin/payments/tron/key')));
+/** Appends TRON addresses the operator owns, making the imported list TRON's source. */
+export const useImportTronAddresses = () => usePaymentsMutation((body: TronAddressesBody) => apiCall('POST /api/admin/payments/tron/addresses', { body }));
+export const useStopTronAddressList = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/tron/addresses'));
+export const useSetTronWatcher = () => usePaymentsMutation((body: TronWatcherBody) => apiCall('PUT /api/admin/payments/tron/watcher', { body }));
+export const useRemoveTronWatcher = () => usePaymentsMutation(() => apiCall('DELETE /api/admin/payments/tron/watcher'));
 export const useSetLookup = () =>
   usePaymentsMutation(({ network, url }: { network: LookupNetwork; url: string }) => apiCall('PUT /api/admin/payments/lookups/:network', { params: { network }, body: { url } }));
 export const useRemoveLookup = () => usePaymentsMutation((network: LookupNetwork) => apiCall('DELETE /api/admin/payments/lookups/:network', { params: { network } }));

@@ -9,8 +9,13 @@ import { isAdminPath, paths } from '../lib/paths';
  * (the consent banner's pixels); the landing page and Buy Token also list the cryptocurrencies.
  * The operator's pages ask for their own data once they render.
  */
-export function firstRequests(pathname: string): string[] {
+export function firstRequests(pathname: string, search = ''): string[] {
   if (isAdminPath(pathname)) return [];
   const common = [urlOf('GET /api/sale'), urlOf('GET /api/auth/session'), urlOf('GET /api/content')];
-  return pathname === paths.home || pathname === paths.buyToken ? [...common, urlOf('GET /api/cryptos')] : common;
+  if (pathname === paths.home || pathname === paths.buyToken) return [...common, urlOf('GET /api/cryptos')];
+  // The order page's main figure is its order: asked for beside the page's code, not after it.
+  const orderToken = pathname === ORDER_PAGE ? new URLSearchParams(search).get('order') : null;
+  return orderToken ? [...common, urlOf('GET /api/orders/:orderToken', { params: { orderToken } })] : common;
 }
+
+const ORDER_PAGE = new URL(paths.transaction(''), 'http://x').pathname;

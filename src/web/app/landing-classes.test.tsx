@@ -2,11 +2,12 @@
 // there. That is right only while no element gets two classes for the same property, so this
 // renders the page in its states (signed out and in, with tokenomics, mobile menu open) and asks
 // tailwind-merge whether it would have dropped anything.
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { twMerge } from 'tailwind-merge';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicContent } from '@/contracts/content';
+import type { CurrentDraw } from '@/contracts/draws';
 import type { Sale } from '@/contracts/sale';
 import { LandingPage } from '@/web/features/landing/components/landing-page';
 import { liveSale, saleStage } from '@/test/live-sale';
@@ -53,7 +54,21 @@ const content = {
 } satisfies PublicContent;
 const cryptos = [{ code: 'ETH', name: 'Ethereum', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, rate: '3000', rateUpdatedAt: new Date(now).toISOString(), address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', iconUrl: '/crypto/eth.svg' }];
 
-function serve(buyer: unknown) {
+const draw: NonNullable<CurrentDraw['draw']> = {
+  id: 3,
+  title: 'Win a CyberTruck',
+  prize: 'A Tesla CyberTruck',
+  state: 'open',
+  imageUrl: '/api/draws/3/image?v=1',
+  rules: { minUsd: '100', from: new Date(now - 86_400_000).toISOString(), to: new Date(now + 86_400_000).toISOString(), usdPerEntry: '100', closesAt: new Date(now + 86_400_000).toISOString() },
+  commitment: { chain: 'bitcoin', chainId: null, height: 900_200, tipAtCreation: 900_000, confirmations: 2, createdAt: new Date(now - 86_400_000).toISOString() },
+  buyers: 7,
+  entries: 31,
+  winner: null,
+  drawnAt: null,
+};
+
+function serve(buyer: unknown, current: CurrentDraw['draw'] = null) {
   vi.stubGlobal('EventSource', undefined);
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
   vi.stubGlobal(
@@ -63,6 +78,7 @@ function serve(buyer: unknown) {
       if (path === '/api/content') return Response.json(content);
       if (path === '/api/cryptos') return Response.json({ cryptos });
       if (path === '/api/auth/session') return Response.json({ buyer });
+      if (path === '/api/draws/current') return Response.json({ draw: current });
       return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
     }),
   );
@@ -100,6 +116,26 @@ describe('landing page classes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'How do I buy PRE?' }));
     expect(conflicts(document.body)).toEqual([]);
     expect(container.querySelector('[class]')).not.toBeNull();
+  });
+
+  it('shows the prize draw section and its header link only while there is a draw, with the real count', async () => {
+    serve(null);
+    const { unmount } = await renderLanding();
+    expect(document.getElementById('cybertruck')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Win a CyberTruck' })).toBeNull();
+    unmount();
+
+    serve(null, draw);
+    await renderLanding();
+    const section = await screen.findByRole('region', { name: 'Win a CyberTruck' });
+    expect(section.id).toBe('cybertruck');
+    expect(section).toHaveTextContent('Entries31');
+    expect(section).toHaveTextContent('Buyers taking part7');
+    expect(section).toHaveTextContent('Bitcoin block 900200');
+    expect(within(section).getByRole('img', { name: 'A Tesla CyberTruck' })).toHaveAttribute('src', '/api/draws/3/image?v=1');
+    const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Win a CyberTruck' });
+    expect(link).toHaveAttribute('href', '/#cybertruck');
+    expect(conflicts(document.body)).toEqual([]);
   });
 
   it('has no conflicting classes signed in', async () => {

@@ -15,6 +15,7 @@ function serveRefusal(field: string) {
     if ((init?.method ?? 'GET') === 'GET') {
       if (path === '/api/admin/me') return Response.json({ id: 1, login: 'operator' });
       if (path === '/api/auth/session') return Response.json({ buyer: null });
+      if (path === '/api/terms') return Response.json({ version: 3, markdown: 'Terms.', sha256: 'a'.repeat(64), publishedAt: '2026-11-01T00:00:00.000Z' });
       return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
     }
     return Response.json({ error: { code: 'invalid_input', message: WEAK, fields: { [field]: WEAK } } }, { status: 400 });
@@ -43,6 +44,8 @@ describe('a refused password shows the server’s reason next to the field', () 
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password', { exact: true }), '12345678');
     await user.type(screen.getByLabelText('Confirm Password'), '12345678');
+    await user.selectOptions(screen.getByLabelText('Country of residence'), 'Portugal');
+    await user.click(await screen.findByRole('checkbox', { name: 'I accept the Terms (version 3)' }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await expectMessageOn('Password');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/register', expect.objectContaining({ method: 'POST' }));

@@ -31,6 +31,9 @@ const WATCHER: NonNullable<UtxoChainSettings['watcher']> = {
   scannedAt: '2026-11-23T12:00:00.000Z',
   lastError: null,
   lastErrorAt: null,
+  requestsPerMinute: 60,
+  awaitingAddresses: 0,
+  unpolledAddresses: 0,
 };
 
 const SETTINGS: PaymentSettings = {
@@ -41,6 +44,7 @@ const SETTINGS: PaymentSettings = {
     { ...UTXO, chain: 'litecoin', name: 'Litecoin', symbol: 'LTC', currencies: ['LTC'], key: KEY },
     { ...UTXO, chain: 'dogecoin', name: 'Dogecoin', symbol: 'DOGE', scriptTypes: ['p2pkh'], currencies: ['DOGE'] },
   ],
+  tron: { currencies: [], key: null, addressList: null, watcher: null },
   lookups: [{ network: 'bitcoin', host: 'mempool.space' }],
 };
 
@@ -78,12 +82,13 @@ describe('the payment status lines', () => {
       ['Bitcoin', 'Watching', true],
       ['Litecoin', 'Key only — add an endpoint', true],
       ['Dogecoin', 'Off', false],
+      ['TRON', 'Off', false],
       ['Transaction lookups', 'On', null],
     ]);
     expect(statuses[0]?.details).toEqual(['No endpoint (step 2): payments to the buyers’ deposit addresses are not seen yet.', 'No EVM currency is on offer, so its settings are folded below.']);
     expect(statuses[1]?.details).toEqual(['Watching through mempool.space.']);
     expect(statuses[3]?.details[0]).toMatch(/^No account key \(step 1\) and no endpoint \(step 2\)/);
-    expect(statuses[4]?.details).toEqual(['Pasted Bitcoin transaction hashes are looked up.', 'No endpoint for TRON and Solana: their pasted hashes are not checked.']);
+    expect(statuses[5]?.details).toEqual(['Pasted Bitcoin transaction hashes are looked up.', 'No endpoint for TRON and Solana: their pasted hashes are not checked.']);
   });
 
   it('name an offered EVM currency whose chain has no endpoint, and a watcher that failed', () => {
@@ -94,6 +99,15 @@ describe('the payment status lines', () => {
     const [evm] = paymentStatuses(settings, [crypto('ETH', 'evm', 1, true), crypto('BNB', 'evm', 56, true)]);
     expect(evm?.label).toBe('Watching');
     expect(evm?.details).toEqual(['Watching Ethereum (1).', 'BNB on BNB Smart Chain (56): no endpoint, so these payments are not seen.', 'Ethereum (1): the last scan failed (HTTP 500).']);
+  });
+
+  it('say whether TRON is watched, through which host, and why its last scan failed', () => {
+    const watcher = { apiHost: 'api.trongrid.io', fallbackHost: null, confirmations: 19, tolerancePercent: '0.5', autoApproveUsd: '10000', minOrderUsd: null, headBlock: '70000000', nextBlock: '70000001', noBlockSince: null, scannedAt: null, lastError: 'The endpoint answered with HTTP 429.', lastErrorAt: null, sweepFee: null };
+    const key = { xpub: null, fingerprint: '0a1b2c3d', firstAddresses: ['TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH'], handedOut: 0 };
+    const usdt = crypto('USDTTRC20', 'tron', null, true);
+    const tronOf = (tron: PaymentSettings['tron']) => paymentStatuses({ ...SETTINGS, tron }, [usdt]).find((s) => s.name === 'TRON');
+    expect(tronOf({ currencies: ['USDTTRC20'], key, addressList: null, watcher: null })).toMatchObject({ label: 'Key only — add an endpoint', offered: true, details: ['No endpoint (step 2): payments to the buyers’ TRON addresses are not seen yet.'] });
+    expect(tronOf({ currencies: ['USDTTRC20'], key, addressList: null, watcher })?.details).toEqual(['Watching through api.trongrid.io.', 'TRON: the last scan failed (The endpoint answered with HTTP 429.).']);
   });
 });
 
@@ -117,7 +131,7 @@ describe('the Payments page', { timeout: 30_000 }, () => {
   it('opens with one status line per chain', async () => {
     renderPage();
     const status = await screen.findByRole('region', { name: 'Payment status' });
-    expect(within(status).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['EVM chains', 'Bitcoin', 'Litecoin', 'Dogecoin', 'Transaction lookups']);
+    expect(within(status).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['EVM chains', 'Bitcoin', 'Litecoin', 'Dogecoin', 'TRON', 'Transaction lookups']);
     expect(textIn('EVM chains', 'Key only — add an endpoint')).toBeInTheDocument();
     expect(textIn('Bitcoin', 'Watching')).toBeInTheDocument();
     expect(textIn('Dogecoin', 'Off')).toBeInTheDocument();

@@ -13,6 +13,7 @@ export const routes: RouteObject[] = [
   { path: '/verify-email', lazy: () => import('./routes/auth/verify-email') },
   { path: '/privacy', lazy: () => import('./routes/legal/privacy') },
   { path: '/terms', lazy: () => import('./routes/legal/terms') },
+  { path: '/terms/v/:version', lazy: () => import('./routes/legal/terms-version') },
   { path: '/transparency', lazy: () => import('./routes/transparency') },
   {
     path: '/dashboard',

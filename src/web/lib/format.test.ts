@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatFixed, formatPercent, formatRelative, formatUsd, formatUsdPrice } from './format';
+import { formatAmount, formatDateTime, formatFixed, formatPercent, formatUsd, formatUsdPrice } from './format';
+import { formatRelative } from './format-relative';
 
 describe('format', () => {
   it('groups and fixes decimals without floating point', () => {

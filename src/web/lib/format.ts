@@ -64,27 +64,6 @@ export function formatProgress(percent: string, tokensSold: string, hardCap: str
   return formatPercent(percent);
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1],
-];
-
-/** "3 days ago", "just now"-style relative time between two instants. */
-export function formatRelative(from: Date, now: Date): string {
-  const seconds = Math.round((from.getTime() - now.getTime()) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
-  }
-  return 'just now';
-}
-
 /** Date and time in the viewer's zone with the zone named, e.g. "Nov 23, 2026, 14:05 GMT+1". */
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));

@@ -11,8 +11,8 @@ const EVM_CHAINS: Record<number, string> = {
   11155111: 'Sepolia testnet',
 };
 
-/** "Ethereum (chain 1)", "Bitcoin", "Tron"… */
-export function networkLabel(network: Network, chainId: number | null, cryptoName: string): string {
+/** "Ethereum (chain 1)", "Bitcoin", "TRON (TRC-20)"… A token on TRON names its standard: exchanges list USDT on several networks, TRC-20 being TRON's. */
+export function networkLabel(network: Network, chainId: number | null, cryptoName: string, tokenContract: string | null = null): string {
   switch (network) {
     case 'bitcoin':
       return 'Bitcoin';
@@ -24,7 +24,7 @@ export function networkLabel(network: Network, chainId: number | null, cryptoNam
       if (chainId === null) return 'EVM network';
       return `${EVM_CHAINS[chainId] ?? 'EVM'} (chain ${chainId})`;
     case 'tron':
-      return 'Tron';
+      return tokenContract ? 'TRON (TRC-20)' : 'TRON';
     case 'solana':
       return 'Solana';
     case 'other':

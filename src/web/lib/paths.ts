@@ -1,5 +1,5 @@
 // Every href in the app comes from here.
-export type LandingSection = 'top' | 'tokendetails' | 'rewards' | 'tokenomic' | 'faq';
+export type LandingSection = 'top' | 'tokendetails' | 'rewards' | 'cybertruck' | 'tokenomic' | 'faq';
 
 export const paths = {
   home: '/',
@@ -11,7 +11,9 @@ export const paths = {
   verifyEmail: '/verify-email',
   privacy: '/privacy',
   terms: '/terms',
+  termsVersion: (version: number) => `/terms/v/${String(version)}`,
   transparency: '/transparency',
+  referral: (code: string) => `/r/${encodeURIComponent(code)}`,
   dashboard: '/dashboard',
   buyToken: '/dashboard/buy-token',
   transaction: (orderToken: string) => `/dashboard/transaction?order=${encodeURIComponent(orderToken)}`,
@@ -39,6 +41,9 @@ export const paths = {
     outbox: '/admin/outbox',
     operators: '/admin/operators',
     distribution: '/admin/distribution',
+    referrals: '/admin/referrals',
+    withdrawals: '/admin/withdrawals',
+    draws: '/admin/draws',
     user: (id: number) => `/admin/users/${id}`,
   },
 } as const;

@@ -7,7 +7,7 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     id: 'AbC123',
     orderId: 7,
     status: 'approved',
-    crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, iconUrl: '/crypto/usdt.svg' },
+    crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, iconUrl: '/crypto/usdt.svg' },
     address: '0x1111111111111111111111111111111111111111',
     tokens: '2500',
     bonusTokens: '300',
@@ -24,7 +24,9 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     decidedAt: '2026-11-20T10:10:00.000Z',
     decidedBy: 'owner',
     decisionNote: null,
+    eligibility: null,
     payment: null,
+    campaign: null,
     buyer: { id: 3, name: 'Ann', email: 'ann@example.com' },
     ...overrides,
   };

@@ -1,7 +1,7 @@
 // Who signs in: buyers (`users`) and operators, their sessions, two-factor recovery codes, and the
 // single-use links sent by e-mail (password resets, address verification).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 
 export const users = pgTable(
@@ -23,10 +23,24 @@ export const users = pgTable(
     /** Where the buyer's tokens are to be delivered (issue 19): an EVM address in its checksummed form. */
     receivingWallet: text('receiving_wallet'),
     receivingWalletAt: instant('receiving_wallet_at'),
+    /** The buyer's own referral link is /r/{code} (issue 31): random, neither their id nor their e-mail. */
+    referralCode: text('referral_code').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 10)`),
+    /** Who referred the buyer, recorded at registration from the link they opened; never changed. */
+    referredBy: integer('referred_by'),
+    /** The address the buyer registered from: accounts sharing it and a receiving wallet earn no rewards from each other. */
+    registrationIp: text('registration_ip').notNull().default(''),
+    /** The declared country of residence, ISO 3166-1 alpha-2 (issue 34); null for accounts made before it was asked. */
+    country: text('country'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    index('users_referred_by_idx').on(t.referredBy),
+    foreignKey({ columns: [t.referredBy], foreignColumns: [t.id], name: 'users_referred_by_fk' }),
+  ],
 );
 
 /** Server-side sessions. Only a SHA-256 of the cookie's random id is stored. */

@@ -2,6 +2,7 @@
 // (`db/schema`), and drizzle.config.ts reads it from here to write migrations.
 export * from './accounts';
 export * from './audit';
+export * from './campaigns';
 export * from './content';
 export * from './cryptos';
 export * from './deposit-addresses';
@@ -13,3 +14,7 @@ export * from './payments';
 export * from './rate-limits-and-jobs';
 export * from './sale';
 export * from './wallets';
+export * from './referrals';
+export * from './draws';
+export * from './withdrawals';
+export * from './eligibility';

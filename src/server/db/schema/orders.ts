@@ -2,10 +2,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StagePiece } from '../../../domain/stages';
+import type { EligibilityCheck } from '../../../contracts/eligibility';
 import { NETWORKS } from '../../../domain/networks';
 import { ORDER_STATUSES } from '../../../domain/order-statuses';
 import { amount, instant } from './columns';
 import { operators, users } from './accounts';
+import { campaignCodes } from './campaigns';
 import { depositAddresses } from './deposit-addresses';
 
 /** A buyer's order: the quote the server computed, and its state. */
@@ -45,9 +47,13 @@ export const orders = pgTable(
     txHashAt: instant('tx_hash_at'),
     /** Set when the order pays to the buyer's derived deposit address (automatic detection). */
     depositAddressId: integer('deposit_address_id').references(() => depositAddresses.id),
+    /** The campaign code the buyer entered (issue 31): its bonus is credited at approval. */
+    campaignCodeId: integer('campaign_code_id').references(() => campaignCodes.id),
     decidedAt: instant('decided_at'),
     decidedBy: integer('decided_by').references(() => operators.id),
     decisionNote: text('decision_note'),
+    /** The country check when the order was made (issue 34): the declared country, the address's, and the verdict; null before it existed. */
+    eligibility: jsonb('eligibility').$type<EligibilityCheck>(),
     expiresAt: instant('expires_at').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -62,6 +68,6 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     // A payment to a deposit address names its order: one pending order per buyer and crypto there.
     uniqueIndex('orders_pending_deposit_crypto_key').on(t.userId, t.cryptoCode).where(sql`${t.status} = 'pending' and ${t.depositAddressId} is not null`),
-    check('orders_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'expired')`),
+    check('orders_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'expired', 'withdrawn')`),
   ],
 );

@@ -52,6 +52,11 @@ export const bitcoinChains = pgTable(
     largeConfirmations: integer('large_confirmations').notNull(),
     toleranceBps: integer('tolerance_bps').notNull().default(50),
     autoApproveUsd: amount('auto_approve_usd').notNull().default('10000'),
+    /** At most this many requests to the endpoint in any minute (decision 030). */
+    requestsPerMinute: integer('requests_per_minute').notNull().default(60),
+    /** At the last scan: addresses awaiting a payment, and how many of them went unpolled for 10 minutes (the budget's delay). */
+    awaitingAddresses: integer('awaiting_addresses'),
+    unpolledAddresses: integer('unpolled_addresses'),
     cursor: jsonb('cursor'),
     tipHeight: integer('tip_height'),
     /** When a scan last found the tip changed: a tip that stops moving is an endpoint that stopped following. */
@@ -66,6 +71,47 @@ export const bitcoinChains = pgTable(
     check('bitcoin_chains_confirmations_check', sql`${t.confirmations} between 0 and 144 and ${t.largeConfirmations} between ${t.confirmations} and 144`),
     check('bitcoin_chains_tolerance_check', sql`${t.toleranceBps} between 0 and 1000`),
     check('bitcoin_chains_auto_approve_check', sql`${t.autoApproveUsd} >= 0`),
+    check('bitcoin_chains_requests_per_minute_check', sql`${t.requestsPerMinute} between 10 and 100000`),
+  ],
+);
+
+/**
+ * TRON watched (issue 33, decision 037): the TronGrid-compatible API it is read on, the watcher's
+ * rules and its cursor (the next block, and the hashes of the last blocks read), as on EVM chains.
+ */
+export const tronChains = pgTable(
+  'tron_chains',
+  {
+    network: text('network', { enum: ['tron'] }).primaryKey().default('tron'),
+    /** May carry an API key (TronGrid's goes in a header, a self-hosted node's in the URL): only its host is ever shown. */
+    apiUrl: text('api_url').notNull(),
+    /** A second API (another provider, or the operator's node): read when the first fails, and asked to confirm each block that pays a deposit address. */
+    fallbackUrl: text('fallback_url'),
+    /** Blocks to wait: 19 is TRON's solidified depth (two thirds of its 27 block producers after the block). */
+    confirmations: integer('confirmations').notNull().default(19),
+    toleranceBps: integer('tolerance_bps').notNull().default(50),
+    autoApproveUsd: amount('auto_approve_usd').notNull().default('10000'),
+    /** Orders paid to TRON deposit addresses start at this many USD (null: no minimum), so that moving them out costs a small share of them. */
+    minOrderUsd: amount('min_order_usd'),
+    nextBlock: bigint('next_block', { mode: 'bigint' }),
+    recentBlocks: jsonb('recent_blocks').notNull().default([]),
+    headBlock: bigint('head_block', { mode: 'bigint' }),
+    headChangedAt: instant('head_changed_at'),
+    scannedAt: instant('scanned_at'),
+    lastError: text('last_error'),
+    lastErrorAt: instant('last_error_at'),
+    /** The chain's resource prices in sun (getchainparameters), read by the watcher at most hourly: the Payments page's fee estimate. */
+    energyPriceSun: integer('energy_price_sun'),
+    bandwidthPriceSun: integer('bandwidth_price_sun'),
+    pricesAt: instant('prices_at'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('tron_chains_network_check', sql`${t.network} = 'tron'`),
+    check('tron_chains_confirmations_check', sql`${t.confirmations} between 1 and 1000`),
+    check('tron_chains_tolerance_check', sql`${t.toleranceBps} between 0 and 1000`),
+    check('tron_chains_auto_approve_check', sql`${t.autoApproveUsd} >= 0`),
+    check('tron_chains_min_order_check', sql`${t.minOrderUsd} is null or ${t.minOrderUsd} > 0`),
   ],
 );
 
@@ -94,12 +140,15 @@ export const payments = pgTable(
   'payments',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** 'evm' (chain_id set), or a Bitcoin-family chain (chain_id null; one row per transaction and address, log index 0). */
+    /**
+     * 'evm' (chain_id set), a Bitcoin-family chain (chain_id null; one row per transaction and address,
+     * log index 0), or 'tron' (chain_id null; one row per transaction and address: TRX -1, a TRC-20 Transfer its log's index).
+     */
     network: text('network', { enum: PAYMENT_NETWORKS }).notNull().default('evm'),
     chainId: integer('chain_id'),
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),
-    /** null for ether. Lower-case. */
+    /** null for ether (TRX). EVM: lower-case; TRON: base58, as offered. */
     tokenContract: text('token_contract'),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
@@ -126,7 +175,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
     uniqueIndex('payments_bitcoin_tx_address_key').on(t.network, t.txHash, t.toAddress).where(sql`${t.network} <> 'evm'`),
-    check('payments_network_check', sql`${t.network} in ('evm', 'bitcoin', 'litecoin', 'dogecoin')`),
+    check('payments_network_check', sql`${t.network} in ('evm', 'bitcoin', 'litecoin', 'dogecoin', 'tron')`),
     check('payments_network_chain_check', sql`(${t.network} = 'evm') = (${t.chainId} is not null)`),
     check('payments_evm_block_check', sql`${t.network} <> 'evm' or ${t.blockNumber} is not null`),
     index('payments_order_idx').on(t.orderId),

@@ -43,6 +43,11 @@ export const saleSettings = pgTable(
      */
     tokensCommitted: amount('tokens_committed').notNull().default('0'),
     tokensSold: amount('tokens_sold').notNull().default('0'),
+    /**
+     * Referral and campaign reward tokens taken out of the allocation (decision 031), written by the
+     * approval that pays them: counted in `tokensCommitted` (the hard cap holds them), not in `tokensSold`.
+     */
+    rewardTokens: amount('reward_tokens').notNull().default('0'),
   },
   (t) => [
     check('sale_settings_single_row', sql`${t.id} = 1`),
@@ -71,8 +76,11 @@ export const saleStages = pgTable(
     rolledIn: amount('rolled_in').notNull().default('0'),
     /** Tokens this closed stage did not sell and passed on to the next open stage. */
     rolledOut: amount('rolled_out').notNull().default('0'),
+    /** Pending and approved orders' tokens and rewards (what the stage may-sell check counts), and approved orders' alone. */
     tokensCommitted: amount('tokens_committed').notNull().default('0'),
     tokensSold: amount('tokens_sold').notNull().default('0'),
+    /** Referral and campaign reward tokens taken from this stage (decision 031): in `tokensCommitted`, not in `tokensSold`. */
+    rewardTokens: amount('reward_tokens').notNull().default('0'),
     /** When the stage closed: when it sold out, at its end instant, or when an operator ended it. */
     closedAt: instant('closed_at'),
     closeReason: text('close_reason', { enum: STAGE_CLOSE_REASONS }),

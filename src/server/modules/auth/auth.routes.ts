@@ -5,6 +5,8 @@ import { clientKeyOf } from '../../plugins/client-address';
 import { clientOf } from '../sessions/sessions.service';
 import type { Me } from '@/contracts/auth';
 import { RESET_REQUESTED } from '@/contracts/mail';
+import { REFERRAL_COOKIE } from '@/contracts/referrals';
+import { findReferrer } from '../referrals/referrals.service';
 import { authenticateBuyer, registerBuyer } from './auth.service';
 import { sendEmailVerification, verifyEmail } from './email-verification.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
@@ -26,7 +28,10 @@ export function authRoutes(accountOf: (userId: number) => Promise<Me>): FastifyP
       'POST /api/auth/register',
       { config: { rateLimit: { max: config.REGISTER_LIMIT_PER_IP, timeWindow: ONE_HOUR } } },
       async (request, reply) => {
-        const user = await registerBuyer(app.db, request.body);
+        // The referral link opened first in this browser (kept by /r/{code}) names who referred the buyer.
+        const referredBy = await findReferrer(app.db, request.cookies[REFERRAL_COOKIE]);
+        const user = await registerBuyer(app.db, request.body, { referredBy: referredBy ?? null, registrationIp: request.ip });
+        if (request.cookies[REFERRAL_COOKIE] !== undefined) reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
         await sendEmailVerification(app.db, config.PUBLIC_URL, user);
         const session = await app.sessions.create('buyer', user.id, clientOf(request));
         app.sessions.setCookie(reply, 'buyer', session);

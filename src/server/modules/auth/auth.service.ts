@@ -3,17 +3,26 @@ import { EMAIL_TAKEN, LOGIN_FAILED, type LoginBody, type registerBodySchema } fr
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { acceptableTermsVersion, acceptTerms } from '../content/terms.service';
 import { AppError, conflict } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
 import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './users.repository';
 
-export async function registerBuyer(db: Db, body: z.output<typeof registerBodySchema>): Promise<UserRow> {
+/** Registers a buyer; `referredBy` (from the referral link they opened) is recorded once, here, and never changes. */
+export async function registerBuyer(db: Db, body: z.output<typeof registerBodySchema>, origin: { referredBy: number | null; registrationIp: string } = { referredBy: null, registrationIp: '' }): Promise<UserRow> {
   await refuseWeakPassword(body.password, personalWords(body.name, body.email, body.phone), 'password');
   if (await findUserByEmail(db, body.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  // An outdated version is refused before the slow password hash (checked again when stored).
+  await acceptableTermsVersion(db, body.termsVersion);
   const passwordHash = await hashPassword(body.password);
   try {
-    return await insertUser(db, { name: body.name, email: body.email, phone: body.phone, passwordHash });
+    // The account and its acceptance of the terms are one: neither is stored without the other.
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, { name: body.name, email: body.email, phone: body.phone, passwordHash, country: body.country, referredBy: origin.referredBy, registrationIp: origin.registrationIp });
+      await acceptTerms(tx, user.id, body.termsVersion, origin.registrationIp);
+      return user;
+    });
   } catch (e) {
     // Two registrations racing for one address: the unique index decides.
     if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });

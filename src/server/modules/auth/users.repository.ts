@@ -18,7 +18,7 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return row;
 }
 
-export async function insertUser(db: Queryable, values: { name: string; email: string; phone: string; passwordHash: string }): Promise<UserRow> {
+export async function insertUser(db: Queryable, values: { name: string; email: string; phone: string; passwordHash: string; country?: string | null; referredBy?: number | null; registrationIp?: string }): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -76,14 +76,15 @@ const SEED_CRYPTOS: CryptoInsert[] = (
   { code: 'LTC', name: 'Litecoin', network: 'litecoin', priceFeedId: 'litecoin', decimals: 8 },
   { code: 'SOL', name: 'Solana', network: 'solana', priceFeedId: 'solana', decimals: 9 },
   { code: 'TRX', name: 'TRON', network: 'tron', priceFeedId: 'tron', decimals: 6 },
+  { code: 'USDTTRC20', name: 'USDT on TRON (TRC-20)', network: 'tron', tokenContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6, priceFeedId: 'tether' },
   ] satisfies CryptoInsert[]
 ).map((c) => ({ ...c, rateSource: 'feed' as const, enabled: ENABLED_AT_FIRST.has(c.code) }));
 
-/** Contracts of the tokens offered on an EVM chain, lower-case: their Transfer logs are payments. */
-export async function findTokenContracts(db: Queryable, chainId: number): Promise<string[]> {
+/** Contracts of the tokens offered on an EVM chain (lower-case) or on TRON (base58, whose case matters): their Transfer logs are payments. */
+export async function findTokenContracts(db: Queryable, on: { network: 'evm'; chainId: number } | { network: 'tron' }): Promise<string[]> {
   const rows = await db
     .select({ contract: cryptos.tokenContract })
     .from(cryptos)
-    .where(and(eq(cryptos.network, 'evm'), eq(cryptos.chainId, chainId), isNotNull(cryptos.tokenContract)));
-  return rows.flatMap((r) => (r.contract ? [r.contract.toLowerCase()] : []));
+    .where(and(eq(cryptos.network, on.network), on.network === 'evm' ? eq(cryptos.chainId, on.chainId) : undefined, isNotNull(cryptos.tokenContract)));
+  return rows.flatMap((r) => (r.contract ? [on.network === 'evm' ? r.contract.toLowerCase() : r.contract] : []));
 }

@@ -222,8 +222,8 @@ export async function findCryptoByCode(db: Queryable, code: string): Promise<Cry
 }
 
 /** Lower-case contracts of the tokens offered on an EVM chain (the payment watcher reads their Transfer logs). */
-export async function findTokenContractsOnChain(db: Queryable, chainId: number): Promise<string[]> {
-  return findTokenContracts(db, chainId);
+export async function findTokenContractsOnChain(db: Queryable, on: Parameters<typeof findTokenContracts>[1]): Promise<string[]> {
+  return findTokenContracts(db, on);
 }
 
 /** Every currency's code and network (enabled or not): which chains the Payments page shows. */

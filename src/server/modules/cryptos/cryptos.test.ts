@@ -65,6 +65,8 @@ describe(`crypto management (${databaseKind})`, () => {
     [{ network: 'evm', chainId: 1, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }, 'address', 'The address checksum is wrong: check it for typos.'],
     [{ network: 'bitcoin', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3' }, 'address', 'Not a valid Bitcoin address (checksum or format is wrong).'],
     [{ network: 'evm', address: ETH_ADDRESS }, 'chainId', 'EVM networks need a chain id (1 for Ethereum).'],
+    // USDT on TRON with its contract's last letter changed: no payment would ever match it.
+    [{ network: 'tron', tokenContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T', decimals: 6 }, 'tokenContract', 'Token contract: Not a valid TRON address (checksum or format is wrong).'],
     [{ network: 'moon' }, 'network', undefined],
     [{ rateSource: 'feed', priceFeedId: '' }, 'priceFeedId', 'Feed rates need a price feed id.'],
     [{ fullName: 'x'.repeat(10_000) }, 'fullName', 'Full name must be at most 60 characters.'],
@@ -132,9 +134,10 @@ describe(`crypto management (${databaseKind})`, () => {
     const res = await call('POST', '/api/admin/cryptos/refresh-rates');
     expect(res.statusCode).toBe(200);
     const body = res.json<{ updated: string[]; missing: string[]; message: string }>();
-    expect(body.updated.sort()).toEqual(['BTC', 'ETH', 'USDT']);
+    // USDT on TRON follows the same feed as USDT on Ethereum.
+    expect(body.updated.sort()).toEqual(['BTC', 'ETH', 'USDT', 'USDTTRC20']);
     expect(body.missing).toContain('SOL');
-    expect(body.message).toMatch(/^Updated 3 rates; no price for .*SOL.*\(left unchanged\)\.$/);
+    expect(body.message).toMatch(/^Updated 4 rates; no price for .*SOL.*\(left unchanged\)\.$/);
     const list = await adminList();
     expect(list.find((c) => c.code === 'BTC')).toMatchObject({ rate: '6500000', usdPrice: '65000', stale: false });
     expect(list.find((c) => c.code === 'ETH')?.rate).toBe('300050');

@@ -17,7 +17,10 @@ import { ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type OrderMailDa
 export { emailChangeMail, emailChangeRequestedMail, passwordChangedMail, passwordResetMail, twoFactorChangedMail, verifyEmailMail } from './templates/account';
 export { reviewNoticeMail, type ReviewNotice } from './templates/operator-notifications';
 export { type OrderMailData, type OrderMailKind } from './templates/order';
+export { drawWonMail } from './templates/draw';
+export { countryRefusedMail } from './templates/eligibility';
 export { receivingWalletChangedMail, walletChangeDecidedMail, walletChangeRequestedMail } from './templates/wallet';
+export { withdrawalCompletedMail, withdrawalDeclinedMail, withdrawalRequestedMail, type WithdrawalMailOrder } from './templates/withdrawal';
 
 /**
  * The name to greet a buyer by: theirs once their address is verified, none before (anyone can

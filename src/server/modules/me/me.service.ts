@@ -25,7 +25,7 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
   ]);
   if (!user) throw unauthorized();
   const balance = dec(ledger.balance);
-  const progress = levelProgress(balance);
+  const progress = levelProgress(ledger.levelTokens);
   return {
     id: user.id,
     name: user.name,

@@ -1,9 +1,10 @@
 // New orders: the quick insert that checks its quote in the database, the checked path's insert,
 // and what the checked path reads before it.
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { preparedPerHandle, type Queryable } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import type { EligibilityCheck } from '@/contracts/eligibility';
 import type { StagePiece } from '@/domain/stages';
-import { cryptos, orders, payments, saleSettings, saleStages } from '../../db/schema';
+import { cryptos, orders } from '../../db/schema';
 import type { OrderRow } from './order-views.repository';
 
 type CryptoRow = typeof cryptos.$inferSelect;
@@ -43,159 +44,47 @@ export interface QuotedOrder {
   now: Date;
   /** A feed rate updated before this instant is stale. */
   freshRatesSince: Date;
+  /** The country check made before it (issue 34), stored with it. */
+  eligibility: EligibilityCheck;
 }
 
-/** The quick insert's input columns: each is one array parameter, unnested into rows. */
-const INPUT = {
-  publicId: 'text',
-  userId: 'integer',
-  cryptoCode: 'text',
-  usdPrice: 'numeric',
-  rate: 'numeric',
-  stageId: 'integer',
-  stagePieces: 'jsonb',
-  address: 'text',
-  network: 'text',
-  chainId: 'integer',
-  tokenContract: 'text',
-  decimals: 'integer',
-  priceUsd: 'numeric',
-  orderExpiryMinutes: 'integer',
-  tokens: 'numeric',
-  bonusTokens: 'numeric',
-  payAmount: 'numeric',
-  usdAmount: 'numeric',
-  idempotencyKey: 'text',
-  requestFingerprint: 'text',
-  expiresAt: 'timestamptz',
-  createdAt: 'timestamptz',
-  freshRatesSince: 'timestamptz',
-} as const;
-type InputColumn = keyof typeof INPUT;
-
 /**
- * INSERT … SELECT of new orders, built once per database handle, from one array per column (so one
- * statement serves one order or two hundred). Each order is inserted only while the sale is live at
- * its `now` and not sold out, its stage is still the current one at the quoted price, the payment
- * window is the one it was quoted with, and its crypto is offered with the quoted USD price, payment
- * details and a fresh rate. An order whose Idempotency-Key was used inserts nothing. The hard cap and
- * the stage's allocation are the `orders_totals_on_insert` trigger's.
- */
-function buildQuickInsert(db: Queryable) {
-  const i = (column: InputColumn) => sql.identifier(`i_${column}`);
-  const inputs = sql.join(
-    (Object.entries(INPUT) as [InputColumn, string][]).map(([column, type]) => sql`${sql.placeholder(column)}::${sql.raw(type)}[]`),
-    sql`, `,
-  );
-  const inputNames = sql.join((Object.keys(INPUT) as InputColumn[]).map(i), sql`, `);
-  const values = {
-    publicId: sql`${i('publicId')}`,
-    userId: sql`${i('userId')}`,
-    cryptoCode: sql`${cryptos.code}`,
-    address: sql`${cryptos.address}`,
-    status: sql`'pending'`,
-    tokens: sql`${i('tokens')}`,
-    bonusTokens: sql`${i('bonusTokens')}`,
-    payAmount: sql`${i('payAmount')}`,
-    rate: sql`${i('rate')}`,
-    usdAmount: sql`${i('usdAmount')}`,
-    priceUsd: sql`${saleStages.priceUsd}`,
-    stagePieces: sql`${i('stagePieces')}`,
-    network: sql`${cryptos.network}`,
-    chainId: sql`${cryptos.chainId}`,
-    tokenContract: sql`${cryptos.tokenContract}`,
-    decimals: sql`${cryptos.decimals}`,
-    idempotencyKey: sql`${i('idempotencyKey')}`,
-    requestFingerprint: sql`${i('requestFingerprint')}`,
-    expiresAt: sql`${i('expiresAt')}`,
-    createdAt: sql`${i('createdAt')}`,
-    updatedAt: sql`${i('createdAt')}`,
-  } satisfies Partial<Record<keyof OrderRow, SQL>>;
-  const columns = getTableColumns(orders);
-  const names = sql.join(
-    Object.keys(values).map((key) => sql.identifier(columns[key as keyof typeof values].name)),
-    sql`, `,
-  );
-  const made = db.$with('made', { id: orders.id, publicId: orders.publicId }).as(
-    sql`insert into ${orders} (${names})
-      select ${sql.join(Object.values(values), sql`, `)}
-      from unnest(${inputs}) as input(${inputNames})
-      inner join ${cryptos} on ${cryptos.code} = ${i('cryptoCode')}
-      inner join ${saleSettings} on ${saleSettings.id} = 1
-      inner join ${saleStages} on ${saleStages.id} = ${i('stageId')}
-      where ${and(
-        // The quote's stage is still the current one, at the quoted price: open, not past its end, and
-        // no stage before it still open (one past its end but not yet recorded takes the checked path).
-        sql`${saleStages.priceUsd} = ${i('priceUsd')}`,
-        sql`${saleStages.closedAt} is null`,
-        sql`(${saleStages.endsAt} is null or ${saleStages.endsAt} > ${i('createdAt')})`,
-        sql`not exists (select 1 from ${saleStages} as earlier where earlier.position < ${saleStages.position} and earlier.closed_at is null)`,
-        // Orders past their window hold tokens only until they are expired: with one about
-        // (orders_pending_expiry_idx), the checked path expires it first, so no stage is sold out by
-        // tokens that were already free (decision 028).
-        // Read once per statement, in the order of orders_pending_expiry_idx: the first such order's end.
-        sql`coalesce((select overdue.expires_at from ${orders} as overdue where overdue.status = 'pending'
-          and not exists (select 1 from ${payments} where ${payments.orderId} = overdue.id and ${payments.state} = 'seen' and ${payments.paidAt} <= overdue.expires_at)
-          order by overdue.expires_at limit 1), 'infinity') > ${i('createdAt')}`,
-        sql`${saleSettings.orderExpiryMinutes} = ${i('orderExpiryMinutes')}`,
-        sql`${saleSettings.scheduledAt} is not null`,
-        sql`${saleSettings.startsAt} <= ${i('createdAt')}`,
-        sql`${saleSettings.endsAt} > ${i('createdAt')}`,
-        sql`${saleSettings.tokensSold} < ${saleSettings.hardCap}`,
-        eq(cryptos.enabled, true),
-        sql`${cryptos.usdPrice} = ${i('usdPrice')}`,
-        sql`${cryptos.rate} is not null`,
-        sql`${cryptos.address} = ${i('address')}`,
-        sql`${cryptos.network} = ${i('network')}`,
-        sql`${cryptos.chainId} is not distinct from ${i('chainId')}`,
-        sql`${cryptos.tokenContract} is not distinct from ${i('tokenContract')}`,
-        sql`${cryptos.decimals} is not distinct from ${i('decimals')}`,
-        sql`(${cryptos.rateSource} = 'manual' or ${cryptos.rateUpdatedAt} >= ${i('freshRatesSince')})`,
-        // The trigger enforces the limit under the sale row's lock; this spares a refused statement.
-        sql`(select count(*) from ${orders} as held where held.user_id = ${i('userId')} and held.status = 'pending') < ${saleSettings.maxPendingOrders}`,
-      )}
-      on conflict (${sql.identifier(orders.userId.name)}, ${sql.identifier(orders.idempotencyKey.name)}) do nothing
-      returning ${orders.id}, ${orders.publicId}`,
-  );
-  return db.with(made).select().from(made).prepare('quick_orders_insert');
-}
-
-const quickInsert = preparedPerHandle(buildQuickInsert);
-
-/**
- * Makes each order whose quote still holds in the database (see `buildQuickInsert`), all in one
- * statement; returns the rows made, by public id. An order missing from the answer was not made:
- * something it relied on changed, or its Idempotency-Key was used. If the orders together would
- * pass the hard cap the database refuses the whole statement (`hardCapRefusal`).
+ * Makes each order whose quote still holds in the database, all in one statement: the function
+ * `insert_quoted_orders` (migration 0030, decision 034) says what must still hold. Returns the rows
+ * made, by public id. An order missing from the answer was not made: something it relied on
+ * changed, or its Idempotency-Key was used. If the orders together would pass the hard cap or a
+ * stage's allocation the database refuses the whole statement (`hardCapRefusal`, `stageCapRefusal`).
  */
 export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): Promise<Map<string, OrderRow>> {
-  const column = <T>(f: (o: QuotedOrder) => T) => batch.map(f);
-  const made = await quickInsert(db).execute({
-    publicId: column((o) => o.publicId),
-    userId: column((o) => o.userId),
-    cryptoCode: column((o) => o.crypto.code),
-    usdPrice: column((o) => o.crypto.usdPrice),
-    rate: column((o) => o.rate),
-    stageId: column((o) => o.stageId),
-    stagePieces: column((o) => JSON.stringify(o.stagePieces)),
-    address: column((o) => o.crypto.address),
-    network: column((o) => o.crypto.network),
-    chainId: column((o) => o.crypto.chainId),
-    tokenContract: column((o) => o.crypto.tokenContract),
-    decimals: column((o) => o.crypto.decimals),
-    priceUsd: column((o) => o.priceUsd),
-    orderExpiryMinutes: column((o) => o.orderExpiryMinutes),
-    tokens: column((o) => o.tokens),
-    bonusTokens: column((o) => o.bonusTokens),
-    payAmount: column((o) => o.payAmount),
-    usdAmount: column((o) => o.usdAmount),
-    idempotencyKey: column((o) => o.idempotencyKey),
-    requestFingerprint: column((o) => o.requestFingerprint),
-    expiresAt: column((o) => o.expiresAt.toISOString()),
-    createdAt: column((o) => o.now.toISOString()),
-    freshRatesSince: column((o) => o.freshRatesSince.toISOString()),
-  } satisfies Record<InputColumn, unknown[]>);
-  const ids = new Map(made.map((m) => [m.publicId, m.id]));
+  const input = batch.map((o) => ({
+    publicId: o.publicId,
+    userId: o.userId,
+    cryptoCode: o.crypto.code,
+    usdPrice: o.crypto.usdPrice,
+    rate: o.rate,
+    stageId: o.stageId,
+    stagePieces: o.stagePieces,
+    address: o.crypto.address,
+    network: o.crypto.network,
+    chainId: o.crypto.chainId,
+    tokenContract: o.crypto.tokenContract,
+    decimals: o.crypto.decimals,
+    priceUsd: o.priceUsd,
+    orderExpiryMinutes: o.orderExpiryMinutes,
+    tokens: o.tokens,
+    bonusTokens: o.bonusTokens,
+    payAmount: o.payAmount,
+    usdAmount: o.usdAmount,
+    idempotencyKey: o.idempotencyKey,
+    requestFingerprint: o.requestFingerprint,
+    expiresAt: o.expiresAt.toISOString(),
+    createdAt: o.now.toISOString(),
+    freshRatesSince: o.freshRatesSince.toISOString(),
+    eligibility: o.eligibility,
+  }));
+  // made_id is a bigint: node-postgres reads it as text, PGlite as a number.
+  const made = (await db.execute(sql`select made_id, made_public_id from insert_quoted_orders(${JSON.stringify(input)}::jsonb)`)) as { rows: { made_id: string | number; made_public_id: string }[] };
+  const ids = new Map(made.rows.map((m) => [m.made_public_id, Number(m.made_id)]));
   const result = new Map<string, OrderRow>();
   for (const o of batch) {
     const id = ids.get(o.publicId);
@@ -223,9 +112,11 @@ export async function insertQuotedOrders(db: Queryable, batch: QuotedOrder[]): P
       txHash: null,
       txHashAt: null,
       depositAddressId: null,
+      campaignCodeId: null,
       decidedAt: null,
       decidedBy: null,
       decisionNote: null,
+      eligibility: o.eligibility,
       expiresAt: o.expiresAt,
       createdAt: o.now,
       updatedAt: o.now,

@@ -4,6 +4,7 @@ import type Big from 'big.js';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { VERIFY_BEFORE_ORDERING } from '@/contracts/mail';
+import type { EligibilityCheck } from '@/contracts/eligibility';
 import type { createOrderBodySchema, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { limitProblem } from '@/domain/quote';
@@ -13,9 +14,12 @@ import { hardCapRefusal, pendingLimitRefusal, stageCapRefusal } from '../../db/e
 import { AppError, conflict, invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { isEmailVerified } from '../auth/email-verification.service';
+import { requireCurrentTermsAccepted } from '../content/terms.service';
+import type { Eligibility } from '../eligibility/eligibility.service';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
+import { usableCampaignCode } from '../referrals/campaign-codes.service';
 import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
-import type { DepositAddresses } from '../payments/deposit-addresses.service';
+import { minimumDepositOrderUsd, NoDepositAddressLeft, type DepositAddresses } from '../payments/deposit-addresses.service';
 import { findStages, getSaleSettings, lockSale, stageFigures, stateByInstants, stateOf, type SaleFigures } from '../sale/sale.service';
 import { recordStageClosings } from '../sale/stage-closings.service';
 import { expireOverdue } from './order-changes.repository';
@@ -74,7 +78,7 @@ function leftOf(stage: StageFigures): Big {
 
 function fingerprint(body: CreateBody): string {
   return createHash('sha256')
-    .update(JSON.stringify([body.crypto.toUpperCase(), body.tokens ?? null, body.payAmount ?? null]))
+    .update(JSON.stringify([body.crypto.toUpperCase(), body.tokens ?? null, body.payAmount ?? null, ...(body.campaignCode ? [body.campaignCode.toUpperCase()] : [])]))
     .digest('hex');
 }
 
@@ -90,6 +94,7 @@ export class OrderCreation {
     private readonly sale: SaleFigures,
     private readonly expiry: OrderExpiry,
     private readonly deposits: DepositAddresses,
+    private readonly eligibility: Pick<Eligibility, 'checkBeforeOrder'>,
   ) {
     this.quick = new QuickOrderBatch(db);
   }
@@ -104,16 +109,22 @@ export class OrderCreation {
    * takes the checked path, which reads everything afresh under the sale's lock and says exactly
    * why an order is refused.
    */
-  async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date()): Promise<{ order: Order; created: boolean }> {
+  async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date(), address: string | null = null): Promise<{ order: Order; created: boolean }> {
     // The operator may ask buyers to verify their address first (issue 14).
     if ((await this.sale.settings()).requireVerifiedEmail && !(await isEmailVerified(this.db, userId))) throw new AppError('forbidden', VERIFY_BEFORE_ORDERING);
+    // The current terms accepted on record (issue 34): after a new version, the buyer accepts it first.
+    await requireCurrentTermsAccepted(this.db, userId);
+    // Not from a restricted country, by declaration or by the request's address (issue 34): stored with the order.
+    const eligibility = await this.eligibility.checkBeforeOrder(userId, address, now);
     const print = fingerprint(body);
-    const made = (await this.createQuick(userId, body, idempotencyKey, print, now)) ?? (await this.createChecked(userId, body, idempotencyKey, print, now));
+    const made = (await this.createQuick(userId, body, idempotencyKey, print, eligibility, now)) ?? (await this.createChecked(userId, body, idempotencyKey, print, eligibility, now));
     if (made.created) this.events.publish({ type: 'order', userId, orderId: made.order.publicId, status: made.order.status });
     return { order: toOrder(made.order, new Date()), created: made.created };
   }
 
-  private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, now: Date): Promise<Made | undefined> {
+  private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, now: Date): Promise<Made | undefined> {
+    // A campaign code is looked up and recorded by the checked path; orders without one stay quick.
+    if (body.campaignCode) return undefined;
     const code = body.crypto.toUpperCase();
     const [{ settings: sale, stages }, crypto] = await Promise.all([this.sale.withStages(), this.offeredCrypto(code)]);
     if (!crypto || !isOffered(crypto) || isStale(crypto, now, this.options.rateMaxAgeMinutes)) return undefined;
@@ -145,6 +156,7 @@ export class OrderCreation {
         requestFingerprint: print,
         now,
         freshRatesSince: new Date(now.getTime() - this.options.rateMaxAgeMinutes * 60_000),
+        eligibility,
       });
       return row ? { order: { ...row, cryptoName: crypto.name }, created: true } : undefined;
     } catch (error) {
@@ -169,7 +181,7 @@ export class OrderCreation {
     return row;
   }
 
-  private async createChecked(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, now: Date): Promise<Made> {
+  private async createCheckedInTx(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, now: Date): Promise<Made> {
     let released: ExpiredOrder[] = [];
     const made = await this.db.transaction(async (tx): Promise<Made> => {
       // One checked order at a time: the hard-cap check below must see every order made before this one.
@@ -206,6 +218,9 @@ export class OrderCreation {
       const problem = limitProblem(quote.tokens, sale.tokenSymbol);
       if (problem) throw invalid(problem.message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: problem.message });
 
+      // Refused at the field before anything else is checked about the buyer's orders.
+      const campaign = body.campaignCode ? await usableCampaignCode(tx, body.campaignCode, now) : null;
+
       const open = await findPendingOrdersOfUser(tx, userId);
       if (open.length >= sale.maxPendingOrders) throw tooManyPending(sale.maxPendingOrders, open);
 
@@ -213,6 +228,11 @@ export class OrderCreation {
       if (dec(quote.tokens).gt(left)) throw tokensLeftConflict(left.gt(0) ? toPlain(left) : '0', sale.tokenSymbol);
 
       const deposit = await this.deposits.assign(tx, userId, crypto);
+      const minimum = deposit ? await minimumDepositOrderUsd(tx, crypto) : null;
+      if (minimum !== null && dec(quote.usdAmount).lt(minimum)) {
+        const message = `Orders in ${crypto.code} start at ${toPlain(dec(minimum))} USD: moving a smaller payment out of its address would cost too large a share of it.`;
+        throw invalid(message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: message });
+      }
       const sameCurrency = deposit && open.find((o) => o.cryptoCode === crypto.code && o.depositAddressId !== null);
       if (sameCurrency) throw openDepositOrder(crypto.code, sameCurrency.publicId);
       try {
@@ -231,8 +251,10 @@ export class OrderCreation {
           rate,
           priceUsd,
           stagePieces,
+          campaignCodeId: campaign?.id ?? null,
           idempotencyKey: idempotencyKey ?? null,
           requestFingerprint: print,
+          eligibility,
           expiresAt: this.windowEnd(now, sale.orderExpiryMinutes),
           createdAt: now,
           updatedAt: now,
@@ -252,5 +274,15 @@ export class OrderCreation {
     });
     this.expiry.announce(released);
     return made;
+  }
+
+  private async createChecked(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, now: Date): Promise<Made> {
+    try {
+      return await this.createCheckedInTx(userId, body, idempotencyKey, print, eligibility, now);
+    } catch (error) {
+      // Rolled back with the order: the operator is told once, in a transaction of its own.
+      if (error instanceof NoDepositAddressLeft) await this.deposits.noteRanOut(error, now);
+      throw error;
+    }
   }
 }

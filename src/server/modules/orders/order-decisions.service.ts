@@ -14,7 +14,8 @@ import { getSaleSettings } from '../sale/sale.service';
 import { judgeAmount } from '@/domain/payment-verdict';
 import { paidAfterWindow } from '../payments/order-payments.service';
 import { recordExcessDecision } from './payment-progress.service';
-import { allowOverHardCap, creditExcess, creditOrder, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type OrderQuote } from './order-changes.repository';
+import { creditApprovedOrder } from './approved-order-credit';
+import { allowOverHardCap, creditExcess, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type OrderQuote } from './order-changes.repository';
 import { approvalQuote, baseUnitsOf, receivedFor, requotePieces } from './order-requote';
 import { creditRefusal, isCapRefusal } from './credit-refusals';
 import { getOrderView } from './order-queries.service';
@@ -82,7 +83,7 @@ export class OrderDecisions {
           const current = await findOrderViewById(tx, id);
           throw conflict(`This order is already ${current?.status ?? 'gone'}; ${to === 'approved' ? 'it cannot be approved' : 'it cannot be rejected'}.`);
         }
-        if (to === 'approved') await creditOrder(tx, row);
+        if (to === 'approved') await creditApprovedOrder(tx, row);
         await recordAudit(
           tx,
           actor,

@@ -3,15 +3,18 @@
 // approved, holds the deposit, and credits the ledger, all in one transaction with its audit entry.
 import { formatUnits } from 'viem';
 import { dec, toPlain } from '@/domain/decimal';
+import { sameTokenContract } from '@/domain/payment';
 import { piecesText } from '@/domain/stages';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { conflict } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
+import type { Eligibility } from '../eligibility/eligibility.service';
 import { findCryptoByCode, findCryptosPaidOn } from '../cryptos/cryptos.service';
 import { assignDeposit, takeUnallocatedDeposit } from '../payments/unallocated.service';
-import { allowOverHardCap, creditOrder } from './order-changes.repository';
+import { allowOverHardCap } from './order-changes.repository';
+import { creditApprovedOrder } from './approved-order-credit';
 import { insertOrder } from './order-creation.repository';
 import { quoteNowLocked } from './order-requote';
 import { creditRefusal } from './credit-refusals';
@@ -21,6 +24,7 @@ export async function createOrderFromDeposit(
   db: Db,
   events: EventBus,
   options: { rateMaxAgeMinutes: number },
+  eligibility: Pick<Eligibility, 'check'>,
   actor: Actor,
   paymentId: number,
   body: { note: string; overrideHardCap: boolean },
@@ -31,13 +35,15 @@ export async function createOrderFromDeposit(
       const deposit = await takeUnallocatedDeposit(tx, paymentId);
       if (!deposit || deposit.userId === null) throw conflict('This deposit is not unallocated any more: it was assigned to an order or dismissed already.');
       if (deposit.state !== 'confirmed') throw conflict('This deposit is not confirmed yet: credit it once it is.');
-      const matching = (await findCryptosPaidOn(tx, deposit)).find((c) => (c.tokenContract?.toLowerCase() ?? null) === deposit.tokenContract);
+      const matching = (await findCryptosPaidOn(tx, deposit)).find((c) => sameTokenContract(c.tokenContract, deposit.tokenContract));
       const crypto = matching ? await findCryptoByCode(tx, matching.code) : undefined;
-      if (!crypto || crypto.decimals === null) throw conflict(`No offered currency matches this deposit (${deposit.network === 'evm' ? `chain ${String(deposit.chainId)}` : 'Bitcoin'}${deposit.tokenContract ? `, token ${deposit.tokenContract}` : ''}): offer it first.`);
+      if (!crypto || crypto.decimals === null) throw conflict(`No offered currency matches this deposit (${deposit.network === 'evm' ? `chain ${String(deposit.chainId)}` : deposit.network === 'tron' ? 'TRON' : 'Bitcoin'}${deposit.tokenContract ? `, token ${deposit.tokenContract}` : ''}): offer it first.`);
       const amount = toPlain(dec(formatUnits(BigInt(deposit.value), crypto.decimals)));
       // Under the sale's lock, like every new order: the stages and the hard cap count it with the others.
       const quote = await quoteNowLocked(tx, crypto.code, amount, now, options.rateMaxAgeMinutes);
       if (body.overrideHardCap) await allowOverHardCap(tx);
+      // The buyer already paid: not refused for their country (issue 34), but the check is on record.
+      const check = await eligibility.check(tx, deposit.userId, null, now);
       const row = await insertOrder(tx, {
         publicId: newPublicId(),
         userId: deposit.userId,
@@ -55,12 +61,13 @@ export async function createOrderFromDeposit(
         decidedAt: now,
         decidedBy: actor.id,
         decisionNote: body.note || null,
+        eligibility: check,
         expiresAt: now,
         createdAt: now,
         updatedAt: now,
       });
       await assignDeposit(tx, deposit.id, row.id, now);
-      await creditOrder(tx, row);
+      await creditApprovedOrder(tx, row);
       await recordAudit(tx, actor, 'payment.order', `order:${row.publicId}`, null, {
         payment: deposit.network === 'evm' ? `${String(deposit.chainId)}:${deposit.txHash}:${String(deposit.logIndex)}` : `${deposit.network}:${deposit.txHash}:${deposit.toAddress}`,
         crypto: crypto.code,

@@ -37,10 +37,16 @@ function kindsOf({ order, buyer }: ChangedOrder, now: Date): OrderMailKind[] {
     if (order.depositAddressId !== null && order.txHash !== null) kinds.push('order-payment-seen');
   } else if (order.status === 'approved') kinds.push('order-approved');
   else if (order.status === 'rejected') kinds.push('order-rejected');
-  else kinds.push('order-expired');
+  else if (order.status === 'expired') kinds.push('order-expired');
+  // A withdrawn order's messages are queued by the withdrawal itself, in its transaction.
   return kinds.filter((k) => buyer.orderMail || !OPTIONAL.has(k));
 }
 
+
+/** The buyer's page of an order, as mails link it. */
+export function orderPageLink(publicUrl: string, publicId: string): string {
+  return `${publicUrl}/dashboard/transaction?order=${encodeURIComponent(publicId)}`;
+}
 export class OrderMail {
   constructor(
     private readonly db: Db,
@@ -92,7 +98,7 @@ export class OrderMail {
     return {
       name: greetingName(buyer) ?? '',
       orderId: order.publicId,
-      link: `${this.publicUrl}/dashboard/transaction?order=${encodeURIComponent(order.publicId)}`,
+      link: orderPageLink(this.publicUrl, order.publicId),
       code: order.cryptoCode,
       network: order.network === 'evm' && order.chainId !== null ? `EVM chain ${String(order.chainId)}` : NETWORK_NAMES[order.network],
       address: order.address,

@@ -1,9 +1,10 @@
 // Orders as buyers and operators read them, never showing a "pending" whose window has closed.
 import type { z } from 'zod';
-import type { AdminOrder, adminOrdersQuerySchema, Order, OrderStatus } from '@/contracts/orders';
+import type { AdminOrder, adminOrdersQuerySchema, Order, OrderCampaign, OrderStatus } from '@/contracts/orders';
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../errors';
 import type { OrderExpiry } from './order-expiry.service';
+import { campaignOutcomesOfOrders } from '../referrals/campaign-codes.service';
 import { findPaymentProgress } from './payment-progress.service';
 import {
   findAllOrderViews,
@@ -17,6 +18,7 @@ import {
   type OrderView,
 } from './order-views.repository';
 import { toAdminOrder, toOrder } from './orders.mapper';
+import { withdrawalsOfOrders } from './withdrawal.service';
 
 type PageQuery = z.output<typeof adminOrdersQuerySchema>;
 
@@ -29,6 +31,16 @@ export async function getOrderView(db: Queryable, id: number): Promise<OrderView
 /** The ledger entries that credited these orders, in chain order (the public list shows them too). */
 export function ledgerEntriesOfOrders(db: Queryable, orderIds: number[]): Promise<LedgerEntryOfOrder[]> {
   return findLedgerEntriesOfOrders(db, orderIds);
+}
+
+/** An order the ledger credited: approved, or approved and since withdrawn (its credits stay, reversed by entries of their own). */
+const isCredited = (status: OrderStatus) => status === 'approved' || status === 'withdrawn';
+
+/** Each order's first ledger entry (entries come in chain order). */
+function firstSeqs(ledger: readonly LedgerEntryOfOrder[]): Map<number, number> {
+  const first = new Map<number, number>();
+  for (const e of ledger) if (!first.has(e.orderId)) first.set(e.orderId, e.seq);
+  return first;
 }
 
 const isOverdue = (r: { status: string; expiresAt: Date }, now: number) => r.status === 'pending' && r.expiresAt.getTime() <= now;
@@ -54,15 +66,22 @@ export class OrderQueries {
   async listOwn(userId: number): Promise<Order[]> {
     const now = new Date();
     const views = await this.fresh(() => listOrderViewsOfUser(this.db, userId));
-    const [progress, ledger] = await Promise.all([this.progressOf(views), this.ledgerOf(views)]);
-    return views.map((v) => toOrder(v, now, progress.get(v.id), ledger.filter((e) => e.orderId === v.id)));
+    const [progress, ledger, campaigns] = await Promise.all([this.progressOf(views), this.ledgerOf(views), this.campaignsOf(views)]);
+    const withdrawals = await withdrawalsOfOrders(this.db, views, firstSeqs(ledger), now);
+    return views.map((v) => toOrder(v, now, progress.get(v.id), ledger.filter((e) => e.orderId === v.id), campaigns.get(v.id) ?? null, withdrawals.get(v.id) ?? null));
   }
 
-  /** The ledger entries of the approved orders among these (the others have none). */
+  /** What the approved orders among these that carry a campaign code were paid under it. */
+  private async campaignsOf(views: BuyerOrderView[]): Promise<Map<number, OrderCampaign>> {
+    const ids = views.filter((v) => isCredited(v.status) && v.campaignCodeId !== null).map((v) => v.id);
+    return campaignOutcomesOfOrders(this.db, ids);
+  }
+
+  /** The ledger entries of the approved (and withdrawn) orders among these (the others have none). */
   private ledgerOf(views: BuyerOrderView[]) {
     return ledgerEntriesOfOrders(
       this.db,
-      views.filter((v) => v.status === 'approved').map((v) => v.id),
+      views.filter((v) => isCredited(v.status)).map((v) => v.id),
     );
   }
 
@@ -81,8 +100,10 @@ export class OrderQueries {
       return found ? [found] : [];
     });
     if (view?.userId !== userId) throw notFound("Transaction doesn't exist.");
-    const [progress, ledger] = await Promise.all([this.progressOf([view]), this.ledgerOf([view])]);
-    return toOrder(view, new Date(), progress.get(view.id), ledger);
+    const now = new Date();
+    const [progress, ledger, campaigns] = await Promise.all([this.progressOf([view]), this.ledgerOf([view]), this.campaignsOf([view])]);
+    const withdrawals = await withdrawalsOfOrders(this.db, [view], firstSeqs(ledger), now);
+    return toOrder(view, now, progress.get(view.id), ledger, campaigns.get(view.id) ?? null, withdrawals.get(view.id) ?? null);
   }
 
   async page(q: PageQuery): Promise<{ orders: AdminOrder[]; total: number; page: number; pageSize: number }> {
@@ -108,7 +129,7 @@ export class OrderQueries {
 
   /** Orders as the operator sees them, with what the watcher saw of their payments. */
   async forOperator(views: OrderView[]): Promise<AdminOrder[]> {
-    const progress = await this.progressOf(views);
-    return views.map((v) => toAdminOrder(v, progress.get(v.id)));
+    const [progress, campaigns] = await Promise.all([this.progressOf(views), this.campaignsOf(views)]);
+    return views.map((v) => toAdminOrder(v, progress.get(v.id), campaigns.get(v.id) ?? null));
   }
 }

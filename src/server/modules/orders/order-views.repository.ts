@@ -117,12 +117,17 @@ export interface LedgerEntryOfOrder {
   hash: string;
 }
 
-/** The ledger entries that credited these orders, in chain order. */
+/**
+ * The ledger entries that credited these orders' buyers for them, in chain order. A reward the order
+ * earned another account (its buyer's referrer, a campaign's partner) names the order too, but is
+ * that account's: it is not shown with the order.
+ */
 export async function findLedgerEntriesOfOrders(db: Queryable, orderIds: number[]): Promise<LedgerEntryOfOrder[]> {
   if (orderIds.length === 0) return [];
   return db
     .select({ orderId: sql<number>`${ledgerEntries.orderId}`.mapWith(Number), seq: ledgerEntries.seq, kind: ledgerEntries.kind, amount: ledgerEntries.amount, hash: ledgerEntries.hash })
     .from(ledgerEntries)
+    .innerJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(orders.userId, ledgerEntries.userId)))
     .where(inArray(ledgerEntries.orderId, orderIds))
     .orderBy(asc(ledgerEntries.seq));
 }

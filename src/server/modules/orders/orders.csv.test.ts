@@ -8,7 +8,7 @@ const order = (id: string, name: string): AdminOrder => ({
   priceUsd: '0.01',
   payment: null,
   status: 'pending',
-  crypto: { code: 'ETH', name: 'Ethereum', network: 'evm', chainId: 1, tokenContract: null, iconUrl: '/icons/eth.svg' },
+  crypto: { code: 'ETH', name: 'Ethereum', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, iconUrl: '/icons/eth.svg' },
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   tokens: '100',
   bonusTokens: '5',
@@ -23,6 +23,8 @@ const order = (id: string, name: string): AdminOrder => ({
   createdAt: '2026-11-23T12:00:00.000Z',
   decidedAt: null,
   decisionNote: null,
+  eligibility: null,
+  campaign: null,
   buyer: { id: 3, name, email: 'buyer@example.com' },
   decidedBy: null,
 });

@@ -1,5 +1,6 @@
 import { formatUnits, parseUnits } from 'viem';
-import type { AdminOrder, AdminPayment, Order, OrderPayment } from '@/contracts/orders';
+import type { AdminOrder, AdminPayment, Order, OrderCampaign, OrderPayment } from '@/contracts/orders';
+import type { OrderWithdrawal } from '@/contracts/withdrawals';
 import { dec, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
 import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
@@ -13,11 +14,11 @@ const plain = (v: string) => toPlain(dec(v));
  * The buyer's view of an order. An order paying to a deposit address carries what the watcher saw
  * (`progress`; none yet when it is new).
  */
-export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress, ledger: readonly LedgerEntryOfOrder[] = []): Order {
+export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress, ledger: readonly LedgerEntryOfOrder[] = [], campaign: OrderCampaign | null = null, withdrawal: OrderWithdrawal | null = null): Order {
   return {
     id: v.publicId,
     status: v.status,
-    crypto: { code: v.cryptoCode, name: v.cryptoName, network: v.network, chainId: v.chainId, tokenContract: v.tokenContract, iconUrl: iconUrl(v.cryptoCode) },
+    crypto: { code: v.cryptoCode, name: v.cryptoName, network: v.network, chainId: v.chainId, tokenContract: v.tokenContract, decimals: v.decimals, iconUrl: iconUrl(v.cryptoCode) },
     address: v.address,
     tokens: plain(v.tokens),
     bonusTokens: plain(v.bonusTokens),
@@ -34,6 +35,8 @@ export function toOrder(v: BuyerOrderView, now: Date, progress?: PaymentProgress
     decisionNote: v.decisionNote,
     payment: v.depositAddressId === null ? null : paymentOf(v, progress ?? NOTHING_SEEN),
     ledger: ledger.map((e) => ({ seq: e.seq, kind: e.kind, amount: plain(e.amount), hash: e.hash })),
+    campaign,
+    withdrawal,
     serverTime: now.toISOString(),
   };
 }
@@ -101,8 +104,8 @@ function paymentOf(v: BuyerOrderView, progress: PaymentProgress): OrderPayment {
   };
 }
 
-export function toAdminOrder(v: OrderView, progress?: PaymentProgress): AdminOrder {
-  const { serverTime: _serverTime, payment: _payment, ledger: _ledger, ...order } = toOrder(v, new Date());
+export function toAdminOrder(v: OrderView, progress?: PaymentProgress, campaign: OrderCampaign | null = null): AdminOrder {
+  const { serverTime: _serverTime, payment: _payment, ledger: _ledger, ...order } = toOrder(v, new Date(), undefined, [], campaign);
   return {
     ...order,
     pieces: v.stagePieces.map((p) => ({ stage: p.stageNumber, stageName: p.stageName, tokens: plain(p.tokens), priceUsd: plain(p.priceUsd), payAmount: plain(p.payAmount), rate: plain(p.rate), usdAmount: plain(p.usdAmount) })),
@@ -113,5 +116,6 @@ export function toAdminOrder(v: OrderView, progress?: PaymentProgress): AdminOrd
     // A decision without an operator is the payment watcher's.
     decidedBy: v.decidedAt !== null && v.decidedBy === null ? 'Automatic' : v.decidedByLogin,
     decisionNote: v.decisionNote,
+    eligibility: v.eligibility,
   };
 }

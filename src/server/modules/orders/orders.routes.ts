@@ -4,6 +4,7 @@ import { invalid } from '../../errors';
 import { route } from '../../http/route';
 import { buyerIdOf } from '../../plugins/access';
 import { clientKeyOf } from '../../plugins/client-address';
+import { requestWithdrawal } from './withdrawal.service';
 
 export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/leaderboard', async (_request, reply) => {
@@ -30,7 +31,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
       TEN_MINUTES,
     );
-    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, key);
+    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, key, new Date(), request.ip);
     return reply.status(created ? 201 : 200).send(order);
   });
 
@@ -43,4 +44,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'POST /api/orders/:orderToken/tx-hash', async (request) =>
     app.orders.attachTxHash(buyerIdOf(request), request.params.orderToken, request.body.txHash),
   );
+
+  route(app, 'POST /api/orders/:orderToken/withdrawal', async (request) => {
+    await requestWithdrawal(app.db, app.events, config.PUBLIC_URL, buyerIdOf(request), request.params.orderToken);
+    return app.orders.getOwn(buyerIdOf(request), request.params.orderToken);
+  });
 };

@@ -6,6 +6,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../plugins/event-bus';
 import type { DepositAddresses } from '../payments/deposit-addresses.service';
+import type { Eligibility } from '../eligibility/eligibility.service';
 import type { SaleFigures } from '../sale/sale.service';
 import { getLeaderboard } from './leaderboard.service';
 import { OrderCreation } from './order-creation.service';
@@ -32,16 +33,17 @@ export class OrderService {
     private readonly events: EventBus,
     sale: SaleFigures,
     deposits: DepositAddresses,
+    private readonly eligibility: Eligibility,
   ) {
     this.expiry = new OrderExpiry(db, events);
-    this.creation = new OrderCreation(db, options, events, sale, this.expiry, deposits);
+    this.creation = new OrderCreation(db, options, events, sale, this.expiry, deposits, eligibility);
     this.queries = new OrderQueries(db, this.expiry);
     this.decisions = new OrderDecisions(db, events, this.queries, options);
   }
 
   /** Creates the buyer's order, or returns the one already made with the same Idempotency-Key. */
-  create(userId: number, body: z.output<typeof createOrderBodySchema>, idempotencyKey: string | undefined, now = new Date()): Promise<{ order: Order; created: boolean }> {
-    return this.creation.create(userId, body, idempotencyKey, now);
+  create(userId: number, body: z.output<typeof createOrderBodySchema>, idempotencyKey: string | undefined, now = new Date(), address: string | null = null): Promise<{ order: Order; created: boolean }> {
+    return this.creation.create(userId, body, idempotencyKey, now, address);
   }
 
   /** Pending orders past their window become expired; run on a schedule and before reads. */
@@ -89,7 +91,7 @@ export class OrderService {
 
   /** Makes an approved order from an unallocated deposit, at today's rate and token price. */
   createFromDeposit(actor: Actor, paymentId: number, body: { note: string; overrideHardCap: boolean }, now = new Date()): Promise<{ id: string }> {
-    return createOrderFromDeposit(this.db, this.events, this.options, actor, paymentId, body, now);
+    return createOrderFromDeposit(this.db, this.events, this.options, this.eligibility, actor, paymentId, body, now);
   }
 
   /** What a currency buys today across the open stages, as a new order would be quoted, or why nothing can be priced in it now. */

@@ -53,6 +53,7 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
       requestFingerprint: 'print',
       now,
       freshRatesSince: new Date(now.getTime() - 3600_000),
+      eligibility: { declaredCountry: 'DE', address: '127.0.0.1', addressCountry: null, lookup: 'no_database', restrictedBy: [], verdict: 'allowed', checkedAt: now.toISOString() },
       ...changes,
     };
   }

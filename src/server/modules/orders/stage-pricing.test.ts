@@ -9,7 +9,7 @@ import type { Order } from '@/contracts/orders';
 import { LEVELS } from '@/domain/levels';
 import { AppError } from '../../errors';
 import { cryptos, orders, saleSettings, saleStages, users } from '../../db/schema';
-import { databaseKind, useTestApp, type TestContext } from '../../test/harness';
+import { acceptCurrentTerms, databaseKind, useTestApp, type TestContext } from '../../test/harness';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -175,8 +175,9 @@ async function setUp(t: TestContext, rollOver: boolean, start: number, scale: nu
   await db.update(cryptos).set({ rateSource: 'manual', usdPrice: '1', rate: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'USDT'));
   const buyers = await db
     .insert(users)
-    .values(Array.from({ length: 60 }, (_, i) => ({ name: `Buyer ${i}`, email: `buyer${i}@example.com`, passwordHash: 'not a hash' })))
+    .values(Array.from({ length: 60 }, (_, i) => ({ name: `Buyer ${i}`, email: `buyer${i}@example.com`, passwordHash: 'not a hash', country: 'DE' })))
     .returning({ id: users.id });
+  await acceptCurrentTerms(db, buyers.map((b) => b.id));
   t.app.saleFigures.invalidate();
   const [usdt] = await db.select({ decimals: cryptos.decimals }).from(cryptos).where(eq(cryptos.code, 'USDT'));
   const currencies: Currency[] = [

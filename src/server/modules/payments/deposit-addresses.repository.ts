@@ -6,6 +6,12 @@ import { accountKeys, depositAddresses, orders, payments, type KeyFamily } from 
 
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 
+/** The key's xpub. Only TRON has imported lists (the table's check), so an EVM or Bitcoin-family row always has one. */
+export function xpubOf(key: AccountKeyRow): string {
+  if (key.xpub === null) throw new Error(`Account key ${key.id} is an imported address list, not a key.`);
+  return key.xpub;
+}
+
 export async function findActiveKey(db: Queryable, family: KeyFamily): Promise<AccountKeyRow | undefined> {
   const [row] = await db.select().from(accountKeys).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true)));
   return row;
@@ -17,9 +23,18 @@ export async function lockActiveKey(db: Queryable, family: KeyFamily): Promise<A
   return row;
 }
 
+/**
+ * Makes `xpub` the family's active key. A key saved before (removed, or replaced and then brought
+ * back) goes on after the last index it handed out: its earlier addresses are still some buyer's.
+ */
 export async function replaceActiveKey(db: Queryable, family: KeyFamily, xpub: string, scriptType: AccountKeyRow['scriptType'] = null): Promise<AccountKeyRow> {
   await db.update(accountKeys).set({ active: false }).where(and(eq(accountKeys.family, family), eq(accountKeys.active, true)));
-  const [row] = await db.insert(accountKeys).values({ family, xpub, scriptType }).returning();
+  const [used] = await db
+    .select({ next: sql<number>`coalesce(max(${depositAddresses.derivationIndex}) + 1, 0)::int` })
+    .from(depositAddresses)
+    .innerJoin(accountKeys, eq(depositAddresses.keyId, accountKeys.id))
+    .where(and(eq(accountKeys.family, family), eq(accountKeys.xpub, xpub), scriptType === null ? sql`${accountKeys.scriptType} is null` : eq(accountKeys.scriptType, scriptType)));
+  const [row] = await db.insert(accountKeys).values({ family, xpub, scriptType, nextIndex: used?.next ?? 0 }).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -46,15 +61,19 @@ export async function findDepositAddress(db: Queryable, keyId: number, userId: n
   return row;
 }
 
-/** Records the address at the key's next index for the buyer and moves the index on, in the caller's transaction. */
-export async function insertDepositAddress(db: Queryable, key: AccountKeyRow, userId: number, address: string): Promise<{ id: number; address: string }> {
+/**
+ * Records the address at `index` (the key's derivation index, or a list's position) for the buyer and
+ * moves the key's next index past it, in the caller's transaction. Undefined, with nothing changed,
+ * when the address is already some buyer's (a list and a key of the same wallet can both hold it).
+ */
+export async function insertDepositAddress(db: Queryable, key: AccountKeyRow, userId: number, address: string, index = key.nextIndex): Promise<{ id: number; address: string } | undefined> {
   const [row] = await db
     .insert(depositAddresses)
     // EVM addresses are matched lower-case; Bitcoin's base58 addresses are case-sensitive.
-    .values({ keyId: key.id, userId, derivationIndex: key.nextIndex, address: key.family === 'evm' ? address.toLowerCase() : address })
+    .values({ keyId: key.id, userId, derivationIndex: index, address: key.family === 'evm' ? address.toLowerCase() : address })
+    .onConflictDoNothing({ target: depositAddresses.address })
     .returning({ id: depositAddresses.id, address: depositAddresses.address });
-  await db.update(accountKeys).set({ nextIndex: key.nextIndex + 1 }).where(eq(accountKeys.id, key.id));
-  if (!row) throw new Error('insert returned no row');
+  if (row) await db.update(accountKeys).set({ nextIndex: index + 1 }).where(eq(accountKeys.id, key.id));
   return row;
 }
 
@@ -80,15 +99,19 @@ export async function countGap(db: Queryable, key: AccountKeyRow): Promise<numbe
   return key.nextIndex - (lastUsed === null ? 0 : lastUsed + 1);
 }
 
-/** Deposit addresses of a family that pending orders pay to: the Bitcoin watcher polls their mempool. */
-export async function findAwaitedAddresses(db: Queryable, family: KeyFamily): Promise<string[]> {
+/**
+ * Deposit addresses of a family that pending orders pay to, each with when its newest pending order was
+ * placed: the Bitcoin watcher polls their mempool, newer orders more often (decision 030).
+ */
+export async function findAwaitedAddresses(db: Queryable, family: KeyFamily): Promise<{ address: string; since: Date }[]> {
   const rows = await db
-    .selectDistinct({ address: depositAddresses.address })
+    .select({ address: depositAddresses.address, since: sql<string | Date>`max(${orders.createdAt})` })
     .from(orders)
     .innerJoin(depositAddresses, eq(orders.depositAddressId, depositAddresses.id))
     .innerJoin(accountKeys, eq(depositAddresses.keyId, accountKeys.id))
-    .where(and(eq(accountKeys.family, family), eq(orders.status, 'pending')));
-  return rows.map((r) => r.address);
+    .where(and(eq(accountKeys.family, family), eq(orders.status, 'pending')))
+    .groupBy(depositAddresses.address);
+  return rows.map((r) => ({ address: r.address, since: new Date(r.since) }));
 }
 
 /**
@@ -104,4 +127,14 @@ export async function findAwaitedAmounts(db: Queryable, addresses: string[]): Pr
     .where(and(inArray(depositAddresses.address, addresses), inArray(orders.status, ['pending', 'expired'])))
     .groupBy(depositAddresses.address);
   return new Map(rows.map((r) => [r.address, BigInt(r.units)]));
+}
+
+/** Deposit addresses handed out from this key (under any of its saves) or from this imported list. */
+export async function countHandedOut(db: Queryable, key: AccountKeyRow): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(depositAddresses)
+    .innerJoin(accountKeys, eq(depositAddresses.keyId, accountKeys.id))
+    .where(key.xpub === null ? eq(accountKeys.id, key.id) : and(eq(accountKeys.family, key.family), eq(accountKeys.xpub, key.xpub)));
+  return row?.n ?? 0;
 }

@@ -5,6 +5,7 @@ import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
 import { findEvmChains } from './evm/evm-chains.repository';
 import { findPaymentsOfOrders, holdsLatePayment, type PaymentRow } from './payments.repository';
+import { findTronChain } from './tron/tron-chains.repository';
 import { findUtxoChains } from './utxo/utxo-chains.repository';
 import { utxoPolicyOf } from './utxo/utxo-policy';
 
@@ -38,10 +39,12 @@ export interface ChainRules {
 
 /** The rules of each order's chain, read once for all the orders given. */
 export async function findChainRules(db: Queryable, orders: readonly ChainOrder[]): Promise<(order: ChainOrder) => ChainRules> {
-  const onUtxo = orders.some((o) => o.network !== 'evm');
-  const [chains, utxoChains] = await Promise.all([findEvmChains(db), onUtxo ? findUtxoChains(db) : []]);
+  const onUtxo = orders.some((o) => o.network !== 'evm' && o.network !== 'tron');
+  const onTron = orders.some((o) => o.network === 'tron');
+  const [chains, utxoChains, tron] = await Promise.all([findEvmChains(db), onUtxo ? findUtxoChains(db) : [], onTron ? findTronChain(db) : undefined]);
   const chainOf = new Map(chains.map((c) => [c.chainId, c]));
   return (order) => {
+    if (order.network === 'tron') return { head: tron?.headBlock ?? null, required: tron?.confirmations ?? null, toleranceBps: tron?.toleranceBps ?? 0 };
     if (order.network !== 'evm') {
       const utxo = utxoChains.find((c) => c.chain === order.network);
       if (!utxo) return { head: null, required: null, toleranceBps: 0 };

@@ -1,5 +1,5 @@
 // SQL of the payments seen on every chain: handing them to orders, late payments, unallocated deposits.
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { UtxoChain } from '@/domain/utxo/chains';
 import type { Db, Queryable } from '../../db/client';
 import { depositAddresses, orders, payments, users } from '../../db/schema';
@@ -7,11 +7,35 @@ import { depositAddresses, orders, payments, users } from '../../db/schema';
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
-/** The chain payments were seen on: an EVM chain by id, or a Bitcoin-family chain. */
-export type PaymentChain = { network: 'evm'; chainId: number } | { network: UtxoChain };
+/** The chain payments were seen on: an EVM chain by id, a Bitcoin-family chain, or TRON. */
+export type PaymentChain = { network: 'evm'; chainId: number } | { network: UtxoChain | 'tron' };
 
 function onChain(on: PaymentChain) {
   return on.network === 'evm' ? and(eq(payments.network, 'evm'), eq(payments.chainId, on.chainId)) : eq(payments.network, on.network);
+}
+
+/** Stores payments not seen before; a payment already stored (a re-scan) is left as it is. */
+export async function insertPayments(db: Queryable, rows: NewPayment[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(payments).values(rows).onConflictDoNothing();
+}
+
+/** Payments in blocks a reorganisation replaced (EVM, TRON): they are no longer on the chain. */
+export async function revertPaymentsFrom(db: Queryable, on: PaymentChain, fromBlock: bigint, now: Date): Promise<PaymentRow[]> {
+  return db
+    .update(payments)
+    .set({ state: 'reverted', updatedAt: now })
+    .where(and(onChain(on), gte(payments.blockNumber, fromBlock), inArray(payments.state, ['seen', 'confirmed'])))
+    .returning();
+}
+
+/** Seen payments at or below the confirmed height become confirmed (EVM, TRON). */
+export async function confirmPaymentsUpTo(db: Queryable, on: PaymentChain, height: bigint, now: Date): Promise<PaymentRow[]> {
+  return db
+    .update(payments)
+    .set({ state: 'confirmed', updatedAt: now })
+    .where(and(onChain(on), eq(payments.state, 'seen'), lte(payments.blockNumber, height)))
+    .returning();
 }
 
 /** Payments on the chain (seen or confirmed) that no order holds yet and no operator dismissed. */
@@ -93,7 +117,8 @@ export async function findOrderForPayment(
         isNotNull(orders.depositAddressId),
         eq(orders.network, on.network),
         on.network === 'evm' ? eq(orders.chainId, on.chainId) : undefined,
-        tokenContract === null ? isNull(orders.tokenContract) : sql`lower(${orders.tokenContract}) = ${tokenContract}`,
+        // EVM contracts are stored lower-case, TRON's in base58 (whose case matters, but two contracts never differ by case alone).
+        tokenContract === null ? isNull(orders.tokenContract) : sql`lower(${orders.tokenContract}) = lower(${tokenContract})`,
         sql`(${orders.status} = 'pending' or (${orders.status} = 'expired' and ${orders.expiresAt} >= ${lateSince}))`,
         lte(orders.createdAt, seenAt),
       ),

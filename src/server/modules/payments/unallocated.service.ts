@@ -4,7 +4,7 @@
 import { formatUnits } from 'viem';
 import type { UnallocatedDeposit } from '@/contracts/payments';
 import { dec, toPlain } from '@/domain/decimal';
-import { explorerTxUrl } from '@/domain/payment';
+import { explorerTxUrl, sameTokenContract } from '@/domain/payment';
 import { quoteAtPrices, type PricesNow } from '@/domain/stage-credit';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
@@ -40,7 +40,7 @@ export async function findUnallocatedDeposits(db: Queryable, pricesNow: PricesNo
     return read;
   };
   return Promise.all(rows.map(async (p) => {
-    const crypto = offered.find((c) => c.network === p.network && c.chainId === p.chainId && (c.tokenContract?.toLowerCase() ?? null) === p.tokenContract);
+    const crypto = offered.find((c) => c.network === p.network && c.chainId === p.chainId && sameTokenContract(c.tokenContract, p.tokenContract));
     const amount = crypto?.decimals != null ? toPlain(dec(formatUnits(BigInt(p.value), crypto.decimals))) : p.value;
     const priced = crypto?.decimals != null ? quoteAt(amount, await pricesOf(crypto.code)) : null;
     return {

@@ -73,7 +73,7 @@ describe(`a fresh install (${databaseKind})`, () => {
     await freshInstall(t);
     const rows = await t.database.db.select({ code: cryptos.code, enabled: cryptos.enabled }).from(cryptos).orderBy(asc(cryptos.code));
     expect(rows.filter((r) => r.enabled).map((r) => r.code)).toEqual(['BTC', 'ETH', 'USDC', 'USDT']);
-    expect(rows.filter((r) => !r.enabled).map((r) => r.code)).toEqual(['BNB', 'DOGE', 'LTC', 'SOL', 'TRX']);
+    expect(rows.filter((r) => !r.enabled).map((r) => r.code)).toEqual(['BNB', 'DOGE', 'LTC', 'SOL', 'TRX', 'USDTTRC20']);
 
     await offerEth();
     const cookie = await signInOperator(t.app, t.database);

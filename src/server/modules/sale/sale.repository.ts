@@ -4,7 +4,7 @@ import { orders, saleSettings } from '../../db/schema';
 
 export type SaleSettingsRow = typeof saleSettings.$inferSelect;
 /** What an operator edits on the sale page; the totals and the price are kept elsewhere. */
-export type EditableSaleSettings = Omit<SaleSettingsRow, 'id' | 'priceUsd' | 'tokensSold' | 'tokensCommitted' | 'updatedAt' | 'operatorsNeedTotp' | 'scheduledAt'> & {
+export type EditableSaleSettings = Omit<SaleSettingsRow, 'id' | 'priceUsd' | 'tokensSold' | 'tokensCommitted' | 'rewardTokens' | 'updatedAt' | 'operatorsNeedTotp' | 'scheduledAt'> & {
   /** Set the first time an operator saves the schedule; never cleared. */
   scheduledAt?: Date;
 };

@@ -67,6 +67,7 @@ export function stagesView(s: SaleSettingsRow, stages: readonly SaleStage[], now
       allocation: stage.allocation,
       capacity: stage.capacity,
       tokensSold: stage.tokensSold,
+      rewardTokens: toPlain(dec(stage.row.rewardTokens)),
       tokensLeft: toPlain(left),
       endsAt: stage.endsAt?.toISOString() ?? null,
       openedAt: openedAt && s.scheduledAt && openedAt < s.startsAt ? s.startsAt.toISOString() : (openedAt?.toISOString() ?? null),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { cookieValue, databaseKind, OPERATOR, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { cookieValue, databaseKind, OPERATOR, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 import { createOperator } from '../operators/operators.service';
 import { SessionStore } from './sessions.service';
 
@@ -78,7 +78,7 @@ describe(`session cookies over https (${databaseKind})`, () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: { origin: 'https://presale.example' },
-      payload: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '', password: 'correct horse battery', confirmPassword: 'correct horse battery' },
+      payload: { ...REGISTRATION, phone: '' },
     });
     expect(buyer.cookies.map((c) => c.name)).toContain('__Host-presale_session');
   });

@@ -5,11 +5,11 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STEP_UP_MINUTES } from '@/contracts/permissions';
 import type { Order } from '@/contracts/orders';
-import type { AdminStage, SaleSettings, Stages, StagesBody } from '@/contracts/sale';
+import type { AdminStage, Sale, SaleSettings, Stages, StagesBody } from '@/contracts/sale';
 import type { Overview } from '@/contracts/transparency';
 import { dec } from '@/domain/decimal';
-import { auditLog, cryptos, saleSettings, saleStages, sessions } from '../../db/schema';
-import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { auditLog, cryptos, saleSettings, saleStages, sessions, users } from '../../db/schema';
+import { REGISTRATION, cookieValue, databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
 const OP_COOKIE = 'presale_operator_session';
 const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -272,6 +272,42 @@ describe(`the operator's stages (${databaseKind})`, () => {
     // A second tick has nothing left to record.
     await t.app.orderExpiry.runOnce(end);
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'stage.closed'))).toHaveLength(1);
+  });
+
+  it('counts a referral reward in the stage it came from apart from the tokens sold, and in the room it takes', async () => {
+    await signIn();
+    await twoStages();
+    // A referred buyer's 500 tokens earn the referrer 5 % (the default): 25 tokens out of stage 1.
+    const referrer = await registerBuyer(t.app, { email: 'referrer@example.com' });
+    const [code] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+    const referred = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...REGISTRATION, email: 'referred@example.com' }, cookies: { presale_ref: code?.code ?? '' } });
+    const order = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: cookieValue(referred, 'presale_session') ?? '' }, payload: { crypto: 'ETH', tokens: '500' } });
+    const list = (await call('GET', '/api/admin/orders?pageSize=100')).json<{ orders: { id: string; orderId: number }[] }>().orders;
+    const orderId = list.find((o) => o.id === order.json<Order>().id)?.orderId ?? 0;
+    expect((await call('POST', `/api/admin/orders/${String(orderId)}/approve`)).statusCode).toBe(200);
+
+    // Sold is the purchase; the reward is apart, and both are gone from what the stage can take.
+    const figures = (stages: readonly { tokensSold: string; rewardTokens: string; tokensLeft: string }[]) => stages.map((s) => [s.tokensSold, s.rewardTokens, s.tokensLeft]);
+    expect(figures(await adminStages())).toEqual([
+      ['500', '25', '475'],
+      ['0', '0', '5000'],
+    ]);
+    const sale = (await t.app.inject({ method: 'GET', url: '/api/sale' })).json<Sale>();
+    expect(sale.tokensSold).toBe('500');
+    expect(figures(sale.stages)).toEqual(figures(await adminStages()));
+    const [totals] = await t.database.db.select().from(saleSettings);
+    expect([totals?.tokensCommitted, totals?.tokensSold, totals?.rewardTokens]).toEqual(['525.000000', '500.000000', '25.000000']);
+
+    // Ended now, the stage passes on what neither sold nor rewarded; its figures at closing say which was which.
+    const [seed] = await adminStages();
+    expect((await endNow(seed?.id ?? 0)).statusCode).toBe(200);
+    const [closed, next] = await stageRows();
+    expect(closed).toMatchObject({ committedAtClose: '525.000000', soldAtClose: '500.000000', rewardTokens: '25.000000', rolledOut: '475.000000' });
+    expect(next?.rolledIn).toBe('475.000000');
+    expect(figures(await adminStages())).toEqual([
+      ['500', '25', '0'],
+      ['0', '0', '5475'],
+    ]);
   });
 
   it("sums approved orders' pieces per stage for the Overview, a purchase across a boundary in both", async () => {

@@ -1,11 +1,12 @@
 // The queries behind /transparency and the operator's overview. Approved orders are summed per
 // day and crypto by one query (approvedByDay) for both: the public totals add up its rows for the
 // whole sale, the overview's charts show them per day, so the two can never disagree.
-import { and, asc, count, countDistinct, desc, eq, gte, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_KINDS, REFERRAL_KINDS } from '@/domain/ledger-kinds';
 import type { Network } from '@/domain/networks';
 import type { Queryable } from '../../db/client';
-import { accountKeys, cryptos, depositAddresses, evmChains, excessDecisions, ledgerChain, ledgerEntries, ledgerHeads, orders, users } from '../../db/schema';
+import { accountKeys, cryptos, depositAddresses, evmChains, excessDecisions, ledgerChain, ledgerEntries, ledgerHeads, orders, users, withdrawalRequests } from '../../db/schema';
 
 const utcDay = (column: SQL | AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
@@ -63,6 +64,7 @@ export interface PublicOrderRow {
   excessBonusTokens: string;
   email: string;
   txHash: string | null;
+  withdrawn: boolean;
 }
 
 const publicOrderColumns = {
@@ -79,7 +81,11 @@ const publicOrderColumns = {
   excessBonusTokens: sql<string>`coalesce(${excessDecisions.bonusTokens}, 0)::text`,
   email: users.email,
   txHash: orders.txHash,
+  withdrawn: sql<boolean>`${orders.status} = 'withdrawn'`,
 };
+
+/** Approved orders, and those approved and since withdrawn (their credits stay in the ledger, reversed). */
+const credited = inArray(orders.status, ['approved', 'withdrawn']);
 
 function approvedOrders(db: Queryable) {
   return db
@@ -87,18 +93,27 @@ function approvedOrders(db: Queryable) {
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(excessDecisions, eq(excessDecisions.orderId, orders.id))
-    .where(eq(orders.status, 'approved'))
+    .where(credited)
     .orderBy(desc(orders.decidedAt), desc(orders.id));
 }
 
-/** Approved orders, newest approval first. */
+/** Approved orders (withdrawn ones marked), newest approval first. */
 export async function findApprovedOrders(db: Queryable, page: { limit: number; offset: number } | null): Promise<PublicOrderRow[]> {
   return page ? approvedOrders(db).limit(page.limit).offset(page.offset) : approvedOrders(db);
 }
 
 export async function countApprovedOrders(db: Queryable): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.status, 'approved'));
+  const [row] = await db.select({ n: count() }).from(orders).where(credited);
   return row?.n ?? 0;
+}
+
+/** Completed withdrawals (decision 040): how many, and the tokens and bonus they took back. */
+export async function sumRefunds(db: Queryable): Promise<{ orders: number; tokens: string; bonusTokens: string }> {
+  const [row] = await db
+    .select({ orders: count(), tokens: sql<string>`coalesce(sum(${withdrawalRequests.tokens}), 0)::text`, bonusTokens: sql<string>`coalesce(sum(${withdrawalRequests.bonusTokens}), 0)::text` })
+    .from(withdrawalRequests)
+    .where(eq(withdrawalRequests.state, 'completed'));
+  return { orders: row?.orders ?? 0, tokens: row?.tokens ?? '0', bonusTokens: row?.bonusTokens ?? '0' };
 }
 
 /** Every entry as the chain hashed it: the amount with its six decimals, the time in UTC to the microsecond. */
@@ -126,6 +141,18 @@ export async function findLedgerHead(db: Queryable): Promise<{ seq: number; hash
     db.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` }).from(ledgerEntries),
   ]);
   return { seq: head?.seq ?? 0, hash: head?.hash ?? null, total: sum?.total ?? '0' };
+}
+
+/** The ledger's sums of referral rewards and of campaign rewards (issue 31), counted apart from tokens sold and their bonus. */
+export async function sumRewards(db: Queryable): Promise<{ referral: string; campaign: string }> {
+  const [row] = await db
+    .select({
+      referral: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${inArray(ledgerEntries.kind, [...REFERRAL_KINDS])}), 0)::text`,
+      campaign: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${inArray(ledgerEntries.kind, [...CAMPAIGN_KINDS])}), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.kind, [...REFERRAL_KINDS, ...CAMPAIGN_KINDS]));
+  return { referral: row?.referral ?? '0', campaign: row?.campaign ?? '0' };
 }
 
 export async function findDailyHeads(db: Queryable) {

@@ -24,6 +24,8 @@ import {
   findLedgerHead,
   findPaymentSetup,
   recordDailyHead,
+  sumRefunds,
+  sumRewards,
   type ApprovedDayRow,
   type PublicOrderRow,
 } from './transparency.repository';
@@ -55,7 +57,7 @@ export function sumPerCrypto(rows: readonly ApprovedDayRow[]): ApprovedSums[] {
 }
 
 export async function getTransparency(db: Queryable, now = new Date()): Promise<Transparency> {
-  const [settings, stages, days, buyers, head, heads, setup] = await Promise.all([
+  const [settings, stages, days, buyers, head, heads, setup, rewards, refunds] = await Promise.all([
     getSaleSettings(db),
     findStages(db),
     approvedByDay(db),
@@ -63,6 +65,8 @@ export async function getTransparency(db: Queryable, now = new Date()): Promise<
     findLedgerHead(db),
     findDailyHeads(db),
     findPaymentSetup(db),
+    sumRewards(db),
+    sumRefunds(db),
   ]);
   const perCrypto = sumPerCrypto(days);
   const total = (pick: (s: ApprovedSums) => string) => perCrypto.reduce((sum, s) => sum.plus(dec(pick(s))), ZERO);
@@ -74,6 +78,9 @@ export async function getTransparency(db: Queryable, now = new Date()): Promise<
       raisedUsd: toFixed(total((s) => s.usdAmount), 2),
       tokensSold: toPlain(total((s) => s.tokens)),
       bonusTokens: toPlain(total((s) => s.bonusTokens)),
+      referralTokens: toPlain(dec(rewards.referral)),
+      campaignTokens: toPlain(dec(rewards.campaign)),
+      refunds: { orders: refunds.orders, tokens: toPlain(dec(refunds.tokens)), bonusTokens: toPlain(dec(refunds.bonusTokens)) },
       orders: perCrypto.reduce((n, s) => n + s.orders, 0),
       buyers,
     },
@@ -106,6 +113,7 @@ function toPublicOrder(r: PublicOrderRow): Omit<PublicOrder, 'ledger'> {
     buyer: maskEmail(r.email),
     txHash: r.txHash,
     explorerUrl: r.txHash ? explorerTxUrl(r.network, r.chainId, r.txHash) : null,
+    withdrawn: r.withdrawn,
   };
 }
 
@@ -122,7 +130,7 @@ export async function getPublicOrders(db: Queryable, page: number, pageSize: num
   return { orders, total, page, pageSize };
 }
 
-const CSV_HEADER = ['Order', 'Approved At (UTC)', 'Currency', 'Amount', 'USD', 'Tokens', 'Bonus tokens', 'Excess tokens', 'Excess bonus tokens', 'Buyer', 'Tx hash', 'Explorer'];
+const CSV_HEADER = ['Order', 'Approved At (UTC)', 'Currency', 'Amount', 'USD', 'Tokens', 'Bonus tokens', 'Excess tokens', 'Excess bonus tokens', 'Buyer', 'Tx hash', 'Explorer', 'Withdrawn'];
 
 export async function publicOrdersCsv(db: Queryable): Promise<string> {
   const rows = (await findApprovedOrders(db, null)).map(toPublicOrder);
@@ -130,7 +138,7 @@ export async function publicOrdersCsv(db: Queryable): Promise<string> {
     CSV_HEADER,
     ...rows.map((o) => [
       asIdentifier(String(o.orderId)),
-      ...[o.approvedAt, o.crypto.code, o.amount, o.usdAmount, o.tokens, o.bonusTokens, o.excessTokens, o.excessBonusTokens, o.buyer, o.txHash, o.explorerUrl].map(asText),
+      ...[o.approvedAt, o.crypto.code, o.amount, o.usdAmount, o.tokens, o.bonusTokens, o.excessTokens, o.excessBonusTokens, o.buyer, o.txHash, o.explorerUrl, o.withdrawn ? 'yes' : 'no'].map(asText),
     ]),
   ]);
 }

@@ -8,6 +8,7 @@ export interface UserWithBalance {
   email: string;
   phone: string;
   receivingWallet: string | null;
+  country: string | null;
   createdAt: Date;
   balance: string;
 }
@@ -23,6 +24,7 @@ const columns = {
   email: users.email,
   phone: users.phone,
   receivingWallet: users.receivingWallet,
+  country: users.country,
   createdAt: users.createdAt,
   // A scalar subquery runs only for the rows of the page, so the page stays cheap at any size.
   // Qualified by hand: inside a subquery an unqualified "id" would be the ledger's own column.

@@ -9,10 +9,12 @@ import { notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { hasSecondFactor, resetBuyerSecondFactor } from '../two-factor/two-factor.service';
 import type { OrderService } from '../orders/orders.service';
+import { findUserRewards } from '../referrals/referrals.service';
+import { latestAcceptances, listAcceptances } from '../content/terms.service';
 import { findAllUsers, findLedger, findUserPage, findUserWithBalance, type UserWithBalance } from './users.repository';
 
 function toAdminUser(u: UserWithBalance): AdminUser {
-  return { id: u.id, name: u.name, email: u.email, phone: u.phone, receivingWallet: u.receivingWallet, balance: toPlain(dec(u.balance)), level: levelOf(u.balance)?.name ?? null, createdAt: u.createdAt.toISOString() };
+  return { id: u.id, name: u.name, email: u.email, phone: u.phone, receivingWallet: u.receivingWallet, balance: toPlain(dec(u.balance)), level: levelOf(u.balance)?.name ?? null, country: u.country, createdAt: u.createdAt.toISOString() };
 }
 
 export async function findUsers(db: Queryable, q: { page: number; pageSize: number; q: string }) {
@@ -23,14 +25,16 @@ export async function findUsers(db: Queryable, q: { page: number; pageSize: numb
 export async function getUserDetail(db: Queryable, orders: OrderService, id: number): Promise<AdminUserDetail> {
   const user = await findUserWithBalance(db, id);
   if (!user) throw notFound('This user does not exist.');
-  const [userOrders, ledger, twoFactor] = await Promise.all([orders.ofUser(id), findLedger(db, id), hasSecondFactor(db, 'buyer', id)]);
+  const [userOrders, ledger, twoFactor, referrals, termsAcceptances] = await Promise.all([orders.ofUser(id), findLedger(db, id), hasSecondFactor(db, 'buyer', id), findUserRewards(db, id), listAcceptances(db, id)]);
   const bonus = ledger.filter((e) => BONUS_KINDS.includes(e.kind)).reduce((sum, e) => sum.plus(e.amount), dec(0));
   return {
     user: toAdminUser(user),
     bonusTokens: toPlain(bonus),
     orders: userOrders,
     ledger: ledger.map((e) => ({ id: e.id, kind: e.kind, amount: toPlain(dec(e.amount)), orderId: e.orderId, createdAt: e.createdAt.toISOString() })),
+    referrals,
     twoFactor,
+    termsAcceptances,
   };
 }
 
@@ -45,7 +49,11 @@ export async function resetUserTwoFactor(db: Db, orders: OrderService, publicUrl
 }
 
 export async function usersCsv(db: Queryable): Promise<string> {
-  const header = ['ID', 'Name', 'Email', 'Phone', 'Balance', 'Level', 'Receiving wallet', 'Registered (UTC)'];
-  const rows = (await findAllUsers(db)).map(toAdminUser).map((u) => [asIdentifier(String(u.id)), ...[u.name, u.email, u.phone, u.balance, u.level ?? '', u.receivingWallet, u.createdAt].map(asText)]);
+  const header = ['ID', 'Name', 'Email', 'Phone', 'Balance', 'Level', 'Receiving wallet', 'Registered (UTC)', 'Country of residence', 'Terms version accepted', 'Terms accepted (UTC)'];
+  const [users, accepted] = await Promise.all([findAllUsers(db), latestAcceptances(db)]);
+  const rows = users.map(toAdminUser).map((u) => {
+    const terms = accepted.get(u.id);
+    return [asIdentifier(String(u.id)), ...[u.name, u.email, u.phone, u.balance, u.level ?? '', u.receivingWallet, u.createdAt, u.country ?? '', terms ? String(terms.version) : '', terms?.acceptedAt.toISOString() ?? ''].map(asText)];
+  });
   return writeCsv([header, ...rows]);
 }

@@ -75,7 +75,7 @@ describe(`back-office users (${databaseKind})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users/999999', cookies: { [OPERATOR]: operator } })).statusCode).toBe(404);
 
     const csv = await t.app.inject({ method: 'GET', url: '/api/admin/users.csv', cookies: { [OPERATOR]: operator } });
-    expect(csv.body.split('\r\n')[0]).toBe('ID,Name,Email,Phone,Balance,Level,Receiving wallet,Registered (UTC)');
+    expect(csv.body.split('\r\n')[0]).toBe('ID,Name,Email,Phone,Balance,Level,Receiving wallet,Registered (UTC),Country of residence,Terms version accepted,Terms accepted (UTC)');
     expect(csv.body).toContain(`,Silver,${wallet},`);
     // A leading + would start a formula in a spreadsheet: the cell is prefixed with an apostrophe.
     expect(csv.body).toContain(`rich@example.com,"'+44 20 7946 0000",214,Silver`);

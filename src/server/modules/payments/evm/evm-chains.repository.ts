@@ -1,9 +1,8 @@
 // SQL of the EVM chains' settings and scan cursors, and of the payments their scans report.
-import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { evmChains, payments } from '../../../db/schema';
+import { evmChains } from '../../../db/schema';
 import { changedAt } from '../chain-cursor.repository';
-import type { NewPayment, PaymentRow } from '../payments.repository';
 
 export type EvmChainRow = typeof evmChains.$inferSelect;
 
@@ -73,28 +72,4 @@ export async function moveEvmCursor(
 
 export async function recordEvmChainError(db: Queryable, chainId: number, message: string, at: Date): Promise<void> {
   await db.update(evmChains).set({ lastError: message, lastErrorAt: at }).where(eq(evmChains.chainId, chainId));
-}
-
-/** Stores payments not seen before; a payment already stored (a re-scan) is left as it is. */
-export async function insertPayments(db: Queryable, rows: NewPayment[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(payments).values(rows).onConflictDoNothing({ target: [payments.chainId, payments.txHash, payments.logIndex] });
-}
-
-/** Payments in blocks a reorganisation replaced: they are no longer on the chain. */
-export async function revertPaymentsFrom(db: Queryable, chainId: number, fromBlock: bigint, now: Date): Promise<PaymentRow[]> {
-  return db
-    .update(payments)
-    .set({ state: 'reverted', updatedAt: now })
-    .where(and(eq(payments.network, 'evm'), eq(payments.chainId, chainId), gte(payments.blockNumber, fromBlock), inArray(payments.state, ['seen', 'confirmed'])))
-    .returning();
-}
-
-/** Seen payments at or below the confirmed height become confirmed. */
-export async function confirmPaymentsUpTo(db: Queryable, chainId: number, height: bigint, now: Date): Promise<PaymentRow[]> {
-  return db
-    .update(payments)
-    .set({ state: 'confirmed', updatedAt: now })
-    .where(and(eq(payments.network, 'evm'), eq(payments.chainId, chainId), eq(payments.state, 'seen'), lte(payments.blockNumber, height)))
-    .returning();
 }

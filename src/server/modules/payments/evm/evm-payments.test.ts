@@ -203,6 +203,22 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect((await admin('GET', '/api/admin/payments')).json<PaymentSettings>().evmKey?.xpub).toBe(account.publicExtendedKey);
   });
 
+  it('goes on after the addresses it handed out when a removed key is saved again', async () => {
+    await setUpAutomatic();
+    const first = await registerBuyer(t.app);
+    const placed = (await order(first.cookie, 'ETH', '300')).json<Order>();
+    const [row] = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, placed.id));
+    expect((await admin('POST', `/api/admin/orders/${String(row?.id)}/reject`, { note: 'test' })).statusCode).toBe(200);
+    expect((await admin('DELETE', '/api/admin/payments/evm-key')).statusCode).toBe(200);
+    expect((await admin('PUT', '/api/admin/payments/evm-key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
+    const second = await registerBuyer(t.app, { email: 'second@example.com' });
+    const again = await order(second.cookie, 'ETH', '300');
+    expect(again.statusCode, again.body).toBe(201);
+    // The next index of the same key: the first buyer's address stays theirs alone.
+    expect(again.json<Order>().address).toBe(deriveEvmAddress(key, 1));
+    expect(again.json<Order>().address).not.toBe(placed.address);
+  });
+
   it('credits once when the watcher and an operator approve at the same moment', async () => {
     await setUpAutomatic(1);
     const buyer = await registerBuyer(t.app);

@@ -9,10 +9,10 @@ import type { Actor } from '../../../actor';
 import type { Db, Queryable } from '../../../db/client';
 import { invalid, notFound } from '../../../errors';
 import { recordAudit } from '../../audit/audit.service';
-import { deactivateKey, findActiveKey, lockActiveKey, replaceActiveKey } from '../deposit-addresses.repository';
+import { findActiveKey, xpubOf } from '../deposit-addresses.repository';
 import type { DepositAddresses } from '../deposit-addresses.service';
 import { endpointErrorText } from '../endpoint-error';
-import { fingerprintOf, hostOf, quietSince, refuseWhileOrdersOpen } from '../settings/settings-common';
+import { fingerprintOf, hostOf, quietSince, removePlainKey, savePlainKey, type PlainKeyFamily } from '../settings/settings-common';
 import { deleteEvmChain, findEvmChain, findEvmChains, upsertEvmChain } from './evm-chains.repository';
 
 /** What an endpoint says of itself: its chain and its head. */
@@ -27,9 +27,9 @@ const probeEndpoint: EndpointProbe = async (rpcUrl) => {
 /** The EVM key and chains as the Payments page shows them. */
 export async function evmSettingsShown(db: Queryable, now: Date): Promise<Pick<PaymentSettings, 'evmKey' | 'chains'>> {
   const [key, chains] = await Promise.all([findActiveKey(db, 'evm'), findEvmChains(db)]);
-  const parsed = key ? parseEvmAccountKey(key.xpub) : null;
+  const parsed = key ? parseEvmAccountKey(xpubOf(key)) : null;
   return {
-    evmKey: key && parsed?.ok ? { xpub: key.xpub, fingerprint: fingerprintOf(parsed.key.external), firstAddresses: previewEvmAddresses(parsed.key), handedOut: key.nextIndex } : null,
+    evmKey: key && parsed?.ok ? { xpub: xpubOf(key), fingerprint: fingerprintOf(parsed.key.external), firstAddresses: previewEvmAddresses(parsed.key), handedOut: key.nextIndex } : null,
     chains: chains.map((c) => ({
       chainId: c.chainId,
       rpcHost: hostOf(c.rpcUrl),
@@ -57,24 +57,12 @@ export class EvmSettingsService {
   async setKey(actor: Actor, body: EvmKeyBody): Promise<void> {
     const parsed = parseEvmAccountKey(body.xpub);
     if (!parsed.ok) throw invalid(parsed.message, { xpub: parsed.message });
-    await this.db.transaction(async (tx) => {
-      const current = await lockActiveKey(tx, 'evm');
-      if (current?.xpub === parsed.key.xpub) return;
-      if (current) await refuseWhileOrdersOpen(tx, current.id, 'replaced');
-      await replaceActiveKey(tx, 'evm', parsed.key.xpub);
-      await recordAudit(tx, actor, 'payments.evm_key', 'payments:evm', current ? { firstAddress: firstAddressOf(current.xpub) } : null, { firstAddress: previewEvmAddresses(parsed.key, 1)[0] });
-    });
+    await savePlainKey(this.db, actor, EVM_KEYS, parsed.key.xpub);
     this.deposits.forget();
   }
 
   async removeKey(actor: Actor): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const current = await lockActiveKey(tx, 'evm');
-      if (!current) return;
-      await refuseWhileOrdersOpen(tx, current.id, 'removed');
-      await deactivateKey(tx, 'evm');
-      await recordAudit(tx, actor, 'payments.evm_key_removed', 'payments:evm', { firstAddress: firstAddressOf(current.xpub) }, null);
-    });
+    await removePlainKey(this.db, actor, EVM_KEYS);
     this.deposits.forget();
   }
 
@@ -122,7 +110,10 @@ export class EvmSettingsService {
   }
 }
 
-function firstAddressOf(xpub: string): string | null {
-  const parsed = parseEvmAccountKey(xpub);
-  return parsed.ok ? (previewEvmAddresses(parsed.key, 1)[0] ?? null) : null;
-}
+const EVM_KEYS: PlainKeyFamily = {
+  family: 'evm',
+  firstAddressOf: (xpub) => {
+    const parsed = parseEvmAccountKey(xpub);
+    return parsed.ok ? (previewEvmAddresses(parsed.key, 1)[0] ?? null) : null;
+  },
+};

@@ -2,17 +2,18 @@
 // deposit addresses, store them once, move the cursor, confirm what is deep enough, hand each payment
 // to its order, and approve the orders paid in full within the operator's limits through the same
 // exactly-once approval an operator uses (actor "Automatic").
-import { createPublicClient, http, type Address, type Hash } from 'viem';
+import { createPublicClient, http, type Address } from 'viem';
 import { AUTOMATIC } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.service';
 import { findTokenContractsOnChain } from '../../cryptos/cryptos.service';
+import { readRecentBlocks } from '../chain-cursor.repository';
 import { ChainWatcher, type ChainTick } from '../chain-watcher';
 import { EvmScanner, type ScanCursor, type ScannerClient } from './evm-scanner';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
 import { findWatchedAddresses } from '../deposit-addresses.repository';
-import { findPaidOrder } from '../payments.repository';
-import { confirmPaymentsUpTo, findEvmChains, insertPayments, moveEvmCursor, recordEvmChainError, revertPaymentsFrom, type EvmChainRow } from './evm-chains.repository';
+import { confirmPaymentsUpTo, findPaidOrder, insertPayments, revertPaymentsFrom } from '../payments.repository';
+import { findEvmChains, moveEvmCursor, recordEvmChainError, type EvmChainRow } from './evm-chains.repository';
 
 export interface WatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
@@ -59,18 +60,18 @@ export class EvmWatcher {
 
   private async tickChain(chain: EvmChainRow, now: Date): Promise<TickReport> {
     const { client, scanner } = this.clientOf(chain);
-    const [watched, tokens] = await Promise.all([findWatchedAddresses(this.db, 'evm'), findTokenContractsOnChain(this.db, chain.chainId)]);
+    const [watched, tokens] = await Promise.all([findWatchedAddresses(this.db, 'evm'), findTokenContractsOnChain(this.db, { network: 'evm', chainId: chain.chainId })]);
     const owners = new Map(watched.map((w) => [w.address, w.userId]));
     // Saving the endpoint sets where reading starts (after the head then); a chain without a cursor starts after today's head.
     const cursor: ScanCursor =
       chain.nextBlock === null
         ? { next: (await client.getBlockNumber({ cacheTime: 0 })) + 1n, recent: [] }
-        : { next: chain.nextBlock, recent: readRecent(chain.recentBlocks) };
+        : { next: chain.nextBlock, recent: readRecentBlocks(chain.recentBlocks) as ScanCursor['recent'] };
     const result = await scanner.scan(cursor, { addresses: watched.map((w) => w.address as Address), tokens: tokens as Address[] });
 
     await this.db.transaction(async (tx) => {
       if (result.reorgFrom !== undefined) {
-        const reverted = await revertPaymentsFrom(tx, chain.chainId, result.reorgFrom, now);
+        const reverted = await revertPaymentsFrom(tx, { network: 'evm', chainId: chain.chainId }, result.reorgFrom, now);
         for (const payment of reverted) {
           if (payment.orderId === null) continue;
           // Read in this transaction: on the embedded database a read beside it would wait for it.
@@ -110,7 +111,7 @@ export class EvmWatcher {
     });
 
     const confirmedHeight = chain.confirmations === null ? await finalizedHeight(client) : result.head - BigInt(chain.confirmations) + 1n;
-    const confirmed = await confirmPaymentsUpTo(this.db, chain.chainId, confirmedHeight, now);
+    const confirmed = await confirmPaymentsUpTo(this.db, { network: 'evm', chainId: chain.chainId }, confirmedHeight, now);
     const approved = await this.settle(chain, confirmed.flatMap((p) => (p.orderId === null ? [] : [p.orderId])), now);
     return { chainId: chain.chainId, scannedTo: result.cursor.next - 1n, approved };
   }
@@ -121,14 +122,6 @@ export class EvmWatcher {
 }
 
 class CursorMoved extends Error {}
-
-function readRecent(value: unknown): { number: bigint; hash: Hash }[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((b: unknown) => {
-    const block = b as { number?: unknown; hash?: unknown };
-    return typeof block.number === 'string' && typeof block.hash === 'string' ? [{ number: BigInt(block.number), hash: block.hash as Hash }] : [];
-  });
-}
 
 async function finalizedHeight(client: ScannerClient): Promise<bigint> {
   const block = await client.getBlock({ blockTag: 'finalized' });

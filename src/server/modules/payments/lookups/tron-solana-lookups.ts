@@ -21,20 +21,20 @@ interface Target {
   tokenContract: string | null;
 }
 
-async function post(url: string, body: unknown): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+export async function post(url: string, body: unknown, timeoutMs = TIMEOUT_MS, headers: Record<string, string> = {}): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new EndpointFault(`The endpoint answered with HTTP ${response.status}.`);
   return response.json();
 }
 
 /** The URL of `path` under the endpoint's root, keeping its query (an API key). */
-function under(base: string, path: string): string {
+export function under(base: string, path: string): string {
   const url = new URL(base);
   url.pathname = `${url.pathname.replace(/\/$/, '')}${path}`;
   return url.toString();
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, what: string, node: 'TRON' | 'Solana'): T {
+export function parse<T>(schema: z.ZodType<T>, value: unknown, what: string, node: 'TRON' | 'Solana'): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new EndpointFault(`The endpoint's answer to ${what} is not what a ${node} node sends.`);
   return parsed.data;
@@ -71,7 +71,7 @@ export async function tronHead(url: string): Promise<number> {
 }
 
 /** TRC-20 transfer(address,uint256): its selector, then the recipient and the amount as 32-byte words. */
-const TRANSFER_SELECTOR = 'a9059cbb';
+export const TRANSFER_SELECTOR = 'a9059cbb';
 
 export async function lookUpTron(url: string, txid: string, target: Target): Promise<Sighting | null> {
   // `visible: true` asks for addresses in their base58 form.

@@ -6,11 +6,12 @@ import { can, type Role } from '@/contracts/permissions';
 import type { Queryable } from '../../../db/client';
 import { evmSettingsShown } from '../evm/evm-settings.service';
 import { lookupSettingsShown } from '../lookups/lookup-settings.service';
+import { tronSettingsShown } from '../tron/tron-settings.service';
 import { utxoSettingsShown } from '../utxo/utxo-settings.service';
 
 export async function getPaymentSettings(db: Queryable, now = new Date()): Promise<PaymentSettings> {
-  const [evm, utxoChains, lookups] = await Promise.all([evmSettingsShown(db, now), utxoSettingsShown(db, now), lookupSettingsShown(db)]);
-  return { utxoChains, ...evm, lookups };
+  const [evm, utxoChains, tron, lookups] = await Promise.all([evmSettingsShown(db, now), utxoSettingsShown(db, now), tronSettingsShown(db, now), lookupSettingsShown(db)]);
+  return { utxoChains, ...evm, tron, lookups };
 }
 
 /**
@@ -24,5 +25,6 @@ export function paymentSettingsFor(role: Role, settings: PaymentSettings): Payme
     ...settings,
     evmKey: settings.evmKey && { ...settings.evmKey, xpub: null },
     utxoChains: settings.utxoChains.map((c) => ({ ...c, key: c.key && { ...c.key, xpub: null } })),
+    tron: { ...settings.tron, key: settings.tron.key && { ...settings.tron.key, xpub: null } },
   };
 }

@@ -31,7 +31,16 @@ describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoi
 
   const admin = (method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) => t.app.inject({ method, url, cookies: { [OPERATOR]: operator }, ...(payload ? { payload } : {}) });
   const view = async (cookie: string, id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, cookies: { [BUYER]: cookie } })).json<Order>();
-  const tick = () => t.app.paymentWatch.runOnce();
+  // A scan that could not read the node (its Esplora front timing out on a loaded machine) is what the
+  // next scan repairs in production; these tests are about what a scan that reads it finds.
+  const tick = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const reports = await t.app.paymentWatch.runOnce();
+      const failed = reports.find((r) => r.error);
+      if (!failed) return reports;
+      if (attempt === 5) throw new Error(`the watcher could not read the node five times in a row: ${String(failed.error)}`);
+    }
+  };
   const creditsOf = async (userId: number) => (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).length;
 
   beforeAll(async () => {
@@ -57,7 +66,7 @@ describe.runIf(hasLitecoind() || process.env.CI)(`Litecoin payments from Litecoi
     await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '1000000', usdPrice: '10000', address: deriveUtxoAddress(key, 999), enabled: true }).where(eq(cryptos.code, 'LTC'));
     expect((await admin('PUT', '/api/admin/payments/utxo/litecoin/key', { xpub: account.publicExtendedKey })).statusCode).toBe(200);
     // The front answers as a Litecoin main-network Esplora, first block included: the settings accept it.
-    const watcher = await admin('PUT', '/api/admin/payments/utxo/litecoin/watcher', { esploraUrl: ltc.esploraUrl, confirmations: 6, largeAbove: null, largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000' });
+    const watcher = await admin('PUT', '/api/admin/payments/utxo/litecoin/watcher', { esploraUrl: ltc.esploraUrl, confirmations: 6, largeAbove: null, largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000', requestsPerMinute: 100_000 });
     expect(watcher.statusCode, watcher.body).toBe(200);
     await tick(); // the watcher starts at the tip
   });

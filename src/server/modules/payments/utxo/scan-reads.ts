@@ -9,7 +9,10 @@ import { ref, type BlockRef } from './scan-cursor';
 export interface WatchList {
   /** Every address whose payments count: in blocks, and in the mempool when the scan reads it anyway. */
   readonly addresses: readonly string[];
-  /** Addresses also polled for unconfirmed payments on every scan (those awaiting a payment): 1 request each. */
+  /**
+   * Addresses also polled for unconfirmed payments (those awaiting a payment), 1 request each, in this
+   * order, as far as the scan's budget allows.
+   */
   readonly mempool?: readonly string[];
 }
 
@@ -94,17 +97,32 @@ export async function readBlocks(
 }
 
 
-/** Unconfirmed payments to `addresses`, one request each. */
-export async function readMempools(api: EsploraApi, limit: ReturnType<typeof pLimit>, addresses: readonly string[]): Promise<{ sightings: Sighting[]; listed: Set<string> }> {
+/**
+ * Unconfirmed payments to `addresses`, one request each, asked in their order while `poll` answers
+ * (null: the budget refuses; that address and the rest wait for a later scan).
+ */
+export async function readMempools(
+  limit: ReturnType<typeof pLimit>,
+  poll: (address: string) => Promise<EsploraTx[] | null>,
+  addresses: readonly string[],
+): Promise<{ sightings: Sighting[]; listed: Set<string>; polled: string[] }> {
   const listed = new Set<string>();
+  const polled: string[] = [];
+  let refused = false;
   const jobs = [...new Set(addresses)].map((address) =>
     limit(async () => {
-      const txs = (await api.getAddressMempoolTxs(address)).filter((tx) => !tx.status.confirmed);
+      const answer = refused ? null : await poll(address);
+      if (answer === null) {
+        refused = true;
+        return [];
+      }
+      polled.push(address);
+      const txs = answer.filter((tx) => !tx.status.confirmed);
       if (txs.length < MEMPOOL_LISTING_LIMIT) listed.add(address);
       return txs.flatMap((tx) => sightingsOf(tx, new Set([address]), null, null));
     }),
   );
-  return { sightings: (await Promise.all(jobs)).flat(), listed };
+  return { sightings: (await Promise.all(jobs)).flat(), listed, polled };
 }
 
 
@@ -120,10 +138,20 @@ function sightingsOf(tx: EsploraTx, watched: ReadonlySet<string>, block: BlockRe
   return [...sums].filter(([, units]) => units > 0n).map(([address, units]) => ({ address, txid: tx.txid, units, rbf, block, time: block ? time : null }));
 }
 
-/** The client with every request counted, for `ScanResult.calls`. */
-export function counted(client: EsploraApi): { api: EsploraApi; calls: () => number } {
+/** What a scan's requests must keep within: see request-budget.ts. */
+export interface ScanBudget {
+  take(): Promise<void>;
+  tryTake(): boolean;
+}
+
+/**
+ * The client with every request counted, for `ScanResult.calls`, and kept within `budget` when given:
+ * every request waits for room in it, except mempool polls (`poll`), which are skipped when it has none.
+ */
+export function counted(client: EsploraApi, budget?: ScanBudget): { api: EsploraApi; poll: (address: string) => Promise<EsploraTx[] | null>; calls: () => number } {
   let n = 0;
-  const count = <T>(request: () => Promise<T>): Promise<T> => {
+  const count = async <T>(request: () => Promise<T>): Promise<T> => {
+    await budget?.take();
     n++;
     return request();
   };
@@ -139,5 +167,10 @@ export function counted(client: EsploraApi): { api: EsploraApi; calls: () => num
     getTx: (txid) => count(() => client.getTx(txid)),
     getTxStatus: (txid) => count(() => client.getTxStatus(txid)),
   };
-  return { api, calls: () => n };
+  const poll = async (address: string): Promise<EsploraTx[] | null> => {
+    if (budget && !budget.tryTake()) return null;
+    n++;
+    return client.getAddressMempoolTxs(address);
+  };
+  return { api, poll, calls: () => n };
 }

@@ -18,11 +18,11 @@ export async function findUtxoChains(db: Queryable): Promise<UtxoChainRow[]> {
   return db.select().from(bitcoinChains).orderBy(bitcoinChains.chain);
 }
 
-export type UtxoWatcherSettings = Pick<UtxoChainRow, 'esploraUrl' | 'confirmations' | 'largeAboveUnits' | 'largeConfirmations' | 'toleranceBps' | 'autoApproveUsd'>;
+export type UtxoWatcherSettings = Pick<UtxoChainRow, 'esploraUrl' | 'confirmations' | 'largeAboveUnits' | 'largeConfirmations' | 'toleranceBps' | 'autoApproveUsd' | 'requestsPerMinute'>;
 
 /** Saves the chain's settings; a new endpoint starts the watcher afresh (`resetCursor`): nothing paid before counts. */
 export async function upsertUtxoChain(db: Queryable, chain: UtxoChain, settings: UtxoWatcherSettings, resetCursor: boolean, now: Date): Promise<void> {
-  const cursor = resetCursor ? { cursor: null, tipHeight: null, scannedAt: null } : {};
+  const cursor = resetCursor ? { cursor: null, tipHeight: null, scannedAt: null, awaitingAddresses: null, unpolledAddresses: null } : {};
   await db
     .insert(bitcoinChains)
     .values({ chain, ...settings, updatedAt: now })
@@ -38,7 +38,7 @@ export async function deleteUtxoChain(db: Queryable, chain: UtxoChain): Promise<
  * Stores the scanner's new cursor, only if the stored one is still the one this scan started from
  * (compared by its tip and its scan time): a slower scan elsewhere cannot move it backwards.
  */
-export async function moveUtxoCursor(db: Queryable, chain: UtxoChain, from: Date | null, to: { cursor: unknown; tipHeight: number; scannedAt: Date }): Promise<boolean> {
+export async function moveUtxoCursor(db: Queryable, chain: UtxoChain, from: Date | null, to: { cursor: unknown; tipHeight: number; scannedAt: Date; awaitingAddresses: number; unpolledAddresses: number }): Promise<boolean> {
   const rows = await db
     .update(bitcoinChains)
     .set({ ...to, tipChangedAt: changedAt(bitcoinChains.tipHeight, to.tipHeight, bitcoinChains.tipChangedAt, to.scannedAt), lastError: null, lastErrorAt: null })

@@ -4,7 +4,7 @@
 // when the payment is replaced, dropped or reorganised away.
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order } from '@/contracts/orders';
 import type { PaymentSettings } from '@/contracts/payments';
@@ -178,6 +178,41 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
 
     // One address received something: the other buyer's is the gap.
     expect(bitcoinOf(await settings()).key).toMatchObject({ handedOut: 2, gap: 1 });
+  });
+
+  it('keeps within the request budget set beside the endpoint: refused at its field when too low, audited, and the card counts the addresses polled', async () => {
+    await setUpAutomatic();
+    expect(bitcoinOf(await settings()).watcher).toMatchObject({ requestsPerMinute: 60, awaitingAddresses: 0, unpolledAddresses: 0 });
+    const tipHeight = bitcoinOf(await settings()).watcher?.tipHeight;
+    expect(tipHeight).not.toBeNull();
+
+    const low = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ requestsPerMinute: 5 }));
+    expect(low.statusCode).toBe(400);
+    expect(low.json()).toMatchObject({ error: { fields: { requestsPerMinute: 'At least 10 requests a minute: the watcher asks for the tip 4 times a minute and must read new blocks.' } } });
+    expect(bitcoinOf(await settings()).watcher?.requestsPerMinute).toBe(60);
+
+    // The same endpoint with a new budget: not asked again, and the watcher carries on from where it was.
+    server.resetCounts();
+    const saved = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ requestsPerMinute: 12 }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(bitcoinOf(saved.json<PaymentSettings>()).watcher).toMatchObject({ requestsPerMinute: 12, tipHeight });
+    expect(server.requests()).toBe(0);
+    const [audited] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payments.utxo_watcher')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audited).toMatchObject({ before: { requestsPerMinute: 60 }, after: { requestsPerMinute: 12 } });
+
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '100');
+    const { txid } = pay(placed.address, '0.0001');
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).payment?.transfers).toMatchObject([{ txHash: txid, state: 'seen', confirmations: 0 }]);
+    expect(bitcoinOf(await settings()).watcher).toMatchObject({ awaitingAddresses: 1, unpolledAddresses: 0 });
+
+    // Ticks far faster than 12 requests a minute allow: once the minute is busy, ticks leave the chain
+    // alone, and the endpoint never sees more than 12 requests within the minute this test takes.
+    const calls: number[] = [];
+    for (let i = 0; i < 12; i++) for (const report of await tick()) if ('chain' in report && report.chain === 'bitcoin') calls.push(report.calls ?? 0);
+    expect(calls).toContain(0);
+    expect(server.requests()).toBeLessThanOrEqual(12);
   });
 
   it('shows the remainder of a short payment as a BIP-21 QR, and approves once it is topped up', async () => {

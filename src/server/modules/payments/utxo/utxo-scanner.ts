@@ -4,8 +4,9 @@
 // second instance, resumes from the last stored scan and finds the same payments again.
 //
 // Cost per scan, in HTTP requests (`ScanResult.calls`):
-// - no new block: 1 (the tip's hash), plus 1 per address in `watch.mempool` (addresses awaiting a
-//   payment, polled for unconfirmed ones), plus 1 per followed unconfirmed payment missing from them;
+// - no new block: 1 (the tip's hash), plus 1 per address of `watch.mempool` polled (addresses awaiting
+//   a payment, asked for unconfirmed ones in order while the budget allows: decision 030), plus 1 per
+//   followed unconfirmed payment missing from them;
 // - per new block: 1 header, then whichever is cheaper of reading the block's transactions
 //   (⌈transactions / 25⌉ pages: the cost grows with the block, never with the addresses) and asking
 //   each watched address for its history (1 per address: cheaper while few are watched);
@@ -17,7 +18,7 @@ import { judgeConfirmations, type ConfirmationPolicy, type Creditability } from 
 import { EndpointFault } from '../endpoint-error';
 import type { BlockHeader, EsploraApi, EsploraTx } from './esplora-client';
 import { byPosition, key, ref, scanCursorSchema, type BlockRef, type ScanCursor, type Tracked } from './scan-cursor';
-import { ChainMoved, counted, readBlocks, readMempools, type ScannerStrategy, type Sighting, type WatchList } from './scan-reads';
+import { ChainMoved, counted, readBlocks, readMempools, type ScanBudget, type ScannerStrategy, type Sighting, type WatchList } from './scan-reads';
 
 
 export interface Payment {
@@ -53,6 +54,8 @@ export interface ScanResult {
   read: 'blocks' | 'addresses' | null;
   /** HTTP requests this scan made. */
   calls: number;
+  /** Addresses of `watch.mempool` polled by this scan: the first ones, as far as the budget allowed. */
+  polled: string[];
 }
 
 export interface ScannerOptions {
@@ -72,6 +75,11 @@ export interface ScannerOptions {
    * another chain (a load balancer pointed at another node) is a fault, not a reorganisation.
    */
   genesisHash?: string;
+  /**
+   * The endpoint's request budget (decision 030): every request waits for room in it, except mempool
+   * polls, which stop when it has none. None: unlimited.
+   */
+  budget?: ScanBudget;
 }
 
 export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxBlocks: 10, keepRecent: 100, concurrency: 4, strategy: 'auto', missesBeforeGone: 2 };
@@ -100,7 +108,7 @@ export class UtxoScanner {
 
   /** Reads what changed since `previous` (or starts at the current tip) and reports every followed payment. */
   async scan(watch: WatchList, previous?: ScanCursor | null): Promise<ScanResult> {
-    const { api, calls } = counted(this.client);
+    const { api, poll, calls } = counted(this.client, this.options.budget);
     const limit = pLimit(this.options.concurrency);
     const tipHash = await api.getTipHash();
 
@@ -108,8 +116,9 @@ export class UtxoScanner {
       // Nothing paid before the first scan counts (decision 023): start at the tip.
       const tip = ref(await api.getBlock(tipHash));
       const start: ScanCursor = { tip, recent: [tip], tracked: [] };
-      const mempool = await readMempools(api, limit, watch.mempool ?? []);
-      return this.settle(api, limit, start, { blocks: [], fork: tip.height, behind: false, read: null, sightings: mempool.sightings, listed: mempool.listed }, calls);
+      const mempool = await readMempools(limit, poll, watch.mempool ?? []);
+      const result = await this.settle(api, limit, start, { blocks: [], fork: tip.height, behind: false, read: null, sightings: mempool.sightings, listed: mempool.listed }, calls);
+      return { ...result, polled: mempool.polled };
     }
 
     const cursor = scanCursorSchema.parse(previous);
@@ -117,17 +126,19 @@ export class UtxoScanner {
       const walk = tipHash === cursor.tip.hash ? { blocks: [], fork: cursor.tip.height, behind: false } : await this.walk(api, cursor, tipHash);
       const found = walk.blocks.length > 0 ? await readBlocks(api, limit, watch, walk.blocks, walk.fork, this.options.strategy) : { sightings: [], listed: new Set<string>(), read: null };
       const pending = (watch.mempool ?? []).filter((a) => !found.listed.has(a));
-      const mempool = await readMempools(api, limit, pending);
-      return await this.settle(
+      const mempool = await readMempools(limit, poll, pending);
+      const result = await this.settle(
         api,
         limit,
         cursor,
         { ...walk, read: found.read, sightings: [...found.sightings, ...mempool.sightings], listed: new Set([...found.listed, ...mempool.listed]) },
         calls,
       );
+      // Addresses read in full with the new blocks count as polled: their listing held the mempool too.
+      return { ...result, polled: [...mempool.polled, ...(watch.mempool ?? []).filter((a) => found.listed.has(a))] };
     } catch (error) {
       if (!(error instanceof ChainMoved)) throw error;
-      return { ...this.report(cursor, cursor.tracked, []), behind: false, moved: true, read: null, calls: calls() };
+      return { ...this.report(cursor, cursor.tracked, []), behind: false, moved: true, read: null, calls: calls(), polled: [] };
     }
   }
 
@@ -177,7 +188,7 @@ export class UtxoScanner {
     cursor: ScanCursor,
     scan: { blocks: BlockHeader[]; fork: number; behind: boolean; read: 'blocks' | 'addresses' | null; sightings: Sighting[]; listed: Set<string> },
     calls: () => number,
-  ): Promise<ScanResult> {
+  ): Promise<Omit<ScanResult, 'polled'>> {
     const recent = [...cursor.recent.filter((b) => b.height <= scan.fork), ...scan.blocks.map(ref)].slice(-this.options.keepRecent);
     const tip = recent.at(-1) ?? cursor.tip;
     const onChain = new Map(recent.map((b) => [b.height, b.hash]));
@@ -241,7 +252,7 @@ export class UtxoScanner {
     };
   }
 
-  private report(cursor: ScanCursor, tracked: readonly Tracked[], gone: readonly Tracked[]): Omit<ScanResult, 'behind' | 'moved' | 'read' | 'calls' | 'reorgFrom'> {
+  private report(cursor: ScanCursor, tracked: readonly Tracked[], gone: readonly Tracked[]): Omit<ScanResult, 'behind' | 'moved' | 'read' | 'calls' | 'reorgFrom' | 'polled'> {
     const payment = (t: Tracked, isGone: boolean): Payment => {
       const units = BigInt(t.units);
       const confirmations = t.block && !isGone ? cursor.tip.height - t.block.height + 1 : 0;

@@ -1,7 +1,7 @@
 // The operator's Bitcoin-family payment settings, per chain: the watch-only account key (zpub, ypub or
 // xpub with its address type) and the watcher's Esplora endpoint and rules. Every change is audited;
 // only an endpoint's host is shown.
-import type { PaymentSettings, UtxoChainSettings, UtxoKeyBody, UtxoWatcherBody } from '@/contracts/payments';
+import { DEFAULT_REQUESTS_PER_MINUTE, type PaymentSettings, type UtxoChainSettings, type UtxoKeyBody, type UtxoWatcherBody } from '@/contracts/payments';
 import { dec, toPlain } from '@/domain/decimal';
 import { keyPrefixesOf, parseUtxoAccountKey, previewUtxoAddresses } from '@/domain/utxo/account-key';
 import { formatCoins, parseCoins } from '@/domain/utxo/amount';
@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../../db/client';
 import { invalid, notFound } from '../../../errors';
 import { recordAudit } from '../../audit/audit.service';
 import { listCryptoNetworks } from '../../cryptos/cryptos.service';
-import { countGap, deactivateKey, findActiveKey, lockActiveKey, replaceActiveKey, type AccountKeyRow } from '../deposit-addresses.repository';
+import { countGap, deactivateKey, findActiveKey, lockActiveKey, replaceActiveKey, xpubOf, type AccountKeyRow } from '../deposit-addresses.repository';
 import type { DepositAddresses } from '../deposit-addresses.service';
 import { endpointErrorText } from '../endpoint-error';
 import { fingerprintOf, hostOf, quietSince, refuseWhileOrdersOpen } from '../settings/settings-common';
@@ -39,7 +39,7 @@ export async function utxoSettingsShown(db: Queryable, now: Date): Promise<Payme
 async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRow | undefined, watcher: UtxoChainRow | undefined, currencies: string[], now: Date): Promise<UtxoChainSettings> {
   const params = CHAINS[chain];
   const policy = defaultConfirmationPolicy(chain, 0n);
-  const parsed = key ? parseUtxoAccountKey(chain, key.xpub, { scriptType: key.scriptType ?? undefined }) : null;
+  const parsed = key ? parseUtxoAccountKey(chain, xpubOf(key), { scriptType: key.scriptType ?? undefined }) : null;
   return {
     chain,
     name: params.name,
@@ -50,7 +50,7 @@ async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRo
     defaults: { confirmations: policy.confirmations, largeConfirmations: policy.large?.confirmations ?? policy.confirmations },
     key:
       key && parsed?.ok
-        ? { xpub: key.xpub, fingerprint: fingerprintOf(parsed.key.external), scriptType: parsed.key.scriptType, firstAddresses: previewUtxoAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) }
+        ? { xpub: xpubOf(key), fingerprint: fingerprintOf(parsed.key.external), scriptType: parsed.key.scriptType, firstAddresses: previewUtxoAddresses(parsed.key), handedOut: key.nextIndex, gap: await countGap(db, key) }
         : null,
     watcher: watcher
       ? {
@@ -65,6 +65,9 @@ async function utxoChainShown(db: Queryable, chain: UtxoChain, key: AccountKeyRo
           scannedAt: watcher.scannedAt?.toISOString() ?? null,
           lastError: watcher.lastError,
           lastErrorAt: watcher.lastErrorAt?.toISOString() ?? null,
+          requestsPerMinute: watcher.requestsPerMinute,
+          awaitingAddresses: watcher.awaitingAddresses,
+          unpolledAddresses: watcher.unpolledAddresses,
         }
       : null,
   };
@@ -89,7 +92,7 @@ export class UtxoSettingsService {
     await this.db.transaction(async (tx) => {
       const current = await lockActiveKey(tx, chain);
       if (current?.xpub === key.text && current.scriptType === key.scriptType) return;
-      if (current) await refuseWhileOrdersOpen(tx, current.id, 'replaced');
+      if (current) await refuseWhileOrdersOpen(tx, current, 'replaced');
       await replaceActiveKey(tx, chain, key.text, key.scriptType);
       await recordAudit(tx, actor, 'payments.utxo_key', `payments:${chain}`, current ? { firstAddress: firstUtxoAddressOf(current), scriptType: current.scriptType } : null, {
         firstAddress: previewUtxoAddresses(key, 1)[0],
@@ -103,7 +106,7 @@ export class UtxoSettingsService {
     await this.db.transaction(async (tx) => {
       const current = await lockActiveKey(tx, chain);
       if (!current) return;
-      await refuseWhileOrdersOpen(tx, current.id, 'removed');
+      await refuseWhileOrdersOpen(tx, current, 'removed');
       await deactivateKey(tx, chain);
       await recordAudit(tx, actor, 'payments.utxo_key_removed', `payments:${chain}`, { firstAddress: firstUtxoAddressOf(current), scriptType: current.scriptType }, null);
     });
@@ -138,11 +141,12 @@ export class UtxoSettingsService {
       largeConfirmations: body.largeAbove === null ? body.confirmations : body.largeConfirmations,
       toleranceBps: Number(dec(body.tolerancePercent).times(100).toFixed(0)),
       autoApproveUsd: toPlain(dec(body.autoApproveUsd)),
+      requestsPerMinute: body.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
     };
     await this.db.transaction(async (tx) => {
       const before = await findUtxoChain(tx, chain);
       await upsertUtxoChain(tx, chain, settings, newEndpoint, now);
-      const shown = (c: typeof settings) => ({ esploraHost: hostOf(c.esploraUrl), confirmations: c.confirmations, largeAboveUnits: c.largeAboveUnits, largeConfirmations: c.largeConfirmations, toleranceBps: c.toleranceBps, autoApproveUsd: toPlain(dec(c.autoApproveUsd)) });
+      const shown = (c: typeof settings) => ({ esploraHost: hostOf(c.esploraUrl), confirmations: c.confirmations, largeAboveUnits: c.largeAboveUnits, largeConfirmations: c.largeConfirmations, toleranceBps: c.toleranceBps, autoApproveUsd: toPlain(dec(c.autoApproveUsd)), requestsPerMinute: c.requestsPerMinute });
       await recordAudit(tx, actor, 'payments.utxo_watcher', `chain:${chain}`, before ? shown(before) : null, shown(settings));
     });
     this.deposits.forget();
@@ -159,7 +163,7 @@ export class UtxoSettingsService {
 }
 
 function firstUtxoAddressOf(key: AccountKeyRow): string | null {
-  if (key.family === 'evm') return null;
-  const parsed = parseUtxoAccountKey(key.family, key.xpub, { scriptType: key.scriptType ?? undefined });
+  if (key.family === 'evm' || key.family === 'tron') return null;
+  const parsed = parseUtxoAccountKey(key.family, xpubOf(key), { scriptType: key.scriptType ?? undefined });
   return parsed.ok ? (previewUtxoAddresses(parsed.key, 1)[0] ?? null) : null;
 }

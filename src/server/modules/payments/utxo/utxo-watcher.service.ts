@@ -18,12 +18,16 @@ import { EsploraClient, type EsploraApi } from './esplora-client';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
 import { findAwaitedAddresses, findAwaitedAmounts, findWatchedAddresses } from '../deposit-addresses.repository';
 import { findPaidOrder } from '../payments.repository';
+import { addressesToPoll, countUnpolled } from './mempool-polls';
+import { RequestBudget, SYSTEM_CLOCK, type BudgetClock } from './request-budget';
 import { findUtxoChains, moveUtxoCursor, recordUtxoChainError, upsertUtxoPayments, type UtxoChainRow, type UtxoSighting } from './utxo-chains.repository';
 
 export interface UtxoWatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
   clientFor?: (esploraUrl: string) => EsploraApi;
   maxBlocksPerTick?: number;
+  /** The request budgets' time; tests drive it. */
+  clock?: BudgetClock;
 }
 
 export interface UtxoTickReport extends ChainTick {
@@ -33,10 +37,17 @@ export interface UtxoTickReport extends ChainTick {
   calls?: number;
   /** More blocks wait: the next tick reads on. */
   behind?: boolean;
+  /** Awaited addresses polled for unconfirmed payments by this tick, and those left unpolled for 10 minutes by the budget. */
+  polled?: number;
+  unpolled?: number;
 }
 
 export class UtxoWatcher {
-  private readonly clients = new Map<UtxoChain, { url: string; api: EsploraApi }>();
+  private readonly clients = new Map<UtxoChain, { url: string; api: EsploraApi; budget: RequestBudget }>();
+  /** When each awaited address was last polled (ms), per chain: the older an order, the less often (mempool-polls.ts). */
+  private readonly lastPolled = new Map<UtxoChain, Map<string, number>>();
+  /** When each chain's last scan started, on the budget's clock. */
+  private readonly lastScan = new Map<UtxoChain, number>();
   private readonly watcher: ChainWatcher<UtxoChainRow, UtxoChain, UtxoTickReport>;
 
   constructor(
@@ -58,25 +69,39 @@ export class UtxoWatcher {
     return this.watcher.tick(now);
   }
 
-  private apiFor(chain: UtxoChain, url: string): EsploraApi {
-    const known = this.clients.get(chain);
-    if (known?.url === url) return known.api;
-    const api = this.options.clientFor?.(url) ?? new EsploraClient({ baseUrl: url });
-    this.clients.set(chain, { url, api });
-    return api;
+  /** The chain's client and its endpoint's budget, one per endpoint: a new URL starts a new budget. */
+  private clientFor(chain: UtxoChainRow): { api: EsploraApi; budget: RequestBudget } {
+    const known = this.clients.get(chain.chain);
+    if (known?.url === chain.esploraUrl) {
+      known.budget.setPerMinute(chain.requestsPerMinute);
+      return known;
+    }
+    const api = this.options.clientFor?.(chain.esploraUrl) ?? new EsploraClient({ baseUrl: chain.esploraUrl });
+    const made = { url: chain.esploraUrl, api, budget: new RequestBudget(chain.requestsPerMinute, this.options.clock) };
+    this.clients.set(chain.chain, made);
+    return made;
   }
 
   private async tickChain(chain: UtxoChainRow, now: Date): Promise<UtxoTickReport> {
     const policy = utxoPolicyOf(chain);
-    const scanner = new UtxoScanner(this.apiFor(chain.chain, chain.esploraUrl), policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10, genesisHash: GENESIS_HASHES[chain.chain] });
+    const { api, budget } = this.clientFor(chain);
+    // The endpoint's minute is busy: this tick leaves the chain alone (see RequestBudget.mayScan).
+    if (!budget.mayScan(this.lastScan.get(chain.chain))) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: 0 };
+    this.lastScan.set(chain.chain, (this.options.clock ?? SYSTEM_CLOCK).now());
+    const scanner = new UtxoScanner(api, policy, { maxBlocks: this.options.maxBlocksPerTick ?? 10, genesisHash: GENESIS_HASHES[chain.chain], budget });
     const [watched, awaited] = await Promise.all([findWatchedAddresses(this.db, chain.chain), findAwaitedAddresses(this.db, chain.chain)]);
+    const clockNow = now.getTime();
+    const lastPolled = this.polledOn(chain.chain, awaited.map((a) => a.address));
     const owners = new Map(watched.map((w) => [w.address, w.userId]));
     const stored = chain.cursor === null ? null : scanCursorSchema.safeParse(chain.cursor);
     // An unreadable cursor (never written by this code) starts afresh at the tip, as a new endpoint does.
     const previous: ScanCursor | null = stored?.success ? stored.data : null;
-    const result = await scanner.scan({ addresses: watched.map((w) => w.address), mempool: awaited }, previous);
+    const result = await scanner.scan({ addresses: watched.map((w) => w.address), mempool: addressesToPoll(awaited, lastPolled, clockNow) }, previous);
+    for (const address of result.polled) lastPolled.set(address, clockNow);
+    const unpolled = countUnpolled(awaited, lastPolled, clockNow);
+    const polling = { polled: result.polled.length, unpolled };
     // The chain moved while it was read: nothing is taken from this scan.
-    if (result.moved) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
+    if (result.moved) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls, ...polling };
 
     // The large-payment rule looks at the whole order a payment is for, so that several small payments
     // cannot add up past it unnoticed (decision 023).
@@ -95,7 +120,7 @@ export class UtxoWatcher {
 
     const touched = await this.db
       .transaction(async (tx) => {
-        if (!(await moveUtxoCursor(tx, chain.chain, chain.scannedAt, { cursor: result.cursor, tipHeight: result.tip.height, scannedAt: now }))) throw new CursorMoved();
+        if (!(await moveUtxoCursor(tx, chain.chain, chain.scannedAt, { cursor: result.cursor, tipHeight: result.tip.height, scannedAt: now, awaitingAddresses: awaited.length, unpolledAddresses: unpolled }))) throw new CursorMoved();
         const changed = await upsertUtxoPayments(tx, chain.chain, sightings, now);
         for (const payment of changed) {
           if (payment.state !== 'reverted' || payment.orderId === null) continue;
@@ -112,10 +137,22 @@ export class UtxoWatcher {
         if (error instanceof CursorMoved) return null;
         throw error;
       });
-    if (touched === null) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls };
+    if (touched === null) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls, ...polling };
 
     const approved = await settlePayments(this.db, this.orders, { on: { network: chain.chain }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, touched, now);
-    return { chain: chain.chain, tipHeight: result.tip.height, approved, calls: result.calls, behind: result.behind };
+    return { chain: chain.chain, tipHeight: result.tip.height, approved, calls: result.calls, behind: result.behind, ...polling };
+  }
+
+  /** When each of `awaited` was last polled on `chain`; addresses no longer awaited are forgotten. */
+  private polledOn(chain: UtxoChain, awaited: readonly string[]): Map<string, number> {
+    const before = this.lastPolled.get(chain) ?? new Map<string, number>();
+    const kept = new Map<string, number>();
+    for (const address of awaited) {
+      const at = before.get(address);
+      if (at !== undefined) kept.set(address, at);
+    }
+    this.lastPolled.set(chain, kept);
+    return kept;
   }
 }
 

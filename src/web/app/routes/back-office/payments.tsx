@@ -10,6 +10,8 @@ import { paymentStatuses, setupSteps } from '@/web/features/back-office/payments
 import { PaymentSteps } from '@/web/features/back-office/payments/payment-steps';
 import { LookupEndpoints } from '@/web/features/back-office/payments/lookup-endpoints';
 import { UnallocatedDeposits } from '@/web/features/back-office/payments/unallocated-deposits';
+import { TronAddressList } from '@/web/features/back-office/payments/tron-address-list';
+import { TronWatcher } from '@/web/features/back-office/payments/tron-watcher';
 import { UtxoPayments } from '@/web/features/back-office/payments/utxo-payments';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
@@ -21,7 +23,7 @@ export function Component() {
   const cryptos = useAdminCryptos();
   const ready = data && (cryptos.data || cryptos.isError) ? data : undefined;
   return (
-    <AdminPage title="Payments" description="Automatic payments on EVM chains, Bitcoin, Litecoin and Dogecoin: each buyer pays to their own deposit address, and Presale watches the chain for the payment.">
+    <AdminPage title="Payments" description="Automatic payments on EVM chains, Bitcoin, Litecoin, Dogecoin and TRON: each buyer pays to their own deposit address, and Presale watches the chain for the payment.">
       <QueryView data={ready} isError={isError} errorText="The payment settings could not be loaded." loadingLabel="Loading the payment settings" skeletonClassName="h-96">
         {(settings) => {
           const statuses = paymentStatuses(settings, cryptos.data ?? null);
@@ -41,13 +43,28 @@ export function Component() {
                   label="EVM settings"
                   reason="No currency on an EVM chain is on offer (enabled, with a wallet address, on the Crypto page), so these settings are folded."
                 >
-                  <PaymentAccountKey evmKey={settings.evmKey} />
+                  <PaymentAccountKey accountKey={settings.evmKey} />
                   <PaymentChains chains={settings.chains} />
                 </PaymentFold>
               </section>
               {settings.utxoChains.map((chain) => (
                 <UtxoPayments key={chain.chain} settings={chain} offered={offered(`${chain.chain}-payments`)} />
               ))}
+              <section id="tron-payments" className="grid scroll-mt-4 gap-4">
+                <div className="grid gap-3">
+                  <h2 className="text-xl font-semibold tracking-tight">TRON</h2>
+                  <PaymentSteps name="TRON" steps={setupSteps(settings.tron.key !== null || settings.tron.addressList?.active === true, settings.tron.watcher !== null)} />
+                </div>
+                <PaymentFold
+                  folded={offered('tron-payments') === false}
+                  label="TRON settings"
+                  reason="No TRON currency (TRX, or USDT on TRON) is on offer (enabled, with a wallet address, on the Crypto page), so these settings are folded."
+                >
+                  <PaymentAccountKey accountKey={settings.tron.key} family="tron" />
+                  <TronAddressList list={settings.tron.addressList} keySet={settings.tron.key !== null} />
+                  <TronWatcher watcher={settings.tron.watcher} />
+                </PaymentFold>
+              </section>
               <LookupEndpoints lookups={settings.lookups} />
               <UnallocatedDeposits />
             </>

@@ -1,5 +1,9 @@
 import { QueryView } from '@/web/components/query-view';
 import { useAdminSale } from '@/web/api/sale';
+import { useReferralSettings } from '@/web/api/referrals';
+import { useEligibilitySettings } from '@/web/api/eligibility';
+import { CountrySettingsForm } from '@/web/features/back-office/sale/country-settings-form';
+import { ReferralSettingsForm } from '@/web/features/back-office/referrals/referral-settings-form';
 import { AdminPage } from '@/web/features/back-office/shell/admin-page';
 import { SaleForm } from '@/web/features/back-office/sale/sale-form';
 import { StagesSection } from '@/web/features/back-office/sale/stages-section';
@@ -8,13 +12,21 @@ import { useDocumentTitle } from '@/web/lib/use-document-title';
 export function Component() {
   useDocumentTitle('Sale');
   const { data, isError } = useAdminSale();
+  const referral = useReferralSettings();
+  const countries = useEligibilitySettings();
   return (
-    <AdminPage title="Sale" description="The sale's token, caps, schedule and stages. The landing page and the order rules follow these settings.">
+    <AdminPage title="Sale" description="The sale's token, caps, schedule, stages, referral rewards and restricted countries. The landing page and the order rules follow these settings.">
       <QueryView data={data} isError={isError} errorText="The sale settings could not be loaded." loadingLabel="Loading the sale settings" skeletonClassName="h-96">
         {(settings) => (
           <div className="grid gap-6">
             <SaleForm key={settings.updatedAt} settings={settings} />
             <StagesSection key={`stages-${settings.updatedAt}`} stages={settings.stages} unsoldStageTokens={settings.unsoldStageTokens} symbol={settings.tokenSymbol} />
+            <QueryView data={referral.data} isError={referral.isError} errorText="The referral settings could not be loaded." loadingLabel="Loading the referral settings" skeletonClassName="h-48">
+              {(referralSettings) => <ReferralSettingsForm settings={referralSettings} />}
+            </QueryView>
+            <QueryView data={countries.data} isError={countries.isError} errorText="The country settings could not be loaded." loadingLabel="Loading the country settings" skeletonClassName="h-48">
+              {(countrySettings) => <CountrySettingsForm key={countrySettings.reviewedAt ?? 'default'} settings={countrySettings} />}
+            </QueryView>
           </div>
         )}
       </QueryView>

@@ -8,7 +8,10 @@ import { Can } from '@/web/features/back-office/shell/can';
 import { errorMessage } from '@/web/lib/api-client';
 import { AdminPage } from '@/web/features/back-office/shell/admin-page';
 import { BalanceHistoryTable } from '@/web/features/back-office/users/balance-history-table';
+import { TermsAcceptancesTable } from '@/web/features/back-office/users/terms-acceptances-table';
+import { RewardTable } from '@/web/features/back-office/referrals/reward-table';
 import { OrderSummaryTable } from '@/web/features/back-office/orders/order-summary-table';
+import { countryLabel } from '@/domain/countries';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -82,7 +85,17 @@ export function Component() {
         <span className="text-muted-foreground">Receiving wallet: </span>
         {user.receivingWallet ? <span className="font-mono text-xs break-all">{user.receivingWallet}</span> : 'not given yet'}
       </p>
+      <p className="text-sm">
+        <span className="text-muted-foreground">Country of residence: </span>
+        {user.country ? countryLabel(user.country) : 'not declared yet'}
+      </p>
       <TwoFactorLine id={user.id} on={data.twoFactor} />
+      <section aria-labelledby="terms-title" className="grid gap-3">
+        <h2 id="terms-title" className="text-lg font-semibold">
+          Terms accepted
+        </h2>
+        <TermsAcceptancesTable acceptances={data.termsAcceptances} />
+      </section>
       <section aria-labelledby="orders-title" className="grid gap-3">
         <h2 id="orders-title" className="text-lg font-semibold">
           Orders
@@ -102,6 +115,12 @@ export function Component() {
         ) : (
           <BalanceHistoryTable ledger={data.ledger} />
         )}
+      </section>
+      <section aria-labelledby="referrals-title" className="grid gap-3">
+        <h2 id="referrals-title" className="text-lg font-semibold">
+          Referral rewards
+        </h2>
+        <RewardTable rewards={data.referrals} label="Referral rewards of this user" empty="No referral rewards." />
       </section>
     </AdminPage>
   );

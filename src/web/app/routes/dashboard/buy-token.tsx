@@ -2,6 +2,8 @@
 import type { Sale } from '@/contracts/sale';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { BuyTokenForm } from '@/web/features/buy/components/buy-token-form';
+import { TermsGate } from '@/web/features/buy/components/terms-gate';
+import { CountryGate } from '@/web/features/buy/components/country-gate';
 import { useCryptos, useSale } from '@/web/api/first-screen';
 import { SaleStateBadge } from '@/web/features/dashboard/components/sale-state-badge';
 import { formatDateTime, formatUsdPrice } from '@/web/lib/format';
@@ -53,6 +55,8 @@ export function Component() {
           <span>{stateText(sale.data)}</span>
         </div>
       </div>
+      <TermsGate />
+      <CountryGate />
       <BuyTokenForm sale={sale.data} cryptos={cryptos.data} receivedAt={sale.dataUpdatedAt} />
     </div>
   );

@@ -3,6 +3,7 @@
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { BalanceCard } from '@/web/features/dashboard/components/balance-card';
 import { LevelCard } from '@/web/features/dashboard/components/level-card';
+import { PrizesWon } from '@/web/features/dashboard/components/prizes-won';
 import { SaleEndingNotice, endsWithinAWeek } from '@/web/features/dashboard/components/sale-ending-notice';
 import { StageEndingNotice, stageEndingLines } from '@/web/features/dashboard/components/stage-ending-notice';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
@@ -13,7 +14,8 @@ import { useNow } from '@/web/hooks/use-now';
 import { OpenOrders } from '@/web/features/orders/components/open-orders';
 import { useSale } from '@/web/api/first-screen';
 import { useLiveUpdates } from '@/web/hooks/use-live-updates';
-import { formatDate, formatRelative } from '@/web/lib/format';
+import { formatDate } from '@/web/lib/format';
+import { formatRelative } from '@/web/lib/format-relative';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function Component() {
@@ -40,6 +42,7 @@ export function Component() {
           </time>
         </p>
       </div>
+      <PrizesWon />
       {sale ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <BalanceCard me={me} symbol={sale.token.symbol} priceUsd={sale.priceUsd} />

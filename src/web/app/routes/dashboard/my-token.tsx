@@ -1,10 +1,11 @@
 // {SYMBOL} Token Hub (PRODUCT.md §4): where the tokens go, balance, withdrawal (closed until the
 // buyer's tokens are in a distribution; then their delivery, issue 19), referral, and the buyer's orders.
-import { Coins, Gift, Users } from 'lucide-react';
+import { Coins, Gift } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { StatCard } from '@/web/components/stat-card';
 import { useBuyer } from '@/web/features/dashboard/hooks/use-buyer';
 import { ReceivingWalletNote } from '@/web/features/dashboard/components/wallet-reminder';
+import { ReferralCard } from '@/web/features/dashboard/components/referral-card';
 import { BuyerOrders } from '@/web/features/orders/components/buyer-orders';
 import { TokenDelivery } from '@/web/features/orders/components/token-delivery';
 import { WithdrawDialog } from '@/web/features/orders/components/withdraw-dialog';
@@ -32,12 +33,12 @@ export function Component() {
       </div>
       <ReceivingWalletNote me={me} symbol={symbol} />
       {distributed ? <TokenDelivery delivery={distributed} symbol={symbol} deliveryNote={sale?.deliveryNote ?? ''} /> : null}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-3">
         <StatCard title="Balance" icon={<Coins className="text-muted-foreground size-4" aria-hidden />}>
           <p className="text-2xl font-semibold tracking-tight break-all">
             {formatAmount(me.balance)} <span className="text-muted-foreground text-base font-medium">{symbol}</span>
           </p>
-          <p className="text-muted-foreground text-xs">Purchased and bonus tokens from approved orders.</p>
+          <p className="text-muted-foreground text-xs">Purchased and bonus tokens from approved orders, and referral rewards.</p>
         </StatCard>
         <StatCard title="Bonus tokens" icon={<Gift className="text-muted-foreground size-4" aria-hidden />}>
           <p className="text-2xl font-semibold tracking-tight break-all">
@@ -49,10 +50,8 @@ export function Component() {
           <p className="text-2xl font-semibold tracking-tight break-all">{formatUsd(me.usdValue)}</p>
           <p className="text-muted-foreground text-xs">Balance at the current token price.</p>
         </StatCard>
-        <StatCard title="Referral" icon={<Users className="text-muted-foreground size-4" aria-hidden />}>
-          <p className="text-lg font-semibold">Coming soon...</p>
-        </StatCard>
       </div>
+      <ReferralCard symbol={symbol} />
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Transactions</CardTitle>

@@ -1,5 +1,5 @@
-import { LegalPage } from '@/web/features/landing/components/legal-page';
+import { CurrentTermsPage } from '@/web/features/landing/components/terms-page';
 
 export function Component() {
-  return <LegalPage title="Terms" pick="termsMarkdown" />;
+  return <CurrentTermsPage />;
 }

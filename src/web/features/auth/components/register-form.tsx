@@ -7,25 +7,32 @@ import { PasswordInput } from '@/web/components/ui/password-input';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/lib/paths';
 import { useRegister } from '@/web/api/auth';
+import { useCurrentTerms } from '@/web/api/terms';
+import { TermsAcceptanceBox } from '@/web/components/terms-acceptance-box';
+import { CountrySelect } from '@/web/components/country-select';
 import { useMe } from '@/web/api/first-screen';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { afterSignIn, withNext } from '../lib/next-path';
 import { FormError, SubmitButton } from '@/web/components/ui/form-error';
 
-const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword'] as const;
+const FIELDS = ['name', 'email', 'phone', 'country', 'password', 'confirmPassword', 'termsVersion'] as const;
 
 export function RegisterForm({ next }: { next: string | null }) {
   const navigate = useNavigate();
   const registration = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
   const [passwordsVisible, setPasswordsVisible] = useState(false);
+  const terms = useCurrentTerms();
   const {
     register,
     onSubmit,
+    setValue,
+    resetField,
+    watch,
     formState: { errors },
   } = useServerForm({
     schema: registerBodySchema,
-    defaultValues: { name: '', email: '', phone: '', password: '', confirmPassword: '' },
+    defaultValues: { name: '', email: '', phone: '', country: '', password: '', confirmPassword: '' },
     fields: FIELDS,
     submit: (body) => {
       setFormError(null);
@@ -34,6 +41,8 @@ export function RegisterForm({ next }: { next: string | null }) {
     onSuccess: () => void navigate(afterSignIn(next), { replace: true }),
     onError: (error, shownAtFields) => {
       if (!shownAtFields) setFormError(errorMessage(error, 'Registration failed.'));
+      // A new version may have been published meanwhile: the box then names it, unticked.
+      void terms.refetch();
     },
   });
 
@@ -53,20 +62,25 @@ export function RegisterForm({ next }: { next: string | null }) {
       <FormField label="Phone Number" error={errors.phone?.message} hint="Optional">
         <Input type="tel" autoComplete="tel" {...register('phone')} />
       </FormField>
+      <FormField label="Country of residence" error={errors.country?.message} hint="Where you live. The sale is not offered in some countries.">
+        <CountrySelect {...register('country')} />
+      </FormField>
       <FormField label="Password" error={errors.password?.message} hint="At least 8 characters and hard to guess: a few unrelated words work well.">
         <PasswordInput autoComplete="new-password" visible={passwordsVisible} onVisibleChange={setPasswordsVisible} {...register('password')} />
       </FormField>
       <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
         <PasswordInput autoComplete="new-password" visible={passwordsVisible} onVisibleChange={setPasswordsVisible} showToggle={false} {...register('confirmPassword')} />
       </FormField>
+      <TermsAcceptanceBox
+        version={terms.data?.version}
+        checked={terms.data !== undefined && watch('termsVersion') === terms.data.version}
+        onChange={(version) => (version === undefined ? resetField('termsVersion') : setValue('termsVersion', version, { shouldValidate: true }))}
+        error={errors.termsVersion?.message}
+      />
       <p className="text-muted-foreground text-xs leading-relaxed">
         By creating an account you agree to the{' '}
         <Link to={paths.privacy} className="text-foreground underline underline-offset-4">
           Privacy Policy
-        </Link>{' '}
-        and the{' '}
-        <Link to={paths.terms} className="text-foreground underline underline-offset-4">
-          Terms
         </Link>
         .
       </p>

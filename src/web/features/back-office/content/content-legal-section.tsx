@@ -16,7 +16,7 @@ export function ContentLegalSection({ draft }: { draft: ContentDraft }) {
         <FormField label="Privacy policy" error={errorIn('privacyMarkdown')}>
           <Textarea name={'privacyMarkdown'} rows={10} value={c.privacyMarkdown} onChange={(e) => set('privacyMarkdown', e.target.value)} className="font-mono text-sm" />
         </FormField>
-        <FormField label="Terms" error={errorIn('termsMarkdown')}>
+        <FormField label="Terms" error={errorIn('termsMarkdown')} hint="Saving changed terms publishes a new version (your password is asked again): buyers accept it before their next order, and every earlier version stays readable at /terms/v/{number}.">
           <Textarea name={'termsMarkdown'} rows={10} value={c.termsMarkdown} onChange={(e) => set('termsMarkdown', e.target.value)} className="font-mono text-sm" />
         </FormField>
       </CardContent>

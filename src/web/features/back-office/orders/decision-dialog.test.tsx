@@ -10,7 +10,7 @@ const ORDER: AdminOrder = {
   id: 'AbC123',
   orderId: 7,
   status: 'pending',
-  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, iconUrl: '/crypto/usdt.svg' },
+  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, iconUrl: '/crypto/usdt.svg' },
   address: '0x1111111111111111111111111111111111111111',
   tokens: '100',
   bonusTokens: '0',
@@ -27,6 +27,8 @@ const ORDER: AdminOrder = {
   decidedAt: null,
   decidedBy: null,
   decisionNote: null,
+  eligibility: null,
+  campaign: null,
   payment: null,
   buyer: { id: 3, name: 'Ann', email: 'ann@example.com' },
 };

@@ -1,4 +1,5 @@
-// The operator's order sheet (issue 30): an order priced across a stage boundary shows its pieces.
+// The operator's order sheet (issue 30): an order priced across a stage boundary shows its pieces; a
+// campaign bonus the approval did not pay says so (decision 031).
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
@@ -26,5 +27,11 @@ describe('order detail sheet', () => {
     renderWithProviders(<OrderDetailSheet order={{ ...ORDER, pieces: ORDER.pieces.slice(0, 1) }} onClose={() => undefined} onDecide={() => undefined} />);
     expect(screen.getByText('Rate')).toBeInTheDocument();
     expect(screen.queryByText('Stage prices')).toBeNull();
+  });
+
+  it('says when the bonus of the order\'s campaign code was not paid, and why (decision 031)', () => {
+    const note = 'Not paid: campaign code ONCE had reached its usage limit (1 use) when this order was approved.';
+    renderWithProviders(<OrderDetailSheet order={{ ...ORDER, status: 'approved', campaign: { code: 'ONCE', outcome: 'not_paid', wanted: '250', credited: '0', note } }} onClose={() => undefined} onDecide={() => undefined} />);
+    expect(screen.getByRole('region', { name: 'Campaign bonus' })).toHaveTextContent(`CodeONCEOutcomeThe bonus of 250 tokens the quote showed was not paid. ${note}`);
   });
 });

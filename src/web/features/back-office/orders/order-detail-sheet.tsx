@@ -7,14 +7,16 @@ import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet';
 import { TxCheckNote } from './tx-check';
+import { campaignOutcomeText } from '@/web/lib/campaign-outcome';
 import { formatAmount, formatDateTime, formatPayAmount, formatUsd } from '@/web/lib/format';
 import type { Decision } from '@/web/api/orders';
 import { ExcessDialog, type ExcessAction } from './excess-dialog';
 import { PaymentPill } from './payment-pill';
 import { OrderStatusPill } from './order-status-pill';
+import { OrderCountryCheck } from './order-country-check';
 import { piecesText } from '@/domain/stages';
 
-const NETWORK: Record<AdminOrder['crypto']['network'], string> = { bitcoin: 'Bitcoin', litecoin: 'Litecoin', dogecoin: 'Dogecoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'Other' };
+const NETWORK: Record<AdminOrder['crypto']['network'], string> = { bitcoin: 'Bitcoin', litecoin: 'Litecoin', dogecoin: 'Dogecoin', evm: 'EVM', tron: 'TRON', solana: 'Solana', other: 'Other' };
 
 function networkOf(o: AdminOrder): string {
   return o.crypto.network === 'evm' && o.crypto.chainId !== null ? `EVM (chain ${String(o.crypto.chainId)})` : NETWORK[o.crypto.network];
@@ -194,11 +196,18 @@ export function OrderDetailSheet({ order, onClose, onDecide }: { order: AdminOrd
                 </Item>
               </Section>
               <Excess order={order} onSettle={setSettling} />
+              {order.campaign ? (
+                <Section title="Campaign bonus">
+                  <Item label="Code">{order.campaign.code}</Item>
+                  <Item label="Outcome">{campaignOutcomeText(order.campaign, 'tokens')}</Item>
+                </Section>
+              ) : null}
               <Section title="Decision note">
                 <Item label="Note">
                   {order.decisionNote ? <span className="break-words whitespace-pre-line">{order.decisionNote}</span> : <span className="text-muted-foreground">None</span>}
                 </Item>
               </Section>
+              <OrderCountryCheck check={order.eligibility} />
               <History order={order} />
             </div>
             <ExcessDialog order={settling ? order : null} action={settling} onClose={() => setSettling(null)} />

@@ -38,6 +38,7 @@ export function OrdersFilters({ query, setQuery, total }: { query: OrdersQuery; 
           <option value="approved">Approved</option>
           <option value="rejected">Rejected</option>
           <option value="expired">Expired</option>
+          <option value="withdrawn">Withdrawn</option>
         </NativeSelect>
       </div>
       <div className="grid gap-2">

@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe('the chain form', () => {
   it('sends no number of confirmations when the finalized block is chosen', async () => {
-    const saved: PaymentSettings = { evmKey: null, chains: [CHAIN], utxoChains: [], lookups: [] };
+    const saved: PaymentSettings = { evmKey: null, chains: [CHAIN], utxoChains: [], tron: { currencies: [], key: null, addressList: null, watcher: null }, lookups: [] };
     const fetchMock = serve(() => Response.json(saved));
     const user = userEvent.setup();
     const onDone = vi.fn();

@@ -79,6 +79,24 @@ function utxoStatus(chain: UtxoChainSettings, cryptos: readonly Offered[] | null
   return { target: `${chain.chain}-payments`, name, state, label: LABELS[state], details, offered };
 }
 
+function tronStatus(tron: PaymentSettings['tron'], cryptos: readonly Offered[] | null): PaymentStatus {
+  const { watcher } = tron;
+  // An imported address list in use stands for the key.
+  const list = tron.addressList?.active ? tron.addressList : null;
+  const key = tron.key ?? list;
+  const state: PaymentState = key && watcher ? 'watching' : key ? 'key-only' : 'off';
+  const details: string[] = [];
+  if (!key && !watcher) details.push('No account key (step 1) and no endpoint (step 2): buyers pay to the single TRON wallet address, and you approve each payment.');
+  else if (!key) details.push('An endpoint is saved but no account key (step 1): buyers pay to the single TRON wallet address, and you approve each payment.');
+  else if (!watcher) details.push('No endpoint (step 2): payments to the buyers’ TRON addresses are not seen yet.');
+  else details.push(`Watching through ${watcher.apiHost}.`, ...problemsOf('TRON', watcher));
+  if (list?.left === 0) details.push('No imported TRON address is left: TRON orders from new buyers are refused until you import more.');
+  else if (list?.fewLeft) details.push(`Only ${list.left} imported TRON ${list.left === 1 ? 'address is' : 'addresses are'} left: import more before they run out.`);
+  const offered = cryptos ? cryptos.some((c) => c.network === 'tron' && c.offered) : null;
+  if (offered === false) details.push(NOT_OFFERED('TRON'));
+  return { target: 'tron-payments', name: 'TRON', state, label: LABELS[state], details, offered };
+}
+
 function lookupStatus(lookups: PaymentSettings['lookups']): PaymentStatus {
   const set = LOOKUP_NETWORKS.filter((n) => lookups.some((l) => l.network === n)).map((n) => LOOKUP_NAMES[n]);
   const missing = LOOKUP_NETWORKS.filter((n) => !lookups.some((l) => l.network === n)).map((n) => LOOKUP_NAMES[n]);
@@ -89,9 +107,9 @@ function lookupStatus(lookups: PaymentSettings['lookups']): PaymentStatus {
   return { target: 'lookups-title', name: 'Transaction lookups', state, label: LABELS[state], details, offered: null };
 }
 
-/** One status per chain family or chain, in the page's order: EVM chains, Bitcoin, Litecoin, Dogecoin, lookups. */
+/** One status per chain family or chain, in the page's order: EVM chains, Bitcoin, Litecoin, Dogecoin, TRON, lookups. */
 export function paymentStatuses(settings: PaymentSettings, cryptos: readonly Offered[] | null): PaymentStatus[] {
-  return [evmStatus(settings, cryptos), ...settings.utxoChains.map((c) => utxoStatus(c, cryptos)), lookupStatus(settings.lookups)];
+  return [evmStatus(settings, cryptos), ...settings.utxoChains.map((c) => utxoStatus(c, cryptos)), tronStatus(settings.tron, cryptos), lookupStatus(settings.lookups)];
 }
 
 /** The three steps of a chain, from what is saved: its rules are saved with its endpoint. */

@@ -142,7 +142,7 @@ export function UnallocatedDeposits() {
                       </span>
                       <span className="text-muted-foreground font-mono text-xs break-all">{d.txHash}</span>
                       <span className="text-muted-foreground text-xs">
-                        {d.network === 'evm' ? `Chain ${String(d.chainId)}` : CHAINS[d.network].name}, {d.blockNumber === null ? 'unconfirmed' : `block ${d.blockNumber}`}, seen {formatDateTime(d.seenAt)}
+                        {d.network === 'evm' ? `Chain ${String(d.chainId)}` : d.network === 'tron' ? 'TRON' : CHAINS[d.network].name}, {d.blockNumber === null ? 'unconfirmed' : `block ${d.blockNumber}`}, seen {formatDateTime(d.seenAt)}
                         {d.confirmed ? '' : ' (not yet confirmed)'}
                       </span>
                       {d.quote ? (

@@ -84,7 +84,7 @@ describe('the Bitcoin account key form', () => {
   });
 
   it('sends no address type when the key says it', async () => {
-    const saved: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...BITCOIN, key: KEY }], lookups: [] };
+    const saved: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...BITCOIN, key: KEY }], tron: { currencies: [], key: null, addressList: null, watcher: null }, lookups: [] };
     const fetchMock = serve(() => Response.json(saved));
     const user = userEvent.setup();
     renderForm(null);
@@ -139,7 +139,7 @@ describe('the Bitcoin account key form', () => {
 
 describe('the Litecoin and Dogecoin account key forms', () => {
   it('names Litecoin’s keys and addresses, and saves to Litecoin’s key', async () => {
-    const saved: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...LITECOIN, key: null }], lookups: [] };
+    const saved: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...LITECOIN, key: null }], tron: { currencies: [], key: null, addressList: null, watcher: null }, lookups: [] };
     const fetchMock = serve(() => Response.json(saved));
     const user = userEvent.setup();
     renderForm(null, LITECOIN);

@@ -20,6 +20,9 @@ const WATCHER: UtxoWatcher = {
   scannedAt: '2026-11-23T18:00:00.000Z',
   lastError: 'HTTP 503 from mempool.example.com',
   lastErrorAt: '2026-11-23T17:59:00.000Z',
+  requestsPerMinute: 60,
+  awaitingAddresses: 0,
+  unpolledAddresses: 0,
 };
 
 /** Bitcoin as the server describes it. */
@@ -37,7 +40,7 @@ const BITCOIN: UtxoChainSettings = {
 
 const LITECOIN: UtxoChainSettings = { ...BITCOIN, chain: 'litecoin', name: 'Litecoin', symbol: 'LTC', keyPrefixes: ['xpub', 'ypub', 'zpub', 'Ltub', 'Mtub'], currencies: ['LTC'], defaults: { confirmations: 6, largeConfirmations: 6 } };
 
-const SAVED: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...BITCOIN, watcher: WATCHER }], lookups: [] };
+const SAVED: PaymentSettings = { evmKey: null, chains: [], utxoChains: [{ ...BITCOIN, watcher: WATCHER }], tron: { currencies: [], key: null, addressList: null, watcher: null }, lookups: [] };
 
 function renderForm(watcher: UtxoWatcher | null, chain: UtxoChainSettings = BITCOIN) {
   return renderWithProviders(<UtxoWatcherForm settings={{ ...chain, watcher }} />, { operator: operatorAs('owner') });
@@ -68,6 +71,7 @@ describe('the Bitcoin watcher form', () => {
       largeConfirmations: 6,
       tolerancePercent: '0.5',
       autoApproveUsd: '10000',
+      requestsPerMinute: 60,
     });
   });
 
@@ -83,6 +87,10 @@ describe('the Bitcoin watcher form', () => {
     await expectMessageAt('Esplora API URL', 'Enter the endpoint as an http(s) URL, such as https://mempool.space/api.');
     await expectMessageAt('More confirmations above (BTC)', 'The amount for more confirmations has at most 8 decimals.');
     await expectMessageAt('Confirmations above that amount', 'At most 144 confirmations (a day of Bitcoin blocks).');
+    await user.clear(screen.getByLabelText('Request budget (per minute)'));
+    await user.type(screen.getByLabelText('Request budget (per minute)'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save watcher' }));
+    await expectMessageAt('Request budget (per minute)', 'At least 10 requests a minute: the watcher asks for the tip 4 times a minute and must read new blocks.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -94,6 +102,7 @@ describe('the Bitcoin watcher form', () => {
       largeConfirmations: 'Large payments cannot need fewer confirmations than others.',
       tolerancePercent: 'Tolerance from the server.',
       autoApproveUsd: 'The limit from the server.',
+      requestsPerMinute: 'The budget from the server.',
     };
     serve(() => Response.json({ error: { code: 'invalid_input', message: fields.esploraUrl, fields } }, { status: 400 }));
     const user = userEvent.setup();
@@ -107,6 +116,7 @@ describe('the Bitcoin watcher form', () => {
     await expectMessageAt('Confirmations above that amount', fields.largeConfirmations);
     await expectMessageAt('Tolerance (%)', fields.tolerancePercent);
     await expectMessageAt('Auto-approve up to (USD)', fields.autoApproveUsd);
+    await expectMessageAt('Request budget (per minute)', fields.requestsPerMinute);
   });
 
   it('shows the saved watcher’s state and starts a change from its rules, with the URL to enter again', () => {
@@ -119,6 +129,9 @@ describe('the Bitcoin watcher form', () => {
     expect(screen.getByLabelText('More confirmations above (BTC)')).toHaveValue('1.5');
     expect(screen.getByLabelText('Tolerance (%)')).toHaveValue('1.25');
     expect(screen.getByLabelText('Auto-approve up to (USD)')).toHaveValue('2500.5');
+    expect(screen.getByLabelText('Request budget (per minute)')).toHaveValue('60');
+    expect(screen.getByText('Request budget').nextSibling).toHaveTextContent('60 a minute');
+    expect(screen.getByText('No address awaits a payment.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove watcher' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -126,6 +139,18 @@ describe('the Bitcoin watcher form', () => {
   it('warns when the endpoint’s tip has not moved for longer than the chain’s blocks take', () => {
     renderForm({ ...WATCHER, lastError: null, lastErrorAt: null, noBlockSince: '2026-11-23T15:00:00.000Z' });
     expect(screen.getByRole('alert')).toHaveTextContent(/^No new block since .+: the endpoint may have stopped following the chain, and new payments are not being seen\. Check it, or give another endpoint\.$/);
+  });
+
+  it('says when the request budget delays unconfirmed sightings, with the figures of the last scan', () => {
+    const { unmount } = renderForm({ ...WATCHER, awaitingAddresses: 1200, unpolledAddresses: 0 });
+    expect(screen.getByText('Addresses awaiting a payment: 1,200, each checked for unconfirmed payments within the last 10 minutes.')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    unmount();
+
+    renderForm({ ...WATCHER, lastError: null, lastErrorAt: null, awaitingAddresses: 5000, unpolledAddresses: 1234 });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Unconfirmed payments are delayed by the request budget: 1,234 of 5,000 addresses awaiting a payment were not checked in the last 10 minutes. Their payments show as seen late; confirmed payments are still found in blocks. Raise the budget if the endpoint allows it.',
+    );
   });
 });
 

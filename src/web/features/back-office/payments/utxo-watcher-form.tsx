@@ -1,14 +1,14 @@
 // How the watcher of a Bitcoin-family chain reads it (an Esplora API) and judges its payments
 // (issue 13): the watcher's state, the form that sets or changes its rules, and its removal. The
 // server asks a new endpoint for its tip before saving, so its refusal lands on the endpoint field.
+import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { utxoWatcherBodySchema, type UtxoChainSettings } from '@/contracts/payments';
+import { DEFAULT_REQUESTS_PER_MINUTE, utxoWatcherBodySchema, type UtxoChainSettings } from '@/contracts/payments';
 import type { UtxoChain } from '@/domain/utxo/chains';
-import { Button } from '@/web/components/ui/button';
+import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { Spinner } from '@/web/components/ui/spinner';
 import { useRemoveUtxoWatcher, useSetUtxoWatcher } from '@/web/api/payments';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { errorMessage } from '@/web/lib/api-client';
@@ -20,6 +20,7 @@ import { DetailRow } from '@/web/components/ui/detail-row';
 import { NoBlockWarning } from './no-block-warning';
 import { PaymentRemoveDialog } from './payment-remove-dialog';
 import { StepNumber } from './payment-steps';
+import { SettlementRuleFields, WatcherFormActions } from './watcher-form-parts';
 
 export type UtxoWatcher = NonNullable<UtxoChainSettings['watcher']>;
 
@@ -44,13 +45,14 @@ interface WatcherFormValues {
   largeConfirmations: number;
   tolerancePercent: string;
   autoApproveUsd: string;
+  requestsPerMinute: number;
 }
 
-const FIELDS = ['esploraUrl', 'confirmations', 'largeAbove', 'largeConfirmations', 'tolerancePercent', 'autoApproveUsd'] as const;
+const FIELDS = ['esploraUrl', 'confirmations', 'largeAbove', 'largeConfirmations', 'tolerancePercent', 'autoApproveUsd', 'requestsPerMinute'] as const;
 
 /** A new watcher's rules, with the confirmations the server advises for the chain. */
 function defaultsOf(settings: UtxoChainSettings): WatcherFormValues {
-  return { esploraUrl: '', confirmations: settings.defaults.confirmations, largeAbove: '', largeConfirmations: settings.defaults.largeConfirmations, tolerancePercent: '0.5', autoApproveUsd: '10000' };
+  return { esploraUrl: '', confirmations: settings.defaults.confirmations, largeAbove: '', largeConfirmations: settings.defaults.largeConfirmations, tolerancePercent: '0.5', autoApproveUsd: '10000', requestsPerMinute: DEFAULT_REQUESTS_PER_MINUTE };
 }
 
 const watcherFormSchema = z
@@ -69,6 +71,7 @@ function toForm(settings: UtxoChainSettings): WatcherFormValues {
     largeConfirmations: watcher.largeConfirmations,
     tolerancePercent: watcher.tolerancePercent,
     autoApproveUsd: watcher.autoApproveUsd,
+    requestsPerMinute: watcher.requestsPerMinute,
   };
 }
 
@@ -90,6 +93,7 @@ function WatcherState({ watcher, symbol }: { watcher: UtxoWatcher; symbol: strin
       ) : watcher.noBlockSince ? (
         <NoBlockWarning since={watcher.noBlockSince} />
       ) : null}
+      <BudgetState watcher={watcher} />
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
         <DetailRow layout="stacked" label="Confirmations">{watcher.confirmations}</DetailRow>
         <DetailRow layout="stacked" label="Above an amount">
@@ -97,10 +101,38 @@ function WatcherState({ watcher, symbol }: { watcher: UtxoWatcher; symbol: strin
         </DetailRow>
         <DetailRow layout="stacked" label="Tolerance">{formatAmount(watcher.tolerancePercent, 2)} %</DetailRow>
         <DetailRow layout="stacked" label="Auto-approve up to">{formatUsd(watcher.autoApproveUsd)}</DetailRow>
+        <DetailRow layout="stacked" label="Request budget">{formatCount(watcher.requestsPerMinute)} a minute</DetailRow>
       </dl>
     </div>
   );
 }
+
+/**
+ * Whether the request budget delays unconfirmed sightings: awaited addresses it left unpolled for 10
+ * minutes or more at the last scan. Confirmed payments are found in blocks whatever the budget.
+ */
+function BudgetState({ watcher }: { watcher: UtxoWatcher }) {
+  const { awaitingAddresses: awaiting, unpolledAddresses: unpolled } = watcher;
+  if (awaiting === null || unpolled === null) return null;
+  if (unpolled === 0) {
+    return (
+      <p className="text-muted-foreground text-sm">
+        {awaiting === 0 ? 'No address awaits a payment.' : `Addresses awaiting a payment: ${formatCount(awaiting)}, each checked for unconfirmed payments within the last 10 minutes.`}
+      </p>
+    );
+  }
+  return (
+    <Alert variant="warning" role="status">
+      <TriangleAlert aria-hidden />
+      <AlertDescription className="text-foreground">
+        Unconfirmed payments are delayed by the request budget: {formatCount(unpolled)} of {formatCount(awaiting)} addresses awaiting a payment were not checked in the last 10 minutes. Their
+        payments show as seen late; confirmed payments are still found in blocks. Raise the budget if the endpoint allows it.
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
 
 export function UtxoWatcherForm({ settings }: { settings: UtxoChainSettings }) {
   const { chain, name, symbol, watcher } = settings;
@@ -179,23 +211,19 @@ export function UtxoWatcherForm({ settings }: { settings: UtxoChainSettings }) {
           <FormField label="Confirmations above that amount" error={errors.largeConfirmations?.message} hint="At least as many as for other payments.">
             <Input inputMode="numeric" {...register('largeConfirmations', { setValueAs: toNumber })} />
           </FormField>
-          <FormField label="Tolerance (%)" error={errors.tolerancePercent?.message} hint="A payment within this much of the amount due, either way, counts as paid in full.">
-            <Input inputMode="decimal" {...register('tolerancePercent')} />
+          <SettlementRuleFields
+            tolerance={register('tolerancePercent')}
+            autoApprove={register('autoApproveUsd')}
+            errors={{ tolerance: errors.tolerancePercent?.message, autoApprove: errors.autoApproveUsd?.message }}
+          />
+          <FormField
+            label="Request budget (per minute)"
+            error={errors.requestsPerMinute?.message}
+            hint="At most this many requests to the endpoint in any minute. 60 suits public endpoints; your own electrs or mempool can take more. When the budget is short, unconfirmed payments show later; confirmed ones are never missed."
+          >
+            <Input inputMode="numeric" {...register('requestsPerMinute', { setValueAs: toNumber })} />
           </FormField>
-          <FormField label="Auto-approve up to (USD)" error={errors.autoApproveUsd?.message} hint="Paid orders worth more than this wait for your approval.">
-            <Input inputMode="decimal" {...register('autoApproveUsd')} />
-          </FormField>
-          <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              Save watcher
-            </Button>
-            {watcher ? (
-              <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
-                Remove watcher
-              </Button>
-            ) : null}
-          </div>
+          <WatcherFormActions saving={save.isPending} saved={watcher !== null} onRemove={() => setConfirming(true)} />
         </form>
       </Can>
       <PaymentRemoveDialog

@@ -17,6 +17,7 @@ const stage = (number: number, changes: Partial<AdminStage>): AdminStage => ({
   allocation: '1000000',
   capacity: '1000000',
   tokensSold: '0',
+  rewardTokens: '0',
   tokensLeft: '1000000',
   tokensCommitted: '0',
   hasSales: false,

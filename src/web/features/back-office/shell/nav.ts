@@ -1,5 +1,5 @@
 // The back-office sidebar's entries, in the order an operator sets up a sale.
-import { ChartColumn, Coins, FileText, History, KeyRound, Mail, MousePointerClick, Radar, Receipt, Send, Settings2, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { ChartColumn, Dices, Coins, FileText, Gift, History, KeyRound, Mail, MousePointerClick, Radar, Receipt, Send, Settings2, ShieldCheck, Undo2, Users, Wallet } from 'lucide-react';
 import type { NavSidebarItem } from '@/web/components/nav-sidebar';
 import { paths } from '@/web/lib/paths';
 
@@ -8,7 +8,10 @@ export const ADMIN_NAV: readonly NavSidebarItem[] = [
   { label: 'Crypto', to: paths.admin.root, icon: Coins, end: true },
   { label: 'Users', to: paths.admin.users, icon: Users },
   { label: 'Transactions', to: paths.admin.transactions, icon: Receipt },
+  { label: 'Withdrawals', to: paths.admin.withdrawals, icon: Undo2 },
   { label: 'Sale', to: paths.admin.sale, icon: Settings2 },
+  { label: 'Referrals', to: paths.admin.referrals, icon: Gift },
+  { label: 'Prize draws', to: paths.admin.draws, icon: Dices },
   { label: 'Main currency', to: paths.admin.mainCurrency, icon: Wallet },
   { label: 'Payments', to: paths.admin.payments, icon: Radar },
   { label: 'Content', to: paths.admin.content, icon: FileText },

@@ -7,9 +7,19 @@ const KIND_LABEL: Record<AdminUserDetail['ledger'][number]['kind'], string> = {
   bonus: 'Bonus',
   excess: 'Excess credited',
   excess_bonus: 'Bonus on excess',
+  referral: 'Referral reward',
+  referee: 'Reward as referred buyer',
+  campaign: 'Campaign bonus',
+  campaign_referrer: 'Campaign referrer reward',
+  withdrawal: 'Withdrawn',
+  withdrawal_bonus: 'Bonus withdrawn',
+  referral_reversal: 'Referral reward reversed',
+  referee_reversal: 'Referred buyer reward reversed',
+  campaign_reversal: 'Campaign bonus reversed',
+  campaign_referrer_reversal: 'Campaign referrer reward reversed',
 };
 
-/** A buyer's credits, one row per purchase, bonus or credited excess. */
+/** A buyer's credits, one row per purchase, bonus, credited excess or reward, and the reversing entries of a withdrawal. */
 export function BalanceHistoryTable({ ledger }: { ledger: AdminUserDetail['ledger'] }) {
   return (
     <Table aria-label="Balance history">

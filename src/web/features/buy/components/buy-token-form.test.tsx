@@ -1,6 +1,6 @@
 // Buy Token's swap button (issue 28): it converts the amount to the same purchase in the other unit
 // (250 PRE ⇄ 2.5 USDT), keeping the tokens, the level and the bonus; it never reinterprets the number.
-import { render, screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCrypto } from '@/contracts/cryptos';
@@ -37,7 +37,7 @@ describe('Buy Token swap', () => {
 
   it('converts 250 PRE to 2.5 USDT and back, the same purchase at the same level', async () => {
     const user = userEvent.setup();
-    render(<BuyTokenForm sale={sale} cryptos={cryptos} receivedAt={now} />);
+    renderWithProviders(<BuyTokenForm sale={sale} cryptos={cryptos} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     const swap = screen.getByRole('button', { name: 'Swap amount currency' });
     // Nothing to convert to before a currency is chosen.
@@ -65,7 +65,7 @@ describe('Buy Token swap', () => {
 
   it('keeps the tokens when the currency changes while the amount counts the currency', async () => {
     const user = userEvent.setup();
-    render(<BuyTokenForm sale={sale} cryptos={cryptos} receivedAt={now} />);
+    renderWithProviders(<BuyTokenForm sale={sale} cryptos={cryptos} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     await user.click(screen.getByRole('button', { name: /^USDT/ }));
     await user.click(screen.getByRole('button', { name: 'Swap amount currency' }));
@@ -86,7 +86,7 @@ describe('Buy Token amount', () => {
   it('accepts only decimals, and Buy Now! waits for an amount within the limits', async () => {
     const user = userEvent.setup();
     // 1,000 PRE per TST.
-    render(<BuyTokenForm sale={sale} cryptos={[...cryptos, crypto('TST', '10')]} receivedAt={now} />);
+    renderWithProviders(<BuyTokenForm sale={sale} cryptos={[...cryptos, crypto('TST', '10')]} receivedAt={now} />);
     const amount = screen.getByLabelText('Amount', { selector: 'input' });
     expect(amount).toHaveValue('');
     expect(amount).toHaveAttribute('placeholder', 'Enter amount');
@@ -242,5 +242,68 @@ describe('Buy Token across stages', () => {
     expect(panel).toHaveTextContent('You pay126.000001 USDT');
     expect(panel).not.toHaveTextContent('Priced across stages');
     expect(panel).toHaveTextContent('1 USDT = 95.238095 PRE');
+  });
+});
+
+describe('Buy Token campaign code', () => {
+  const usdt = crypto('USDT', '1');
+  const ENDED = 'This campaign code has ended.';
+  let sent: unknown[] = [];
+
+  beforeEach(() => {
+    sent = [];
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        if (path === '/api/campaign-codes/spring') return Response.json({ code: 'SPRING', buyerPercent: '10' });
+        if (path === '/api/campaign-codes/OLD') return Response.json({ error: { code: 'invalid_input', message: ENDED, fields: { campaignCode: ENDED } } }, { status: 400 });
+        if (path === '/api/orders' && init?.method === 'POST') {
+          sent.push(JSON.parse(init.body as string));
+          return Response.json({ error: { code: 'conflict', message: 'The presale is sold out.' } }, { status: 409 });
+        }
+        return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the code’s bonus in the quote and the dialog, and the order names the code', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BuyTokenForm sale={sale} cryptos={[usdt]} receivedAt={now} />);
+    await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '1000');
+    await user.click(screen.getByRole('button', { name: /^USDT/ }));
+    await user.type(screen.getByLabelText('Campaign code'), 'spring');
+    const panel = screen.getByRole('region', { name: 'Your purchase' });
+    expect(await within(panel).findByText('+100 PRE campaign bonus (SPRING, 10%)')).toBeInTheDocument();
+    expect(screen.getByText('Code SPRING: +10% bonus tokens.')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Buy Now!' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Process' });
+    expect(dialog).toHaveTextContent('Campaign bonus100 PRE (SPRING, 10%)');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent('Campaign bonus+100 PRE (SPRING, 10%)');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('The presale is sold out.')).toBeInTheDocument();
+    expect(sent).toEqual([{ crypto: 'USDT', tokens: '1000', campaignCode: 'SPRING' }]);
+  });
+
+  it('shows why a code cannot be used at the field, and holds Buy Now!', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BuyTokenForm sale={sale} cryptos={[usdt]} receivedAt={now} />);
+    await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '1000');
+    await user.click(screen.getByRole('button', { name: /^USDT/ }));
+    const field = screen.getByLabelText('Campaign code');
+    await user.type(field, 'OLD');
+    // At the field, and as the reason beside the held Buy Now!.
+    await waitFor(() => expect(field).toHaveAccessibleDescription(ENDED));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    const panel = screen.getByRole('region', { name: 'Your purchase' });
+    expect(panel).toHaveTextContent(ENDED);
+    expect(within(panel).getByRole('button', { name: 'Buy Now!' })).toBeDisabled();
+    expect(panel).not.toHaveTextContent('campaign bonus');
+    // Without a code the purchase goes on as before.
+    await user.clear(field);
+    expect(within(panel).getByRole('button', { name: 'Buy Now!' })).toBeEnabled();
   });
 });

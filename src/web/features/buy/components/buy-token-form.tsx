@@ -5,8 +5,9 @@ import type { PublicCrypto } from '@/contracts/cryptos';
 import type { Sale } from '@/contracts/sale';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useStageClock } from '../hooks/use-stage-clock';
-import { currentRate, newIdempotencyKey, previewPurchase, type AmountMode } from '../lib/purchase-preview';
+import { currentRate, newIdempotencyKey, previewPurchase, withCampaign, type AmountMode } from '../lib/purchase-preview';
 import { AmountField } from './amount-field';
+import { CampaignCodeField, useCampaignCode } from './campaign-code-field';
 import { CryptoPicker } from './crypto-picker';
 import type { PaymentRequest } from './payment-dialog';
 import { PurchasePanel } from './purchase-panel';
@@ -27,7 +28,10 @@ export function BuyTokenForm({ sale, cryptos, receivedAt }: { sale: Sale; crypto
   const symbol = sale.token.symbol;
   const now = useStageClock(sale, receivedAt);
   const crypto = cryptos.find((c) => c.code === chosenCode) ?? null;
-  const preview = crypto ? previewPurchase(amount, mode, crypto, sale, now) : null;
+  const code = useCampaignCode();
+  const plainPreview = crypto ? previewPurchase(amount, mode, crypto, sale, now) : null;
+  // The order names the campaign code the server accepted, and the quote shows its bonus.
+  const { preview, campaign } = withCampaign(plainPreview, code.campaign);
   const unit = mode === 'tokens' ? symbol : (crypto?.code ?? 'Currency');
 
   // The swap converts the amount to the same purchase in the other unit (250 PRE ⇄ 2.5 USDT) with the
@@ -51,7 +55,7 @@ export function BuyTokenForm({ sale, cryptos, receivedAt }: { sale: Sale; crypto
   const openPayment = () => {
     if (!crypto || !preview?.quote || preview.blocked) return;
     // The request is frozen at opening: a rate refresh meanwhile cannot change what is confirmed.
-    setPayment({ crypto, quote: preview.quote, body: preview.body, idempotencyKey: newIdempotencyKey() });
+    setPayment({ crypto, quote: preview.quote, campaign, body: preview.body, idempotencyKey: newIdempotencyKey() });
   };
 
   if (cryptos.length === 0) {
@@ -77,6 +81,7 @@ export function BuyTokenForm({ sale, cryptos, receivedAt }: { sale: Sale; crypto
         </CardHeader>
         <CardContent className="grid gap-6">
           <AmountField value={amount} onChange={setAmount} unit={unit} onSwap={canSwap ? swap : null} />
+          <CampaignCodeField value={code.value} onChange={code.setValue} campaign={code.campaign} />
           <CryptoPicker
             cryptos={cryptos}
             chosen={crypto?.code ?? null}
@@ -88,7 +93,7 @@ export function BuyTokenForm({ sale, cryptos, receivedAt }: { sale: Sale; crypto
         </CardContent>
       </Card>
       {crypto ? (
-        <PurchasePanel sale={sale} crypto={crypto} rate={currentRate(crypto, sale, now)} preview={preview} onBuy={openPayment} />
+        <PurchasePanel sale={sale} crypto={crypto} rate={currentRate(crypto, sale, now)} preview={preview} campaign={campaign} onBuy={openPayment} />
       ) : (
         <p className="text-muted-foreground rounded-lg border border-dashed p-4 text-sm">Choose a currency to see what you pay, what you receive and your bonus.</p>
       )}

@@ -9,6 +9,7 @@ import type { PublicCrypto } from '@/contracts/cryptos';
 import type { CreateOrderBody } from '@/contracts/orders';
 import type { StageQuote } from '@/domain/stages';
 import { StagePieces } from '@/web/components/stage-pieces';
+import type { CampaignQuote } from '../lib/purchase-preview';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useCreateOrder } from '@/web/api/orders';
@@ -22,6 +23,8 @@ import { DetailRow } from '@/web/components/ui/detail-row';
 export interface PaymentRequest {
   crypto: PublicCrypto;
   quote: StageQuote;
+  /** The campaign code's bonus, credited at approval beside the level bonus. */
+  campaign: CampaignQuote | null;
   body: CreateOrderBody;
   idempotencyKey: string;
 }
@@ -33,7 +36,7 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
-  const { crypto, quote } = request;
+  const { crypto, quote, campaign } = request;
   const submitting = createOrder.isPending || createOrder.isSuccess;
   const refusal = createOrder.error;
   // Too many orders awaiting payment: the refusal names them, and the buyer can go to each.
@@ -84,6 +87,11 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
               <DetailRow label="Bonus Tokens">
                 {formatAmount(quote.bonusTokens)} {symbol}
               </DetailRow>
+              {campaign ? (
+                <DetailRow label="Campaign bonus">
+                  {formatAmount(campaign.bonus)} {symbol} ({campaign.code}, {campaign.buyerPercent}%)
+                </DetailRow>
+              ) : null}
             </dl>
             <DialogFooter>
               <Button type="button" onClick={() => setStep(2)}>
@@ -107,6 +115,11 @@ export function PaymentDialog({ request, symbol, onClose }: { request: PaymentRe
               <DetailRow label="Bonus">
                 +{formatAmount(quote.bonusTokens)} {symbol}
               </DetailRow>
+              {campaign ? (
+                <DetailRow label="Campaign bonus">
+                  +{formatAmount(campaign.bonus)} {symbol} ({campaign.code}, {campaign.buyerPercent}%)
+                </DetailRow>
+              ) : null}
               <DetailRow label="Network">
                 {crypto.name} on {networkLabel(crypto.network, crypto.chainId, crypto.name)}
               </DetailRow>

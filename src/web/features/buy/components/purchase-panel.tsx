@@ -10,7 +10,7 @@ import { Button } from '@/web/components/ui/button';
 import { Progress } from '@/web/components/ui/progress';
 import { Separator } from '@/web/components/ui/separator';
 import { formatAmount, formatPayAmount, formatPercent } from '@/web/lib/format';
-import type { PurchasePreview } from '../lib/purchase-preview';
+import type { CampaignQuote, PurchasePreview } from '../lib/purchase-preview';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,7 +54,21 @@ function PurchaseLevel({ tokens, symbol }: { tokens: string; symbol: string }) {
 }
 
 /** `rate`: tokens per 1 unit of the currency in the stage on sale now (null when none is). */
-export function PurchasePanel({ sale, crypto, rate, preview, onBuy }: { sale: Sale; crypto: PublicCrypto; rate: string | null; preview: PurchasePreview | null; onBuy: () => void }) {
+export function PurchasePanel({
+  sale,
+  crypto,
+  rate,
+  preview,
+  campaign,
+  onBuy,
+}: {
+  sale: Sale;
+  crypto: PublicCrypto;
+  rate: string | null;
+  preview: PurchasePreview | null;
+  campaign: CampaignQuote | null;
+  onBuy: () => void;
+}) {
   const reasonId = useId();
   const symbol = sale.token.symbol;
   const reason = preview ? preview.blocked : 'Enter an amount.';
@@ -83,6 +97,11 @@ export function PurchasePanel({ sale, crypto, rate, preview, onBuy }: { sale: Sa
       {quote ? (
         <p className="text-success text-sm font-medium">
           +{formatAmount(quote.bonusTokens)} {symbol} bonus ({quote.bonusPercent}%)
+        </p>
+      ) : null}
+      {quote && campaign ? (
+        <p className="text-success text-sm font-medium">
+          +{formatAmount(campaign.bonus)} {symbol} campaign bonus ({campaign.code}, {campaign.buyerPercent}%)
         </p>
       ) : null}
       {/* A purchase across a stage boundary: part at this stage's price, the rest at the next's. */}

@@ -1,9 +1,11 @@
 // The client's preview of an order: the same quote function the server runs (domain/stages
 // quoteAcrossStages, piece by piece across the stages a purchase spans), so what the buyer sees is
 // what the server will store, and the body that reproduces it.
+import type { CampaignOffer } from '@/contracts/campaigns';
 import type { PublicCrypto } from '@/contracts/cryptos';
 import type { CreateOrderBody } from '@/contracts/orders';
 import type { Sale } from '@/contracts/sale';
+import { campaignBonus } from '@/domain/campaign';
 import { limitProblem, parseAmount } from '@/domain/quote';
 import { openStages, quoteAcrossStages, type StageQuote } from '@/domain/stages';
 import { rateFromPrice } from '@/domain/usd-price';
@@ -55,6 +57,28 @@ export function previewPurchase(amount: string, mode: AmountMode, crypto: Public
   const body: CreateOrderBody = mode === 'tokens' ? { crypto: crypto.code, tokens: quote.tokens } : { crypto: crypto.code, payAmount: quote.payAmount };
   const limit = limitProblem(quote.tokens, symbol);
   return { quote, body, blocked: limit ? limit.message : stateReason(sale) };
+}
+
+/** A campaign code in the quote: its bonus on the tokens ordered (what the approval credits). */
+export interface CampaignQuote {
+  code: string;
+  buyerPercent: string;
+  bonus: string;
+}
+
+/** Where the campaign code the buyer typed stands: none, being checked, usable, or refused (why). */
+export type CampaignState = { state: 'none' } | { state: 'checking' } | { state: 'usable'; offer: CampaignOffer } | { state: 'refused'; message: string };
+
+/** The preview with the campaign code: the order names it and the quote shows its bonus; a code being checked or refused holds Buy Now!. */
+export function withCampaign(preview: PurchasePreview | null, campaign: CampaignState): { preview: PurchasePreview | null; campaign: CampaignQuote | null } {
+  if (!preview?.quote || campaign.state === 'none') return { preview, campaign: null };
+  if (campaign.state === 'checking') return { preview: { ...preview, blocked: preview.blocked ?? 'Checking the campaign code…' }, campaign: null };
+  if (campaign.state === 'refused') return { preview: { ...preview, blocked: preview.blocked ?? campaign.message }, campaign: null };
+  const { offer } = campaign;
+  return {
+    preview: { ...preview, body: { ...preview.body, campaignCode: offer.code } },
+    campaign: { code: offer.code, buyerPercent: offer.buyerPercent, bonus: campaignBonus(preview.quote.tokens, offer.buyerPercent) },
+  };
 }
 
 /** Tokens per 1 unit of the currency in the stage on sale at `now`; null when no stage is open or it rounds to nothing. */

@@ -1,5 +1,6 @@
 import type { Sale } from '@/contracts/sale';
-import { formatDateTime, formatRelative } from '@/web/lib/format';
+import { formatDateTime } from '@/web/lib/format';
+import { formatRelative } from '@/web/lib/format-relative';
 import { EndingNotice } from './ending-notice';
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;

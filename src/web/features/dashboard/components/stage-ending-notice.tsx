@@ -3,7 +3,8 @@
 import type { Sale } from '@/contracts/sale';
 import { stagePriceText } from '@/domain/stage-price-text';
 import { formatAmount } from '@/web/lib/format';
-import { leftUnderPercent, stagesAt } from '@/web/lib/sale-stages';
+import { stagesAt } from '@/web/lib/sale-stages';
+import { leftUnderPercent } from '@/web/lib/stage-details';
 import { EndingNotice } from './ending-notice';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

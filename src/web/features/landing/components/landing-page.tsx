@@ -1,4 +1,5 @@
-import { useContent, useSale } from '@/web/api/first-screen';
+import { lazy, Suspense } from 'react';
+import { useContent, useCurrentDraw, useSale } from '@/web/api/first-screen';
 import { useLiveUpdates } from '@/web/hooks/use-live-updates';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useHashScroll } from '../hooks/use-hash-scroll';
@@ -9,12 +10,16 @@ import { Rewards } from './rewards';
 import { TokenDetails } from './token-details';
 import { Tokenomics } from './tokenomics';
 
+/** Only while an operator's draw is shown, below the fold: its code loads then. */
+const PrizeDraw = lazy(() => import('./prize-draw'));
+
 /** The landing page (PRODUCT.md §3). It uses no router, so it renders with or without one. */
 export function LandingPage() {
   useDocumentTitle('Official Presale');
   useLiveUpdates();
   const { data: sale } = useSale();
   const { data: content } = useContent();
+  const { data: current } = useCurrentDraw();
   // Sections change height as their data arrives: scroll to the hash once both are in.
   useHashScroll(Boolean(sale && content));
 
@@ -27,6 +32,11 @@ export function LandingPage() {
       </div>
       <TokenDetails sale={sale} />
       <Rewards sale={sale} perks={content?.perks} />
+      {current?.draw ? (
+        <Suspense fallback={null}>
+          <PrizeDraw draw={current.draw} />
+        </Suspense>
+      ) : null}
       <Tokenomics slices={content?.tokenomics} />
       <Faq items={content?.faq} />
     </PublicLayout>

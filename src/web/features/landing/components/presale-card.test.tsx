@@ -1,7 +1,7 @@
 // The landing's presale card (issue 28): a sale no operator has scheduled opens soon, with no
 // countdown and no buy button; a sale's tiny progress reads "< 0.01%", never 0.00 %.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sale } from '@/contracts/sale';
 import { SaleProgressCard } from '@/web/features/dashboard/components/sale-progress-card';
 import { liveSale, saleStage } from '@/test/live-sale';
@@ -68,6 +68,12 @@ describe('presale card', () => {
 // Issue 30: a sale in rounds shows the stage on sale, what is left in it with its own bar, the next
 // stage's price and the stage's own countdown; a sale in one stage reads as it always did.
 describe('presale card with stages', () => {
+  // The stage block is a lazy chunk: compiled here before the first test, so that each test waits
+  // for what the card shows, not for the test runner to transform the module on a busy machine.
+  beforeAll(async () => {
+    await import('./stage-figures');
+  });
+
   afterEach(() => vi.unstubAllGlobals());
 
   const HOUR = 3_600_000;

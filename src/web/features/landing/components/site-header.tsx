@@ -1,7 +1,8 @@
 import { Menu, Moon, Sun, X } from 'lucide-react';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { buttonVariants } from '@/web/components/ui/button-variants';
-import { useMe, useSale } from '@/web/api/first-screen';
+import { useCurrentDraw, useMe, useSale } from '@/web/api/first-screen';
 import { paths, type LandingSection } from '@/web/lib/paths';
 import { useTheme } from '@/web/lib/theme';
 import { cn } from '@/web/lib/utils';
@@ -21,7 +22,10 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { data: sale } = useSale();
   const { data: me } = useMe();
+  const { data: current } = useCurrentDraw();
   const { resolved, toggle } = useTheme();
+  // The prize draw's link, after Rewards, only while the landing shows its section.
+  const sections = current?.draw ? [...SECTIONS.slice(0, 3), { label: current.draw.title, section: 'cybertruck' as const }, ...SECTIONS.slice(3)] : SECTIONS;
 
   // Plain elements styled as buttons rather than <Button asChild>: the landing page does without
   // Radix Slot (bench P3, decision 013).
@@ -56,8 +60,8 @@ export function SiteHeader() {
           </span>
         </SectionLink>
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
-          {SECTIONS.map((s) => (
-            <SectionLink key={s.label} section={s.section} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          {sections.map((s) => (
+            <SectionLink key={s.section} section={s.section} className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'max-w-48 truncate' })}>
               {s.label}
             </SectionLink>
           ))}
@@ -87,9 +91,11 @@ export function SiteHeader() {
       {menuOpen ? (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 pt-2 pb-4 md:hidden">
           <ul className="grid gap-1">
-            {SECTIONS.map((s) => (
-              <li key={s.label}>
-                <SectionLink section={s.section} className="hover:bg-accent block rounded-md px-3 py-2 text-sm font-medium" onClick={() => setMenuOpen(false)}>
+            {/* The menu closes before the link scrolls (flushSync): closing it later shortened the page
+                above the section while the scroll ran, and the section ended up out of view. */}
+            {sections.map((s) => (
+              <li key={s.section}>
+                <SectionLink section={s.section} className="hover:bg-accent block rounded-md px-3 py-2 text-sm font-medium" onClick={() => flushSync(() => setMenuOpen(false))}>
                   {s.label}
                 </SectionLink>
               </li>

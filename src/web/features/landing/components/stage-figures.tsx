@@ -4,7 +4,7 @@ import type { PublicStage, Sale } from '@/contracts/sale';
 import { stagePriceText } from '@/domain/stage-price-text';
 import { Progress } from '@/web/components/ui/progress';
 import { formatAmount } from '@/web/lib/format';
-import { stageNameBeyondNumber, stageTakenPercent } from '@/web/lib/sale-stages';
+import { stageNameBeyondNumber, stageTakenPercent } from '@/web/lib/stage-details';
 import { Countdown } from './countdown';
 
 /** The stage on sale (PRODUCT.md §3): its number of all, name, what is left in it with its bar, the next price and its end. */

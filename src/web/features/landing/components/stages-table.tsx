@@ -2,7 +2,7 @@
 import type { PublicStage } from '@/contracts/sale';
 import { stagePriceText } from '@/domain/stage-price-text';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
-import { stageNameBeyondNumber } from '@/web/lib/sale-stages';
+import { stageNameBeyondNumber } from '@/web/lib/stage-details';
 
 const STATE_LABELS: Record<PublicStage['state'], string> = { closed: 'Closed', current: 'On sale now', upcoming: 'Upcoming' };
 

@@ -1,24 +1,46 @@
 // One order as its buyer sees it (PRODUCT.md §4): status, what to pay and where while pending,
 // the tokens and the bonus apart, the payment's transaction hash, the operator's note on a
-// rejection and, once approved, a receipt.
-import { CheckCircle2, Clock, Hourglass, Loader2, Receipt, XCircle, type LucideIcon } from 'lucide-react';
+// rejection and, once approved, a receipt and, where the sale offers it, the withdrawal right.
+import { lazy, Suspense } from 'react';
+import { CheckCircle2, Clock, Hourglass, Loader2, Receipt, Undo2, XCircle, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '@/contracts/orders';
+import type { LedgerKind } from '@/domain/ledger-kinds';
 import { StagePieces } from '@/web/components/stage-pieces';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { formatAmount, formatDateTime, formatPayAmount, formatUsd } from '@/web/lib/format';
+import { campaignOutcomeText } from '@/web/lib/campaign-outcome';
 import { paths } from '@/web/lib/paths';
 import { cn } from '@/web/lib/utils';
 import { networkLabel } from '@/web/lib/network-label';
 import { expiredPaymentText, orderStage, orderStatusText, orderStatusTitle, type OrderStage } from '../lib/order-status';
 import { ChainPayments, isPartlyPaid } from './chain-payments';
 import { OrderStatusBadge } from './order-status-badge';
-import { PaymentInstructions } from './payment-instructions';
+import { PaymentInstructions, safestWayToPay } from './payment-instructions';
+import { canPayWithWallet, hasInjectedWallet, PayWithWallet } from './pay-with-wallet';
 import { TimeLeft } from './time-left';
-import { SavedTxHash, TxHashForm } from './tx-hash-form';
+import { OrderWithdrawal } from './order-withdrawal';
+import { SavedTxHash } from './saved-tx-hash';
 import { SupportContact } from '@/web/components/support-contact';
 import { DetailRow } from '@/web/components/ui/detail-row';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useIdle } from '@/web/lib/use-idle';
+
+/** After the page has painted: see tx-hash-form.tsx. */
+const TxHashForm = lazy(() => import('./tx-hash-form'));
+
+function LaterTxHashForm({ order }: { order: Order }) {
+  const idle = useIdle();
+  const placeholder = <Skeleton className="h-36 w-full" />;
+  return idle ? (
+    <Suspense fallback={placeholder}>
+      <TxHashForm order={order} />
+    </Suspense>
+  ) : (
+    placeholder
+  );
+}
 
 const ICONS: Record<OrderStage, { icon: LucideIcon; className: string }> = {
   // Nothing is processing before a payment is sent: no spinner then.
@@ -27,6 +49,7 @@ const ICONS: Record<OrderStage, { icon: LucideIcon; className: string }> = {
   approved: { icon: CheckCircle2, className: 'text-success' },
   rejected: { icon: XCircle, className: 'text-destructive' },
   expired: { icon: Clock, className: 'text-muted-foreground' },
+  withdrawn: { icon: Undo2, className: 'text-muted-foreground' },
 };
 
 function StatusHeader({ order }: { order: Order }) {
@@ -44,14 +67,48 @@ function StatusHeader({ order }: { order: Order }) {
   );
 }
 
-const LEDGER_KIND_LABELS: Record<string, string> = { purchase: 'Tokens', bonus: 'Bonus', excess: 'Overpayment', excess_bonus: 'Overpayment bonus' };
+/** Every kind an order's entries may have; a kind added to the ledger must be named here (the type says so). */
+const LEDGER_KIND_LABELS: Record<string, string> = {
+  purchase: 'Tokens',
+  bonus: 'Bonus',
+  excess: 'Overpayment',
+  excess_bonus: 'Overpayment bonus',
+  referral: 'Referral reward',
+  referee: 'Reward as referred buyer',
+  campaign: 'Campaign bonus',
+  campaign_referrer: 'Campaign referrer reward',
+  withdrawal: 'Withdrawn tokens',
+  withdrawal_bonus: 'Withdrawn bonus',
+  referral_reversal: 'Referral reward reversed',
+  referee_reversal: 'Referred buyer reward reversed',
+  campaign_reversal: 'Campaign bonus reversed',
+  campaign_referrer_reversal: 'Campaign referrer reward reversed',
+} satisfies Record<LedgerKind, string>;
+
+/** The campaign code's bonus once approved: marked when less than the quote showed, with the reason. */
+function CampaignOutcome({ campaign, symbol }: { campaign: NonNullable<Order['campaign']>; symbol: string }) {
+  const short = campaign.outcome !== 'credited';
+  return (
+    <section aria-labelledby="campaign-outcome" className={cn('grid gap-1 rounded-lg border p-4', short && 'border-amber-500/40 bg-amber-500/5')}>
+      <h2 id="campaign-outcome" className="text-sm font-semibold">
+        Campaign code {campaign.code}
+      </h2>
+      <p className="text-sm">{campaignOutcomeText(campaign, symbol)}</p>
+    </section>
+  );
+}
 
 export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symbol: string; receivedAt: number }) {
-  const network = networkLabel(order.crypto.network, order.crypto.chainId, order.crypto.name);
+  const network = networkLabel(order.crypto.network, order.crypto.chainId, order.crypto.name, order.crypto.tokenContract);
   const pending = order.status === 'pending';
   // Once a hash is saved it is shown instead of the field: the payment is being checked.
   // Payments to a deposit address are found on the chain: nothing to attach there.
   const canAttachHash = (order.status === 'pending' || order.status === 'expired') && !order.txHash && !order.payment;
+  const partlyPaid = isPartlyPaid(order.payment) ? order.payment : null;
+  const walletOffered = canPayWithWallet(order, partlyPaid !== null);
+  // In a phone wallet's own browser the wallet is right there: offer it before the QR code.
+  const walletFirst = walletOffered && hasInjectedWallet();
+  const wallet = <PayWithWallet order={order} due={partlyPaid?.remaining ?? order.payAmount} offered={walletOffered} />;
   return (
     <div className="grid gap-6">
       <StatusHeader order={order} />
@@ -64,6 +121,8 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
           <p className="text-sm break-words whitespace-pre-line">{order.decisionNote}</p>
         </section>
       ) : null}
+      {order.campaign ? <CampaignOutcome campaign={order.campaign} symbol={symbol} /> : null}
+      {order.withdrawal ? <OrderWithdrawal order={order} withdrawal={order.withdrawal} symbol={symbol} /> : null}
       {order.status === 'rejected' || order.status === 'expired' ? (
         <p className="text-sm">
           <Link to={paths.buyToken} className={buttonVariants({ variant: 'default' })}>
@@ -95,14 +154,17 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
             </CardHeader>
             <CardContent className="grid gap-4">
               <TimeLeft expiresAt={order.expiresAt} serverTime={order.serverTime} receivedAt={receivedAt} />
+              {walletFirst ? wallet : null}
               <PaymentInstructions
-                payAmount={isPartlyPaid(order.payment) ? order.payment.remaining : order.payAmount}
+                payAmount={partlyPaid?.remaining ?? order.payAmount}
                 code={order.crypto.code}
                 address={order.address}
                 network={network}
                 tokenContract={order.crypto.tokenContract}
-                paymentUri={isPartlyPaid(order.payment) ? order.payment.remainderUri : order.paymentUri}
+                paymentUri={partlyPaid?.remainderUri ?? order.paymentUri}
               />
+              {walletFirst ? null : wallet}
+              <p className="text-muted-foreground text-sm">{safestWayToPay(order.crypto.network, walletOffered, order.crypto.name)}</p>
             </CardContent>
           </Card>
         ) : (
@@ -165,7 +227,7 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
           </CardHeader>
           <CardContent className="grid gap-4">
             <SavedTxHash order={order} />
-            {canAttachHash ? <TxHashForm order={order} /> : null}
+            {canAttachHash ? <LaterTxHashForm order={order} /> : null}
           </CardContent>
         </Card>
       ) : null}

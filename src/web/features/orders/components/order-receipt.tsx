@@ -36,7 +36,7 @@ export function OrderReceipt({ order, tokenName, symbol }: { order: Order; token
           <DetailRow layout="columns" label="Crypto">
             {order.crypto.name} ({order.crypto.code})
           </DetailRow>
-          <DetailRow layout="columns" label="Network">{networkLabel(order.crypto.network, order.crypto.chainId, order.crypto.name)}</DetailRow>
+          <DetailRow layout="columns" label="Network">{networkLabel(order.crypto.network, order.crypto.chainId, order.crypto.name, order.crypto.tokenContract)}</DetailRow>
           <DetailRow layout="columns" label="Amount paid">
             {formatAmount(order.payAmount, 18)} {order.crypto.code}
           </DetailRow>

@@ -1,5 +1,6 @@
 // Lets the buyer attach their payment's transaction hash, so the operator finds the payment faster.
-import { ExternalLink } from 'lucide-react';
+// Loaded after the order page has painted (order-details.tsx): its form code and the order contract's
+// schemas (Zod, react-hook-form, the currencies' address checks) are a quarter of the page's script.
 import { txHashBodySchema, type Order } from '@/contracts/orders';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
@@ -8,23 +9,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { useAttachTxHash } from '@/web/api/orders';
 
-export function SavedTxHash({ order }: { order: Order }) {
-  if (!order.txHash) return null;
-  return (
-    <div className="grid gap-1 text-sm">
-      <p className="text-muted-foreground">Saved transaction hash</p>
-      <p className="font-mono text-xs break-all">{order.txHash}</p>
-      {order.explorerUrl ? (
-        <a href={order.explorerUrl} target="_blank" rel="noreferrer noopener" className="text-primary inline-flex items-center gap-1 underline-offset-4 hover:underline">
-          View on explorer
-          <ExternalLink className="size-3.5" aria-hidden />
-        </a>
-      ) : null}
-    </div>
-  );
-}
-
-export function TxHashForm({ order }: { order: Order }) {
+export default function TxHashForm({ order }: { order: Order }) {
   const attach = useAttachTxHash(order.id);
   const {
     register,

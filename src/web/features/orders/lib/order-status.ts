@@ -21,6 +21,8 @@ export function orderStatusTitle(stage: OrderStage): string {
       return 'Transaction rejected';
     case 'expired':
       return 'Order expired';
+    case 'withdrawn':
+      return 'Order withdrawn';
   }
 }
 
@@ -36,6 +38,8 @@ export function orderStatusText(stage: OrderStage, id: string): string {
       return `Unfortunately, your transaction #${id} could not be processed and has been rejected. Please check your payment details and try again.`;
     case 'expired':
       return `The payment window for order #${id} closed. Do not send a payment to this order; buy again or contact support.`;
+    case 'withdrawn':
+      return `You withdrew order #${id}: the sale team refunded your payment and its tokens left your balance.`;
   }
 }
 
@@ -54,4 +58,5 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
   expired: 'Expired',
+  withdrawn: 'Withdrawn',
 };

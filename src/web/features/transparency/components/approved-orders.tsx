@@ -23,10 +23,11 @@ function TxCell({ order }: { order: PublicOrder }) {
   );
 }
 
-/** Tokens with their bonus; an overpayment's excess, when credited, is part of both. */
+/** Tokens with their bonus; an overpayment's excess, when credited, is part of both; a withdrawn order says so. */
 function tokensOf(o: PublicOrder): string {
   const text = `${formatAmount(o.tokens)} +${formatAmount(o.bonusTokens)} bonus`;
-  return o.excessTokens === '0' ? text : `${text} (with ${formatAmount(o.excessTokens)} +${formatAmount(o.excessBonusTokens)} for an overpayment)`;
+  const withExcess = o.excessTokens === '0' ? text : `${text} (with ${formatAmount(o.excessTokens)} +${formatAmount(o.excessBonusTokens)} for an overpayment)`;
+  return o.withdrawn ? `${withExcess}, withdrawn and refunded` : withExcess;
 }
 
 export function ApprovedOrders() {

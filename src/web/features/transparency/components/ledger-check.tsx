@@ -1,14 +1,14 @@
 // The ledger check in the browser: downloads the export and recomputes every hash here, with the
 // same code as `npm run verify-ledger` (src/domain/ledger-chain.ts), loaded only when asked for.
-import { CircleCheck, CircleX } from 'lucide-react';
 import { useId, useState } from 'react';
+import { CheckOutcome, type CheckResult } from './check-outcome';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Spinner } from '@/web/components/ui/spinner';
 import { getLedgerExport } from '@/web/api/transparency';
 
-type Outcome = { ok: true; text: string } | { ok: false; text: string };
+type Outcome = CheckResult;
 
 const SAVED_HEAD = /^\s*(\d+)\s*:\s*([0-9a-f]{64})\s*$/i;
 
@@ -80,12 +80,7 @@ export function LedgerCheck() {
           Verify in this browser
         </Button>
       </div>
-      {outcome ? (
-        <p role={outcome.ok ? 'status' : 'alert'} className={`flex items-start gap-2 text-sm ${outcome.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive'}`}>
-          {outcome.ok ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : <CircleX className="mt-0.5 size-4 shrink-0" aria-hidden />}
-          <span>{outcome.text}</span>
-        </p>
-      ) : null}
+      <CheckOutcome outcome={outcome} />
     </form>
   );
 }

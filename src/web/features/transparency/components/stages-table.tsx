@@ -1,5 +1,6 @@
 // The sale's stages as anyone can check them: each one's price, allocation, the tokens its approved
-// orders bought in it (the sum of their pieces there), and when it opened and closed.
+// orders bought in it (the sum of their pieces there) and the rewards paid out of it, and when it
+// opened and closed.
 import type { PublicStage } from '@/contracts/sale';
 import { stagePriceText } from '@/domain/stages';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
@@ -44,7 +45,10 @@ export function StagesTable({ stages, symbol }: { stages: PublicStage[]; symbol:
               {formatAmount(s.allocation)} <span className="text-muted-foreground text-xs">{symbol}</span>
               {s.capacity !== s.allocation ? <span className="text-muted-foreground block text-xs">{formatAmount(s.capacity)} with rolled-over tokens</span> : null}
             </TableCell>
-            <TableCell className="text-right tabular-nums">{formatAmount(s.tokensSold)}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatAmount(s.tokensSold)}
+              {s.rewardTokens !== '0' ? <span className="text-muted-foreground block text-xs">and {formatAmount(s.rewardTokens)} in rewards</span> : null}
+            </TableCell>
             <TableCell className="whitespace-nowrap">{s.openedAt ? formatDateTime(s.openedAt) : '—'}</TableCell>
             <TableCell className="whitespace-nowrap">{closedText(s)}</TableCell>
           </TableRow>

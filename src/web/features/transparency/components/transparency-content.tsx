@@ -13,6 +13,7 @@ import { ledgerJsonUrl, ordersCsvUrl, useTransparency } from '@/web/api/transpar
 import { formatAmount, formatDateTime, formatUsd } from '@/web/lib/format';
 import { ApprovedOrders } from './approved-orders';
 import { LedgerCheck } from './ledger-check';
+import { PrizeDraws } from './prize-draws';
 import { StagesTable } from './stages-table';
 
 function Totals({ data }: { data: Transparency }) {
@@ -29,6 +30,20 @@ function Totals({ data }: { data: Transparency }) {
       </StatCard>
       <StatCard title="Bonus tokens">
         <p className="text-2xl font-semibold tabular-nums">{formatAmount(totals.bonusTokens)}</p>
+      </StatCard>
+      <StatCard title="Referral rewards">
+        <p className="text-2xl font-semibold tabular-nums">{formatAmount(totals.referralTokens)}</p>
+        <p className="text-muted-foreground text-xs">Taken from the stages&apos; allocation, like tokens sold.</p>
+      </StatCard>
+      <StatCard title="Campaign rewards">
+        <p className="text-2xl font-semibold tabular-nums">{formatAmount(totals.campaignTokens)}</p>
+        <p className="text-muted-foreground text-xs">Campaign codes&apos; buyer bonus and referrer rewards, from the stages&apos; allocation.</p>
+      </StatCard>
+      <StatCard title="Refunds">
+        <p className="text-2xl font-semibold tabular-nums">
+          {formatAmount(totals.refunds.tokens)} <span className="text-muted-foreground text-base font-normal">{totals.refunds.orders === 1 ? 'from 1 order' : `from ${totals.refunds.orders} orders`}</span>
+        </p>
+        <p className="text-muted-foreground text-xs">Orders withdrawn by their buyers and refunded: their tokens are not in Tokens sold (purchases less refunds) and went back to their stages.</p>
       </StatCard>
       <StatCard title="Approved orders">
         <p className="text-2xl font-semibold tabular-nums">
@@ -195,6 +210,7 @@ export function TransparencyContent() {
             >
               <Ledger data={data} />
             </SectionCard>
+            <PrizeDraws />
           </>
         )}
       </QueryView>

@@ -1,0 +1,57 @@
+// Countries' rows (issue 34): the operator's settings, and the buyer's declared country.
+import { and, eq, isNull } from 'drizzle-orm';
+import { DEFAULT_RESTRICTED_COUNTRIES } from '@/domain/countries';
+import type { Queryable } from '../../db/client';
+import { eligibilitySettings, users } from '../../db/schema';
+
+export interface CountrySettings {
+  restrictedCountries: string[];
+  geoipPath: string;
+  /** Null while the default list stands unreviewed. */
+  reviewedAt: Date | null;
+  reviewedBy: string | null;
+}
+
+const DEFAULTS: CountrySettings = { restrictedCountries: DEFAULT_RESTRICTED_COUNTRIES, geoipPath: '', reviewedAt: null, reviewedBy: null };
+
+export async function findCountrySettings(db: Queryable): Promise<CountrySettings> {
+  const [row] = await db.select().from(eligibilitySettings).where(eq(eligibilitySettings.id, 1));
+  return row ?? DEFAULTS;
+}
+
+export async function saveCountrySettings(db: Queryable, values: { restrictedCountries: string[]; geoipPath: string; reviewedAt: Date; reviewedBy: string }): Promise<CountrySettings> {
+  const [row] = await db.insert(eligibilitySettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: eligibilitySettings.id, set: values }).returning();
+  if (!row) throw new Error('the country settings were not saved');
+  return row;
+}
+
+/** What an order's check reads, in one query: the buyer's declared country and the settings (null: the defaults). */
+export async function findCheckInputs(db: Queryable, userId: number): Promise<{ declared: string | null; settings: Pick<CountrySettings, 'restrictedCountries' | 'geoipPath'> } | undefined> {
+  const [row] = await db
+    .select({ declared: users.country, restricted: eligibilitySettings.restrictedCountries, geoipPath: eligibilitySettings.geoipPath })
+    .from(users)
+    .leftJoin(eligibilitySettings, eq(eligibilitySettings.id, 1))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  return { declared: row.declared, settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoipPath ?? '' } };
+}
+
+export async function findDeclaredCountry(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db.select({ country: users.country }).from(users).where(eq(users.id, userId));
+  return row?.country ?? null;
+}
+
+/** Records the country of a buyer who has none yet; false if one was there already. */
+export async function declareCountry(db: Queryable, userId: number, country: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ country, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.country)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findBuyerContact(db: Queryable, userId: number) {
+  const [row] = await db.select({ email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return row;
+}
