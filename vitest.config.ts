@@ -82,6 +82,8 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Beside four other lanes on two cores a render that takes half a second alone can take ten.
+          testTimeout: 30_000,
           setupFiles: ['src/test/fail-on-console-error.ts', 'src/test/jsdom-setup.ts'],
         },
       },
