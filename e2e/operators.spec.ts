@@ -7,6 +7,9 @@ import { expect, signInAsOperator, test, uniqueCode } from './fixtures';
 test.describe.configure({ mode: 'parallel' });
 
 test('an Owner adds a Viewer, who chooses their own password and sees no decisions', async ({ page, browser }) => {
+  // Two sign-ins, a password change and nine back-office pages: under CI's load it passed the
+  // default minute twice, each step within its own wait.
+  test.slow();
   await signInAsOperator(page);
   await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Operators' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Operators' })).toBeVisible();
