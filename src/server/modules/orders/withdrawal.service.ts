@@ -7,6 +7,7 @@
 // and the buyer's e-mail are written with it. Tokens already frozen for delivery cannot be withdrawn.
 import type { AdminWithdrawal, AdminWithdrawals, DeclineBody, OrderWithdrawal, RefundBody, WithdrawalSettings, WithdrawalSettingsBody } from '@/contracts/withdrawals';
 import { dec, toPlain, ZERO } from '@/domain/decimal';
+import { txHashProblem } from '@/domain/payment';
 import { WITHDRAWN_BONUS_KINDS, WITHDRAWN_TOKEN_KINDS } from '@/domain/ledger-kinds';
 import { groupDigits, payDecimalsOf } from '@/domain/quote';
 import { withdrawalDeadline } from '@/domain/withdrawal';
@@ -120,6 +121,9 @@ export async function completeWithdrawal(db: Db, events: EventBus, publicUrl: st
     const places = (body.amount.split('.')[1] ?? '').replace(/0+$/, '').length;
     const decimals = payDecimalsOf(order.decimals);
     if (places > decimals) throw invalid(`${order.cryptoCode} has at most ${decimals} decimals.`, { amount: `${order.cryptoCode} has at most ${decimals} decimals.` });
+    // The refund goes back on the order's own network, so its hash has that network's form.
+    const hashProblem = txHashProblem(order.network, body.txHash);
+    if (hashProblem) throw invalid(hashProblem, { txHash: hashProblem });
     // The buyer's own credits for the order; the rewards it paid others are reversed by their module.
     const credits = (await sumLedgerOfOrder(tx, order.id)).filter((c) => c.userId === order.userId);
     const sum = (kinds: readonly string[]) => credits.filter((c) => kinds.includes(c.kind)).reduce((s, c) => s.plus(dec(c.amount)), ZERO);

@@ -136,6 +136,10 @@ describe(`withdrawal right (${databaseKind})`, () => {
     expect(tooFine.statusCode).toBe(400);
     const noHash = await complete(op.cookie, request.id, { ...REFUND, txHash: '' });
     expect([noHash.statusCode, errorOf(noHash).fields?.txHash]).toEqual([400, "Enter the refund's transaction hash."]);
+    // An ether order is refunded on its EVM chain: a Bitcoin-style id is not its hash.
+    const otherNetwork = await complete(op.cookie, request.id, { ...REFUND, txHash: 'ab'.repeat(32) });
+    expect([otherNetwork.statusCode, errorOf(otherNetwork).fields?.txHash]).toEqual([400, 'An EVM transaction hash is 0x followed by 64 hex digits.']);
+    expect(await figures()).toEqual(before);
 
     const done = await complete(op.cookie, request.id);
     expect(done.statusCode).toBe(200);
