@@ -108,7 +108,7 @@ export const NOTIFY_NEEDS_EMAIL = 'Give the address to send notifications to.';
 export const operatorNotificationsSchema = z.object({
   /** Where this operator's notifications go; empty: none. */
   email: z.string(),
-  /** Told when a payment needs review: a hash attached to a manual order, a watched payment not approved automatically, an unallocated deposit. */
+  /** Told when a payment needs review: a hash attached to a manual order, a watched payment not approved automatically, an unallocated deposit; and a buyer's withdrawal request. */
   review: z.boolean(),
   /** Told when one of those has waited over an hour. */
   waiting: z.boolean(),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_TAKEN, NOTIFY_NEEDS_EMAIL, RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_REQUESTED, VERIFY_BEFORE_ORDERING, VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID, type OutboxMailDetail } from '@/contracts/mail';
 import QRCode from 'qrcode';
 import { buildApp } from '../../app';
-import { accountKeys, cryptos, depositAddresses, emailVerifications, mailOutbox, orders, passwordResets, payments, saleSettings, users } from '../../db/schema';
+import { accountKeys, cryptos, depositAddresses, emailVerifications, mailOutbox, orders, passwordResets, payments, saleSettings, users, withdrawalRequests } from '../../db/schema';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 import { MAX_ATTEMPTS, queueMail } from './mail.service';
@@ -232,7 +232,7 @@ describe(`order messages (${databaseKind})`, () => {
 describe(`operators' notifications (${databaseKind})`, () => {
   const t = useSmtpApp();
 
-  it('tells an operator once of each payment to review from the moment they ask, and again when it waited an hour', async () => {
+  it('tells an operator once of each payment or withdrawal to review from the moment they ask, and again when it waited an hour', async () => {
     const operator = await signInOperator(t.app, t.database);
     const cookies = { presale_operator_session: operator };
     const settings = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/admin/notifications', cookies, payload });
@@ -260,6 +260,11 @@ describe(`operators' notifications (${databaseKind})`, () => {
     // A hash attached to a manual order.
     const manual = await buy();
     expect((await attach(manual, `0x${'b'.repeat(64)}`)).statusCode).toBe(200);
+    // A buyer's request to withdraw an approved order.
+    const withdrawn = await buy();
+    const withdrawnId = (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, withdrawn)))[0]?.id ?? 0;
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${String(withdrawnId)}/approve`, cookies, payload: { note: '' } })).statusCode).toBe(200);
+    await t.database.db.insert(withdrawalRequests).values({ orderId: withdrawnId, userId: buyer.id, requestedAt: new Date(), deadline: minutes(14 * 24 * 60) });
     // A watched order holding a confirmed payment the watcher did not approve, and an unallocated deposit.
     const watched = await buy();
     const [key] = await t.database.db.insert(accountKeys).values({ family: 'evm', xpub: 'xpub-for-this-test', nextIndex: 1 }).returning();
@@ -280,10 +285,15 @@ describe(`operators' notifications (${databaseKind})`, () => {
     expect(await told()).toEqual([]);
     await t.app.mailSend.runOnce(minutes(3));
     await t.app.mailSend.runOnce(minutes(4));
-    expect(await told()).toEqual([`Payment to review: order ${manual} (0.001 ETH)`, `Payment to review: order ${watched} (0.001 ETH)`, 'Payment to review: an unallocated deposit'].sort());
+    expect(await told()).toEqual(
+      [`Payment to review: order ${manual} (0.001 ETH)`, `Payment to review: order ${watched} (0.001 ETH)`, 'Payment to review: an unallocated deposit', `Withdrawal to review: order ${withdrawn} (0.001 ETH)`].sort(),
+    );
     const [notice] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Payment to review: order ${manual} (0.001 ETH)`));
     expect(notice?.text).toContain(`http://sale.example.com/admin/transactions?q=${manual}`);
     expect(notice?.text).toContain(`0x${'b'.repeat(64)}`);
+    const [withdrawalNotice] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Withdrawal to review: order ${withdrawn} (0.001 ETH)`));
+    expect(withdrawalNotice?.text).toContain('The buyer asked to withdraw this approved order.');
+    expect(withdrawalNotice?.text).toContain('http://sale.example.com/admin/withdrawals');
 
     // Decided within the hour: no reminder for it; the others, and the one from before, wait on.
     const rowId = (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, manual)))[0]?.id ?? 0;
@@ -296,6 +306,7 @@ describe(`operators' notifications (${databaseKind})`, () => {
         `Still waiting for review after 60 minutes: order ${before} (0.001 ETH)`,
         `Still waiting for review after 60 minutes: order ${watched} (0.001 ETH)`,
         'Still waiting for review after 60 minutes: an unallocated deposit',
+        `Still waiting for review after 60 minutes: order ${withdrawn} (0.001 ETH)`,
       ].sort(),
     );
 
@@ -304,10 +315,10 @@ describe(`operators' notifications (${databaseKind})`, () => {
     const later = await buy();
     await attach(later, `0x${'f'.repeat(64)}`);
     await t.app.mailSend.runOnce(minutes(130));
-    expect(await told()).toHaveLength(6);
+    expect(await told()).toHaveLength(8);
     // What arrived over SMTP is what the outbox holds.
     await smtp.waitFor(1);
-    await expect.poll(() => smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'ops@example.com').length).toBe(6);
+    await expect.poll(() => smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'ops@example.com').length).toBe(8);
   });
 });
 

@@ -1,5 +1,5 @@
 // Operators' notifications (issue 14): an operator may give an address and ask to be told when a
-// payment needs review, and when one has waited over an hour. The mail job asks for them before each
+// payment (or a buyer's withdrawal) needs review, and when one has waited over an hour. The mail job asks for them before each
 // send; each is queued once per operator and item (the outbox's dedupe key), so two instances or
 // overlapping runs tell nobody twice. Turning a notification on tells of what happens from then on,
 // not of the past.
@@ -91,7 +91,12 @@ export class OperatorNotifier {
       orderId: item.orderId,
       amount: item.payAmount && item.cryptoCode ? `${toPlain(dec(item.payAmount))} ${item.cryptoCode}` : null,
       txHash: item.txHash,
-      link: item.orderId ? `${this.publicUrl}/admin/transactions?q=${encodeURIComponent(item.orderId)}` : `${this.publicUrl}/admin/payments`,
+      link:
+        item.reason === 'withdrawal'
+          ? `${this.publicUrl}/admin/withdrawals`
+          : item.orderId
+            ? `${this.publicUrl}/admin/transactions?q=${encodeURIComponent(item.orderId)}`
+            : `${this.publicUrl}/admin/payments`,
     };
   }
 }

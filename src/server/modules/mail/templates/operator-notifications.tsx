@@ -1,10 +1,10 @@
-// The notifications operators turn on in the Outbox: a payment waiting for them.
+// The notifications operators turn on in the Outbox: a payment, or a buyer's withdrawal, waiting for them.
 import { Text } from '@react-email/components';
 import { Detail, Layout, rendered, styles, type MailContext, type RenderedMail } from './layout';
 
-/** A payment waiting for an operator, as a notification tells it. */
+/** A payment or withdrawal waiting for an operator, as a notification tells it. */
 export interface ReviewNotice {
-  reason: 'tx-hash' | 'watched' | 'unallocated';
+  reason: 'tx-hash' | 'watched' | 'unallocated' | 'withdrawal';
   orderId: string | null;
   amount: string | null;
   txHash: string | null;
@@ -17,14 +17,16 @@ const REVIEW_REASONS: Record<ReviewNotice['reason'], string> = {
   watched:
     'A payment to the buyer’s deposit address is confirmed, but it was not approved automatically: it is under- or overpaid, late, or above the automatic-approval limit. It needs your decision.',
   unallocated: 'A confirmed deposit arrived that no open order holds. Create an order from it, or dismiss it with a note.',
+  withdrawal: 'The buyer asked to withdraw this approved order. Send the refund and record it, or decline the request with a reason the buyer reads.',
 };
 
 export function reviewNoticeMail(context: MailContext, kind: 'review' | 'waiting', notice: ReviewNotice, waitMinutes: number): Promise<RenderedMail> {
   const what = notice.orderId ? `order ${notice.orderId}${notice.amount ? ` (${notice.amount})` : ''}` : 'an unallocated deposit';
-  const subject = kind === 'review' ? `Payment to review: ${what}` : `Still waiting for review after ${String(waitMinutes)} minutes: ${what}`;
+  const thing = notice.reason === 'withdrawal' ? 'withdrawal' : 'payment';
+  const subject = kind === 'review' ? `${thing === 'withdrawal' ? 'Withdrawal' : 'Payment'} to review: ${what}` : `Still waiting for review after ${String(waitMinutes)} minutes: ${what}`;
   return rendered(
     subject,
-    <Layout context={context} preview={subject} heading={kind === 'review' ? 'A payment needs review' : 'A payment is still waiting for review'} action={{ label: 'Open in the back-office', href: notice.link }}>
+    <Layout context={context} preview={subject} heading={kind === 'review' ? `A ${thing} needs review` : `A ${thing} is still waiting for review`} action={{ label: 'Open in the back-office', href: notice.link }}>
       {kind === 'waiting' ? <Text style={styles.text}>This has waited for a decision for over {waitMinutes} minutes.</Text> : null}
       <Text style={styles.text}>{REVIEW_REASONS[notice.reason]}</Text>
       {notice.orderId ? <Detail label="Order" value={notice.orderId} /> : null}

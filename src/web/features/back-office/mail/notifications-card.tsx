@@ -42,7 +42,7 @@ function NotificationsForm({ initial }: { initial: OperatorNotifications }) {
       <form onSubmit={onSubmit} noValidate aria-labelledby="notifications-title" className="contents">
         <CardHeader>
           <CardTitle id="notifications-title">Your notifications</CardTitle>
-          <CardDescription>E-mails for you when payments wait for an operator. Each operator chooses their own.</CardDescription>
+          <CardDescription>E-mails for you when payments or withdrawals wait for an operator. Each operator chooses their own.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <FormField label="Your e-mail address" error={errors.email?.message} hint="Leave empty for no notifications.">
@@ -53,7 +53,7 @@ function NotificationsForm({ initial }: { initial: OperatorNotifications }) {
               <input type="checkbox" className="mt-0.5 size-4" {...register('review')} />
               <span>
                 <span className="font-medium">When a payment needs review</span>
-                <span className="text-muted-foreground block">A buyer attached a transaction hash, a watched payment was not approved automatically, or a deposit has no order.</span>
+                <span className="text-muted-foreground block">A buyer attached a transaction hash, a watched payment was not approved automatically, a deposit has no order, or a buyer asked to withdraw an order.</span>
               </span>
             </label>
             <label className="flex items-start gap-3 text-sm">
