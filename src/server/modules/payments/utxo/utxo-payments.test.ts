@@ -41,6 +41,12 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
   const order = (cookie: string, tokens: string) => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: cookie }, payload: { crypto: 'BTC', tokens } });
   const view = async (cookie: string, id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, cookies: { [BUYER]: cookie } })).json<Order>();
   const tick = () => t.app.paymentWatch.runOnce();
+  /**
+   * A tick a minute on. An awaited address is polled for unconfirmed payments every tenth of its
+   * order's age (mempool-polls.ts): ticks right after one another may not poll it, and a payment that
+   * left the mempool is judged gone only by a scan that polled its address.
+   */
+  const tickAMinuteOn = () => t.app.paymentWatch.runOnce(new Date(Date.now() + 60_000));
   const credits = async (userId: number) => (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).length;
   const settings = async () => (await admin('GET', '/api/admin/payments')).json<PaymentSettings>();
   const chainBody = (overrides: Record<string, unknown> = {}) => ({ esploraUrl: server.url, confirmations: 2, largeAbove: '1', largeConfirmations: 6, tolerancePercent: '0.5', autoApproveUsd: '100000', ...overrides });
@@ -284,7 +290,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     server.replace(txid, wallet.pay(coin, [{ address: wallet.address, units: 50_000n }], { rbf: true, fee: 5_000n }).hex);
     server.mine();
     await tick();
-    await tick();
+    await tickAMinuteOn();
     const seen = await view(buyer.cookie, placed.id);
     expect(seen.status).toBe('pending');
     expect(seen.payment).toMatchObject({ received: '0', transfers: [{ txHash: txid, state: 'reverted' }] });
@@ -297,7 +303,7 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
 
     server.reorg(1, { blocks: 3, drop: [txid] });
     await tick();
-    await tick();
+    await tickAMinuteOn();
     const seen = await view(buyer.cookie, placed.id);
     expect(seen.status).toBe('pending');
     expect(seen.payment?.transfers).toMatchObject([{ txHash: txid, state: 'reverted' }]);
