@@ -3,6 +3,8 @@ import { IDENTITY_UPLOAD_BODY_LIMIT, SIGNATURE_HEADER } from '@/contracts/identi
 import { route } from '../../http/route';
 import { buyerIdOf, operatorOf } from '../../plugins/access';
 
+const EXTENSIONS: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'application/pdf': '.pdf' };
+
 /** The buyer's standing and their documents (review in Presale). */
 export const myIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/me/identity', async (request, reply) => {
@@ -33,7 +35,8 @@ export const adminIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .header('content-disposition', `inline; filename="${request.params.kind}-${String(request.params.id)}"`)
+      // Images open in the tab; a PDF is downloaded rather than run in the browser's viewer.
+      .header('content-disposition', `${document.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${request.params.kind}-${String(request.params.id)}${EXTENSIONS[document.mime] ?? ''}"`)
       .send(document.data);
   });
 
