@@ -13,7 +13,7 @@ export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', manager: 'Man
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including operators, wallets and keys, RPC endpoints and backups.',
-  manager: 'Sale settings, token price, cryptos and rates, content, pixels, payment decisions; not operators, wallets or keys.',
+  manager: 'Sale settings, token price, cryptos and rates, content, pixels, payment decisions; identity checks if an Owner allows; not operators, wallets or keys.',
   approver: 'Transactions and payment reviews; reads users.',
   viewer: 'Reads everything except secrets; changes nothing.',
 };

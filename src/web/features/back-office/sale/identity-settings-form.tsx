@@ -58,10 +58,14 @@ export function IdentitySettingsForm({ settings }: { settings: IdentitySettings 
           <FormField label="Threshold (USD)" error={errors.thresholdUsd?.message} hint="Leave empty to turn identity checks off.">
             <Input inputMode="decimal" autoComplete="off" placeholder="1000" {...register('thresholdUsd')} />
           </FormField>
-          <FormField label="How identities are checked" error={errors.mode?.message}>
+          <FormField
+            label="How identities are checked"
+            error={errors.mode?.message}
+            hint={provider ? 'The buyer follows the provider’s link; its signed webhook sends the verdict.' : 'The buyer uploads a document and a selfie; an Owner or an allowed Manager reviews them.'}
+          >
             <NativeSelect {...register('mode')}>
-              <option value="review">Review in Presale (the buyer uploads a document and a selfie)</option>
-              <option value="provider">A provider (its signed webhook sends the verdict)</option>
+              <option value="review">Review in Presale</option>
+              <option value="provider">A provider</option>
             </NativeSelect>
           </FormField>
           <FormField label="Keep documents for (days)" error={errors.retentionDays?.message} hint="After a check is decided, its files are deleted once this many days have passed (the verdict stays).">
