@@ -24,6 +24,7 @@ import { saleAdminEndpoints, saleEndpoints } from './sale';
 import { setupEndpoints } from './setup';
 import { termsEndpoints } from './terms';
 import { eligibilityEndpoints } from './eligibility';
+import { identityEndpoints } from './identity';
 import { userEndpoints } from './users';
 import { withdrawalEndpoints } from './withdrawals';
 
@@ -61,6 +62,7 @@ export const endpoints = {
   ...termsEndpoints,
   ...withdrawalEndpoints,
   ...eligibilityEndpoints,
+  ...identityEndpoints,
 } satisfies EndpointMap;
 
 export type Api = typeof endpoints;

@@ -7,8 +7,8 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointKey = `${HttpMethod} /api/${string}`;
 
-/** Media types of the answers that are not JSON: exports, the backup, the live-update stream, an e-mail's HTML, the logo. */
-export type NonJsonMediaType = 'text/csv' | 'text/event-stream' | 'application/gzip' | 'text/html' | 'image/*';
+/** Media types of the answers that are not JSON: exports, the backup, the live-update stream, an e-mail's HTML, the logo, identity documents. */
+export type NonJsonMediaType = 'text/csv' | 'text/event-stream' | 'application/gzip' | 'text/html' | 'image/*' | 'application/octet-stream';
 
 export interface Endpoint {
   params?: z.ZodType;

@@ -18,6 +18,8 @@ export const teamMemberSchema = z.object({
   mustChangePassword: z.boolean(),
   /** Two-factor sign-in is on. */
   twoFactor: z.boolean(),
+  /** May review identity checks (a Manager's grant; Owners always may). */
+  identityAccess: z.boolean(),
   createdAt: isoDateTime,
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -41,8 +43,9 @@ export const operatorChangeBodySchema = z
   .strictObject({
     role: roleSchema.optional(),
     disabled: z.boolean().optional(),
+    identityAccess: z.boolean().optional(),
   })
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: 'Nothing to change.', path: ['role'] });
+  .refine((v) => v.role !== undefined || v.disabled !== undefined || v.identityAccess !== undefined, { message: 'Nothing to change.', path: ['role'] });
 export type OperatorChangeBody = z.input<typeof operatorChangeBodySchema>;
 
 /** A generated password, shown once: the operator must choose their own at their next sign-in. */
@@ -89,6 +92,8 @@ export const operatorSchema = z.object({
   mustChangePassword: z.boolean(),
   /** The sale requires two-factor sign-in and this operator has not turned it on: only enrolment is open. */
   mustEnrolSecondFactor: z.boolean(),
+  /** An Owner allowed this Manager to review identity checks (Owners always may). */
+  identityAccess: z.boolean(),
 });
 export type Operator = z.infer<typeof operatorSchema>;
 

@@ -13,7 +13,7 @@ export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', manager: 'Man
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including operators, wallets and keys, RPC endpoints and backups.',
-  manager: 'Sale settings, token price, cryptos and rates, content, pixels, payment decisions; not operators, wallets or keys.',
+  manager: 'Sale settings, token price, cryptos and rates, content, pixels, payment decisions; identity checks if an Owner allows; not operators, wallets or keys.',
   approver: 'Transactions and payment reviews; reads users.',
   viewer: 'Reads everything except secrets; changes nothing.',
 };
@@ -25,7 +25,9 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
  * - `secrets`: reading what could take over accounts or funds (kept e-mails with their links);
  * - `decide`: deciding orders and payments;
  * - `manage`: running the sale (settings, price, cryptos, content, pixels, e-mail);
- * - `own`: operators, wallets and keys, RPC endpoints, backups.
+ * - `own`: operators, wallets and keys, RPC endpoints, backups;
+ * - `identity`: buyers' identity documents and their checks: Owners, and the Managers an Owner allows
+ *   (a grant per operator, `identityAccess`; see `canOperator`).
  */
 export const CAPABILITIES = {
   self: ['owner', 'manager', 'approver', 'viewer'],
@@ -34,11 +36,22 @@ export const CAPABILITIES = {
   decide: ['owner', 'manager', 'approver'],
   manage: ['owner', 'manager'],
   own: ['owner'],
+  identity: ['owner', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
 export function can(role: Role, capability: Capability): boolean {
   return (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+/** Capabilities a role alone does not give: the operator also needs the Owner's grant (Owners excepted). */
+export const GRANTED: Partial<Record<Capability, 'identityAccess'>> = { identity: 'identityAccess' };
+
+/** What one operator may do: their role, and for a granted capability, the grant. */
+export function canOperator(operator: { role: Role; identityAccess: boolean }, capability: Capability): boolean {
+  if (!can(operator.role, capability)) return false;
+  const grant = GRANTED[capability];
+  return grant === undefined || operator.role === 'owner' || operator[grant];
 }
 
 export interface RouteRule {
@@ -115,6 +128,15 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'GET /api/admin/content/logo': { need: 'read' },
   'PUT /api/admin/content/logo': { need: 'manage' },
   'DELETE /api/admin/content/logo': { need: 'manage' },
+
+  // Identity checks (decision 041): the threshold decides who may buy, as the restricted countries do.
+  'GET /api/admin/identity/settings': { need: 'read' },
+  'PUT /api/admin/identity/settings': { need: 'manage', stepUp: true },
+  // Buyers' identity documents: Owners and the Managers they allow, nobody else (not even to list them).
+  'GET /api/admin/identity/checks': { need: 'identity' },
+  'GET /api/admin/identity/checks/:id/documents/:kind': { need: 'identity' },
+  'POST /api/admin/identity/checks/:id/approve': { need: 'identity' },
+  'POST /api/admin/identity/checks/:id/reject': { need: 'identity' },
 
   'GET /api/admin/referrals': { need: 'read' },
   'GET /api/admin/referrals.csv': { need: 'read' },

@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/verify-email',
   'POST /api/admin/auth/login',
   'POST /api/admin/auth/logout',
+  // The identity provider's verdicts: trusted only with a valid signature over the raw body (decision 041).
+  'POST /api/identity/webhook',
   'GET /crypto/:file',
 ]);
 

@@ -9,6 +9,8 @@ export interface OperatorActor {
   mustChangePassword: boolean;
   /** The sale requires two-factor sign-in and this operator has not turned it on: only enrolment is open. */
   mustEnrolSecondFactor: boolean;
+  /** A Manager an Owner allowed to read identity documents (contracts/permissions.ts `canOperator`). */
+  identityAccess: boolean;
 }
 
 /** An operator, or the server itself (id null) for the decisions it makes on its own. */

@@ -66,6 +66,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { adminContentRoutes, contentRoutes, myTermsRoutes } from './modules/content/content.routes';
 import { adminEligibilityRoutes, myCountryRoutes } from './modules/eligibility/eligibility.routes';
 import { Eligibility } from './modules/eligibility/eligibility.service';
+import { adminIdentityRoutes, identityWebhookRoutes, myIdentityRoutes } from './modules/identity/identity.routes';
+import { Identity } from './modules/identity/identity.service';
+import { IdentityRetentionJob } from './jobs/identity-retention';
 import { GeoipDatabase } from './modules/eligibility/geoip';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
@@ -93,6 +96,8 @@ declare module 'fastify' {
     orders: OrderService;
     /** Who may buy, by country (issue 34). */
     eligibility: Eligibility;
+    identity: Identity;
+    identityRetention: IdentityRetentionJob;
     orderExpiry: OrderExpiryJob;
     cleanup: CleanupJob;
     ledgerHead: LedgerHeadJob;
@@ -179,12 +184,15 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, [new OrderMail(database.db, config.PUBLIC_URL), new OperatorNotifier(database.db, config.PUBLIC_URL)], config.MAIL_SEND_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, config.ORDER_EXPIRY_JOB_SECONDS * 1000, app.log, (now) => followStages(database.db, app.events, now)));
   app.decorate('cleanup', new CleanupJob(database.db, config.CLEANUP_MINUTES * 60_000, app.log));
+  app.decorate('identity', new Identity(database.db, config.PUBLIC_URL));
+  app.decorate('identityRetention', new IdentityRetentionJob(database.db, app.identity, config.CLEANUP_MINUTES * 60_000, app.log));
   app.decorate('ledgerHead', new LedgerHeadJob(database.db, LEDGER_HEAD_INTERVAL_MS, app.log));
   app.decorate('prizeDraw', new PrizeDrawJob(database.db, config.PUBLIC_URL, config.PRIZE_DRAW_SECONDS * 1000, app.log, app.events, blockSources));
   app.addHook('onClose', async () => {
     app.rateRefresh.stop();
     app.orderExpiry.stop();
     app.cleanup.stop();
+    app.identityRetention.stop();
     app.ledgerHead.stop();
     app.prizeDraw.stop();
     app.paymentWatch.stop();
@@ -207,9 +215,9 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
 
   // Every route lives in exactly one access scope (plugins/access.ts).
   await app.register(
-    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes((userId) => getMe(database.db, userId)), operatorAuthRoutes, eventRoutes, referralLinkRoutes, publicDrawRoutes, webRoutes(webRoot)),
+    accessScope('public', healthRoutes, saleRoutes, contentRoutes, cryptoRoutes, leaderboardRoutes, transparencyRoutes, authRoutes((userId) => getMe(database.db, userId)), operatorAuthRoutes, eventRoutes, referralLinkRoutes, publicDrawRoutes, identityWebhookRoutes, webRoutes(webRoot)),
   );
-  await app.register(accessScope('buyer', meRoutes, myTermsRoutes, myCountryRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes, myDeliveryRoutes, myReferralRoutes, myPrizeRoutes));
+  await app.register(accessScope('buyer', meRoutes, myTermsRoutes, myCountryRoutes, myIdentityRoutes, orderRoutes, buyerTwoFactorRoutes, buyerSessionRoutes, myDeliveryRoutes, myReferralRoutes, myPrizeRoutes));
   await app.register(
     accessScope(
       'operator',
@@ -225,6 +233,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
       pixelRoutes,
       adminReferralRoutes,
       adminEligibilityRoutes,
+      adminIdentityRoutes,
       adminDrawRoutes(blockSources),
       auditRoutes,
       setupRoutes,

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   app.rateRefresh.start();
   app.orderExpiry.start();
   app.cleanup.start();
+  app.identityRetention.start();
   app.ledgerHead.start();
   app.prizeDraw.start();
   // A quarter hour is long to wait for the day's first head after a start.

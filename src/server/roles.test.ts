@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LAST_OWNER, type TeamMember } from '@/contracts/operators';
-import { can, OPERATOR_ROUTES, ROLES, ruleOf, STEP_UP_MINUTES } from '@/contracts/permissions';
+import { canOperator, OPERATOR_ROUTES, ROLES, ruleOf, STEP_UP_MINUTES, type Role } from '@/contracts/permissions';
 import { auditLog, cryptos, operators, sessions } from './db/schema';
 import { PASSWORD_CHANGE_REQUIRED } from './plugins/access';
 import { databaseKind, OPERATOR, signInOperator, useTestApp } from './test/harness';
@@ -12,7 +12,7 @@ import { databaseKind, OPERATOR, signInOperator, useTestApp } from './test/harne
 const COOKIE = 'presale_operator_session';
 
 /** Parameters no row has: an allowed call reaches its handler and finds nothing; nothing changes. */
-const concrete = (url: string) => url.replace(':code', 'ZZZZ').replace(':id', '999999').replace(':chainId', '999999');
+const concrete = (url: string) => url.replace(':code', 'ZZZZ').replace(':id', '999999').replace(':chainId', '999999').replace(':kind', 'document');
 
 describe(`operator roles (${databaseKind})`, () => {
   const t = useTestApp();
@@ -26,15 +26,20 @@ describe(`operator roles (${databaseKind})`, () => {
     expect(Object.keys(OPERATOR_ROUTES).filter((key) => !routes.includes(key))).toEqual([]);
   });
 
-  for (const role of ROLES) {
-    it(`lets the ${role} role call exactly what the matrix gives it`, async () => {
+  // Each role as added, then with the Owner's identity grant where it could matter (decision 041):
+  // a Manager gains the identity checks with it, a Viewer nothing.
+  const cases: { role: Role; identityAccess: boolean }[] = [...ROLES.map((role) => ({ role, identityAccess: false })), { role: 'manager', identityAccess: true }, { role: 'viewer', identityAccess: true }];
+  for (const operator of cases) {
+    const { role, identityAccess } = operator;
+    it(`lets the ${role} role${identityAccess ? ' with the identity grant' : ''} call exactly what the matrix gives it`, async () => {
       const cookie = await signInOperator(t.app, t.database, `the-${role}`, OPERATOR.password, role);
+      if (identityAccess) await t.database.db.update(operators).set({ identityAccess: true }).where(eq(operators.login, `the-${role}`));
       const wrong: string[] = [];
       for (const key of operatorRoutes()) {
         const [method = '', url = ''] = key.split(' ');
         // No body: an allowed write stops at validation (400) or finds nothing (404); only the guard says 403.
         const res = await t.app.inject({ method: method as 'GET', url: concrete(url), cookies: { [COOKIE]: cookie } });
-        const allowed = can(role, ruleOf(key).need);
+        const allowed = canOperator(operator, ruleOf(key).need);
         const refusedByRole = res.statusCode === 403 && res.json<{ error: { code: string } }>().error.code === 'forbidden';
         if (res.statusCode === 401 || refusedByRole === allowed) wrong.push(`${key} → ${String(res.statusCode)} (${allowed ? 'allowed' : 'refused'} by the matrix)`);
         // HEAD runs the GET route's handler, so it is judged exactly as GET (it answers no body to read the code from).

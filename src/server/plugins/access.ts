@@ -4,7 +4,7 @@
 // absolute-form targets). A route registered outside a scope stops the server at start: deny by default.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { STEP_UP_REQUIRED } from '@/contracts/operators';
-import { can, ROLE_LABELS, ruleOf, STEP_UP_MINUTES, type RouteRule } from '@/contracts/permissions';
+import { can, canOperator, ROLE_LABELS, ruleOf, STEP_UP_MINUTES, type RouteRule } from '@/contracts/permissions';
 import { TOTP_ENROL_REQUIRED } from '@/contracts/two-factor';
 import { AppError, unauthorized } from '../errors';
 import type { OperatorActor } from '../actor';
@@ -61,6 +61,7 @@ function refusalOf(operator: OperatorActor, rule: RouteRule): AppError | undefin
   if (operator.mustChangePassword && rule.need !== 'self') return new AppError('forbidden', PASSWORD_CHANGE_REQUIRED);
   if (operator.mustEnrolSecondFactor && rule.need !== 'self') return new AppError('forbidden', TOTP_ENROL_REQUIRED);
   if (!can(operator.role, rule.need)) return new AppError('forbidden', `Your role (${ROLE_LABELS[operator.role]}) cannot do this.`);
+  if (!canOperator(operator, rule.need)) return new AppError('forbidden', 'An Owner has not allowed you to review identity checks.');
   return undefined;
 }
 

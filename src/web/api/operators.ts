@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewOperatorBody, Operator, OperatorChangeBody, OperatorLoginBody, OperatorPasswordBody } from '@/contracts/operators';
-import { can, type Capability } from '@/contracts/permissions';
+import { canOperator, type Capability } from '@/contracts/permissions';
 import { apiCall, ApiError, queryKeyOf, queryKeyUnder } from '@/web/lib/api-client';
 
 export const operatorQueryKey = queryKeyOf('GET /api/admin/me');
@@ -50,7 +50,7 @@ export function useChangeOperatorPassword() {
 /** Whether the signed-in operator's role may do this (contracts/permissions.ts); the server decides anyway. */
 export function useCan(): (capability: Capability) => boolean {
   const { data } = useOperator();
-  return (capability) => (data ? can(data.role, capability) : false);
+  return (capability) => (data ? canOperator(data, capability) : false);
 }
 
 const teamKey = queryKeyOf('GET /api/admin/operators');

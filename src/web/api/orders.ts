@@ -4,6 +4,7 @@ import { saleQueryKey } from '@/web/api/first-screen';
 import { adminUsersKey } from '@/web/api/users';
 import { myTermsQueryKey } from '@/web/api/terms';
 import { myCountryQueryKey } from '@/web/api/eligibility';
+import { myIdentityQueryKey } from '@/web/api/identity';
 import { apiCall, type ApiRequest, type ApiResponse, queryKeyOf, urlOf } from '@/web/lib/api-client';
 
 export const orderQueryKey = (orderToken: string) => queryKeyOf('GET /api/orders/:orderToken', { params: { orderToken } });
@@ -50,12 +51,15 @@ export function useCreateOrder() {
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueryKey(order.id), order);
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
+      // The order counts toward the identity threshold (decision 041).
+      void queryClient.invalidateQueries({ queryKey: myIdentityQueryKey });
     },
     // A refusal may be for terms published since the page loaded: Buy Token then asks to accept them.
-    // Or for the buyer's country (issue 34): Buy Token then says why, or asks for it.
+    // Or for the buyer's country or the identity threshold (issue 34): Buy Token then says why, or asks for it.
     onError: () => {
       void queryClient.invalidateQueries({ queryKey: myTermsQueryKey });
       void queryClient.invalidateQueries({ queryKey: myCountryQueryKey });
+      void queryClient.invalidateQueries({ queryKey: myIdentityQueryKey });
     },
   });
 }

@@ -15,6 +15,7 @@ export const backOfficeRoutes: RouteObject[] = [
       { path: 'sale', lazy: () => import('./routes/back-office/sale') },
       { path: 'referrals', lazy: () => import('./routes/back-office/referrals') },
       { path: 'withdrawals', lazy: () => import('./routes/back-office/withdrawals') },
+      { path: 'identity', lazy: () => import('./routes/back-office/identity') },
       { path: 'draws', lazy: () => import('./routes/back-office/draws') },
       { path: 'main-currency', lazy: () => import('./routes/back-office/main-currency') },
       { path: 'payments', lazy: () => import('./routes/back-office/payments') },

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: 'my-token', lazy: () => import('./routes/dashboard/my-token') },
       { path: 'status', lazy: () => import('./routes/dashboard/status') },
       { path: 'leaderboard', lazy: () => import('./routes/dashboard/leaderboard') },
+      { path: 'verification', lazy: () => import('./routes/dashboard/verification') },
       { path: 'docs', lazy: () => import('./routes/dashboard/docs') },
       { path: 'how-to-buy', lazy: () => import('./routes/dashboard/how-to-buy') },
       { path: 'withdrawal/binance', lazy: () => import('./routes/dashboard/withdrawal-binance') },

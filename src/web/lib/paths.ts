@@ -25,6 +25,7 @@ export const paths = {
   howToBuy: '/dashboard/how-to-buy',
   withdrawalBinance: '/dashboard/withdrawal/binance',
   leaderboard: '/dashboard/leaderboard',
+  verification: '/dashboard/verification',
   admin: {
     login: '/admin/login',
     root: '/admin',
@@ -43,6 +44,7 @@ export const paths = {
     distribution: '/admin/distribution',
     referrals: '/admin/referrals',
     withdrawals: '/admin/withdrawals',
+    identity: '/admin/identity',
     draws: '/admin/draws',
     user: (id: number) => `/admin/users/${id}`,
   },

@@ -11,7 +11,7 @@ import { operatorQueryKey } from '@/web/api/operators';
 
 /** A signed-in operator of the given role. */
 export function operatorAs(role: Role = 'owner'): Operator {
-  return { id: 1, login: role, role, mustChangePassword: false, mustEnrolSecondFactor: false };
+  return { id: 1, login: role, role, mustChangePassword: false, mustEnrolSecondFactor: false, identityAccess: false };
 }
 
 export interface RenderOptions {

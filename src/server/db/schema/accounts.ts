@@ -78,6 +78,8 @@ export const operators = pgTable(
       .default('owner'),
     /** A disabled operator cannot sign in, and their sessions end. */
     disabledAt: instant('disabled_at'),
+    /** A Manager the Owner allows to read identity documents and decide checks (Owners always may). */
+    identityAccess: boolean('identity_access').notNull().default(false),
     /** Set for a generated one-time password: the next sign-in must choose a new one. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordHash: text('password_hash').notNull(),

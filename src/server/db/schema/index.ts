@@ -18,3 +18,4 @@ export * from './referrals';
 export * from './draws';
 export * from './withdrawals';
 export * from './eligibility';
+export * from './identity';

@@ -1,8 +1,9 @@
 // Countries' rows (issue 34): the operator's settings, and the buyer's declared country.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { IdentityGate } from '@/domain/identity';
 import { DEFAULT_RESTRICTED_COUNTRIES } from '@/domain/countries';
 import type { Queryable } from '../../db/client';
-import { eligibilitySettings, users } from '../../db/schema';
+import { eligibilitySettings, identitySettings, users } from '../../db/schema';
 
 export interface CountrySettings {
   restrictedCountries: string[];
@@ -25,15 +26,32 @@ export async function saveCountrySettings(db: Queryable, values: { restrictedCou
   return row;
 }
 
-/** What an order's check reads, in one query: the buyer's declared country and the settings (null: the defaults). */
-export async function findCheckInputs(db: Queryable, userId: number): Promise<{ declared: string | null; settings: Pick<CountrySettings, 'restrictedCountries' | 'geoipPath'> } | undefined> {
+/**
+ * What an order's checks read, in one query: the buyer's declared country and the country settings
+ * (null: the defaults), and for the identity gate the threshold, whether the buyer is verified and
+ * the USD of their approved and pending orders (both read only while a threshold is set).
+ */
+export async function findCheckInputs(db: Queryable, userId: number): Promise<{ declared: string | null; settings: Pick<CountrySettings, 'restrictedCountries' | 'geoipPath'>; identity: IdentityGate } | undefined> {
   const [row] = await db
-    .select({ declared: users.country, restricted: eligibilitySettings.restrictedCountries, geoipPath: eligibilitySettings.geoipPath })
+    .select({
+      declared: users.country,
+      restricted: eligibilitySettings.restrictedCountries,
+      geoipPath: eligibilitySettings.geoipPath,
+      thresholdUsd: identitySettings.thresholdUsd,
+      // The buyer's latest check is their standing (a provider may revoke a verdict).
+      verified: sql<boolean>`case when ${identitySettings.thresholdUsd} is null then false else coalesce((select c.status = 'approved' from identity_checks c where c.user_id = ${users.id} order by c.id desc limit 1), false) end`,
+      committedUsd: sql<string>`case when ${identitySettings.thresholdUsd} is null then 0 else (select coalesce(sum(o.usd_amount), 0) from orders o where o.user_id = ${users.id} and o.status in ('pending', 'approved')) end::text`,
+    })
     .from(users)
     .leftJoin(eligibilitySettings, eq(eligibilitySettings.id, 1))
+    .leftJoin(identitySettings, eq(identitySettings.id, 1))
     .where(eq(users.id, userId));
   if (!row) return undefined;
-  return { declared: row.declared, settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoipPath ?? '' } };
+  return {
+    declared: row.declared,
+    settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoipPath ?? '' },
+    identity: { thresholdUsd: row.thresholdUsd, verified: row.verified, committedUsd: row.committedUsd },
+  };
 }
 
 export async function findDeclaredCountry(db: Queryable, userId: number): Promise<string | null> {

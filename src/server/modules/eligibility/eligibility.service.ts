@@ -11,6 +11,7 @@ import {
   type MyCountry,
 } from '@/contracts/eligibility';
 import type { z } from 'zod';
+import type { IdentityGate } from '@/domain/identity';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, conflict, invalid } from '../../errors';
@@ -23,6 +24,8 @@ import { GeoipFileError, type GeoipDatabase } from './geoip';
 const COUNTRY_CHECK: Actor = { id: null, login: 'Country check' };
 
 type SettingsBody = z.output<typeof eligibilitySettingsBodySchema>;
+
+const NO_IDENTITY_GATE: IdentityGate = { thresholdUsd: null, verified: false, committedUsd: '0' };
 
 export class Eligibility {
   constructor(
@@ -72,6 +75,11 @@ export class Eligibility {
    * address (null for an order made from a deposit, which has no request of the buyer's).
    */
   async check(db: Queryable, userId: number, address: string | null, now = new Date()): Promise<EligibilityCheck> {
+    return (await this.checkWithIdentity(db, userId, address, now)).check;
+  }
+
+  /** The country check, and what the identity gate needs, from the same one query. */
+  private async checkWithIdentity(db: Queryable, userId: number, address: string | null, now: Date): Promise<{ check: EligibilityCheck; identity: IdentityGate }> {
     const inputs = await findCheckInputs(db, userId);
     const declared = inputs?.declared ?? null;
     const { restrictedCountries, geoipPath } = inputs?.settings ?? { restrictedCountries: [], geoipPath: '' };
@@ -79,17 +87,21 @@ export class Eligibility {
     const restrictedBy: EligibilityCheck['restrictedBy'] = [];
     if (declared !== null && restrictedCountries.includes(declared)) restrictedBy.push('declaration');
     if (looked.country !== null && restrictedCountries.includes(looked.country)) restrictedBy.push('address');
-    return { declaredCountry: declared, address, addressCountry: looked.country, lookup: looked.lookup, restrictedBy, verdict: restrictedBy.length > 0 ? 'restricted' : 'allowed', checkedAt: now.toISOString() };
+    const check: EligibilityCheck = { declaredCountry: declared, address, addressCountry: looked.country, lookup: looked.lookup, restrictedBy, verdict: restrictedBy.length > 0 ? 'restricted' : 'allowed', checkedAt: now.toISOString() };
+    return { check, identity: inputs?.identity ?? NO_IDENTITY_GATE };
   }
 
   /**
    * Before a buyer's order (POST /api/orders): the check to store with it, or a refusal saying why
    * (403), audited and mailed to the buyer (one message per buyer and day, so retries do not flood).
+   * Also what the identity gate needs (decision 041), read in the same query: the order decides
+   * once its USD is quoted.
    */
-  async checkBeforeOrder(userId: number, address: string | null, now = new Date()): Promise<EligibilityCheck> {
-    const check = await this.check(this.db, userId, address, now);
+  async checkBeforeOrder(userId: number, address: string | null, now = new Date()): Promise<{ check: EligibilityCheck; identity: IdentityGate }> {
+    const checked = await this.checkWithIdentity(this.db, userId, address, now);
+    const { check } = checked;
     if (check.declaredCountry === null) throw conflict(COUNTRY_NOT_DECLARED);
-    if (check.verdict === 'allowed') return check;
+    if (check.verdict === 'allowed') return checked;
     const reason = refusalOf(check);
     await this.db.transaction(async (tx) => {
       await recordAudit(tx, COUNTRY_CHECK, 'order.country_refused', `user:${String(userId)}`, null, check);

@@ -19,6 +19,7 @@ export { reviewNoticeMail, type ReviewNotice } from './templates/operator-notifi
 export { type OrderMailData, type OrderMailKind } from './templates/order';
 export { drawWonMail } from './templates/draw';
 export { countryRefusedMail } from './templates/eligibility';
+export { identityApprovedMail, identityRejectedMail } from './templates/identity';
 export { receivingWalletChangedMail, walletChangeDecidedMail, walletChangeRequestedMail } from './templates/wallet';
 export { withdrawalCompletedMail, withdrawalDeclinedMail, withdrawalRequestedMail, type WithdrawalMailOrder } from './templates/withdrawal';
 

@@ -79,7 +79,7 @@ export async function lockOperator(db: Queryable, id: number): Promise<OperatorR
   return row;
 }
 
-export async function updateOperatorRow(db: Queryable, id: number, values: Partial<Pick<OperatorRow, 'role' | 'disabledAt'>>, now: Date): Promise<OperatorRow | undefined> {
+export async function updateOperatorRow(db: Queryable, id: number, values: Partial<Pick<OperatorRow, 'role' | 'disabledAt' | 'identityAccess'>>, now: Date): Promise<OperatorRow | undefined> {
   const [row] = await db
     .update(operators)
     .set({ ...values, updatedAt: now })

@@ -93,6 +93,7 @@ export const actorOf = (operator: OperatorRow, secondFactorRequired: boolean): O
   role: operator.role,
   mustChangePassword: operator.mustChangePassword,
   mustEnrolSecondFactor: secondFactorRequired && operator.totpEnabledAt === null,
+  identityAccess: operator.identityAccess,
 });
 
 /** The operator a session belongs to, as the audit log names them; undefined once they are gone or disabled. */

@@ -22,6 +22,7 @@ const member = (o: OperatorRow): TeamMember => ({
   disabled: o.disabledAt !== null,
   mustChangePassword: o.mustChangePassword,
   twoFactor: o.totpEnabledAt !== null,
+  identityAccess: o.identityAccess,
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -77,11 +78,13 @@ export async function changeOperator(db: Db, actor: OperatorActor, id: number, b
     const wasActiveOwner = owners.includes(id);
     const staysActiveOwner = role === 'owner' && disabledAt === null;
     if (wasActiveOwner && !staysActiveOwner && owners.length === 1) throw conflict(LAST_OWNER, { [body.role !== undefined && body.role !== 'owner' ? 'role' : 'disabled']: LAST_OWNER });
-    const row = await updateOperatorRow(tx, id, { role, disabledAt }, now);
+    const identityAccess = body.identityAccess ?? current.identityAccess;
+    const row = await updateOperatorRow(tx, id, { role, disabledAt, identityAccess }, now);
     if (!row) throw notFound('This operator does not exist.');
     const before = { role: current.role, disabled: current.disabledAt !== null };
     const after = { role: row.role, disabled: row.disabledAt !== null };
     if (before.role !== after.role) await recordAudit(tx, actor, 'operator.role_changed', `operator:${row.login}`, { role: before.role }, { role: after.role });
+    if (current.identityAccess !== row.identityAccess) await recordAudit(tx, actor, 'operator.identity_access', `operator:${row.login}`, { identityAccess: current.identityAccess }, { identityAccess: row.identityAccess });
     if (before.disabled !== after.disabled) await recordAudit(tx, actor, after.disabled ? 'operator.disabled' : 'operator.enabled', `operator:${row.login}`, before, after);
     return { operator: member(row), endSessions: after.disabled && !before.disabled };
   });

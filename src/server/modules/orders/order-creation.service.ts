@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { VERIFY_BEFORE_ORDERING } from '@/contracts/mail';
 import type { EligibilityCheck } from '@/contracts/eligibility';
+import { identityRequiredRefusal } from '@/contracts/identity';
+import { identityRequired, type IdentityGate } from '@/domain/identity';
 import type { createOrderBodySchema, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { limitProblem } from '@/domain/quote';
@@ -76,6 +78,11 @@ function leftOf(stage: StageFigures): Big {
   return left;
 }
 
+/** The buyer must verify their identity first: what the threshold is and where to go (409: they can put it right). */
+function unverified(identity: IdentityGate): AppError {
+  return conflict(identityRequiredRefusal(toPlain(dec(identity.thresholdUsd ?? '0'))));
+}
+
 function fingerprint(body: CreateBody): string {
   return createHash('sha256')
     .update(JSON.stringify([body.crypto.toUpperCase(), body.tokens ?? null, body.payAmount ?? null, ...(body.campaignCode ? [body.campaignCode.toUpperCase()] : [])]))
@@ -115,14 +122,20 @@ export class OrderCreation {
     // The current terms accepted on record (issue 34): after a new version, the buyer accepts it first.
     await requireCurrentTermsAccepted(this.db, userId);
     // Not from a restricted country, by declaration or by the request's address (issue 34): stored with the order.
-    const eligibility = await this.eligibility.checkBeforeOrder(userId, address, now);
+    // The same query reads the identity gate's inputs (decision 041); the order's USD decides once quoted.
+    const { check: eligibility, identity } = await this.eligibility.checkBeforeOrder(userId, address, now);
+    // Orders made already reach the threshold: any order passes it. A repeated Idempotency-Key may
+    // name an order made before, which the checked path finds first.
+    if (identityRequired(identity) && !idempotencyKey) throw unverified(identity);
     const print = fingerprint(body);
-    const made = (await this.createQuick(userId, body, idempotencyKey, print, eligibility, now)) ?? (await this.createChecked(userId, body, idempotencyKey, print, eligibility, now));
+    const made =
+      (identityRequired(identity) ? undefined : await this.createQuick(userId, body, idempotencyKey, print, eligibility, identity, now)) ??
+      (await this.createChecked(userId, body, idempotencyKey, print, eligibility, identity, now));
     if (made.created) this.events.publish({ type: 'order', userId, orderId: made.order.publicId, status: made.order.status });
     return { order: toOrder(made.order, new Date()), created: made.created };
   }
 
-  private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, now: Date): Promise<Made | undefined> {
+  private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, identity: IdentityGate, now: Date): Promise<Made | undefined> {
     // A campaign code is looked up and recorded by the checked path; orders without one stay quick.
     if (body.campaignCode) return undefined;
     const code = body.crypto.toUpperCase();
@@ -140,6 +153,8 @@ export class OrderCreation {
     if (!quoted.ok || quoted.quote.pieces.length !== 1) return undefined;
     const { stagePieces, rate, priceUsd, ...quote } = amountsOf(quoted.quote);
     if (limitProblem(quote.tokens, sale.tokenSymbol)) return undefined;
+    // Passing the identity threshold: the checked path names the refusal (after any repeated key).
+    if (identityRequired(identity, quote.usdAmount)) return undefined;
     try {
       const row = await this.quick.insert({
         publicId: newPublicId(),
@@ -181,7 +196,7 @@ export class OrderCreation {
     return row;
   }
 
-  private async createCheckedInTx(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, now: Date): Promise<Made> {
+  private async createCheckedInTx(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, identity: IdentityGate, now: Date): Promise<Made> {
     let released: ExpiredOrder[] = [];
     const made = await this.db.transaction(async (tx): Promise<Made> => {
       // One checked order at a time: the hard-cap check below must see every order made before this one.
@@ -217,6 +232,8 @@ export class OrderCreation {
       const { stagePieces, rate, priceUsd, ...quote } = amountsOf(quoted.quote);
       const problem = limitProblem(quote.tokens, sale.tokenSymbol);
       if (problem) throw invalid(problem.message, { [body.tokens !== undefined ? 'tokens' : 'payAmount']: problem.message });
+      // The buyer's approved and pending orders with this one would pass the identity threshold (decision 041).
+      if (identityRequired(identity, quote.usdAmount)) throw unverified(identity);
 
       // Refused at the field before anything else is checked about the buyer's orders.
       const campaign = body.campaignCode ? await usableCampaignCode(tx, body.campaignCode, now) : null;
@@ -276,9 +293,9 @@ export class OrderCreation {
     return made;
   }
 
-  private async createChecked(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, now: Date): Promise<Made> {
+  private async createChecked(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, identity: IdentityGate, now: Date): Promise<Made> {
     try {
-      return await this.createCheckedInTx(userId, body, idempotencyKey, print, eligibility, now);
+      return await this.createCheckedInTx(userId, body, idempotencyKey, print, eligibility, identity, now);
     } catch (error) {
       // Rolled back with the order: the operator is told once, in a transaction of its own.
       if (error instanceof NoDepositAddressLeft) await this.deposits.noteRanOut(error, now);

@@ -39,7 +39,7 @@ describe(`withdrawal right (${databaseKind})`, () => {
     const cookie = await signInOperator(t.app, t.database);
     const [row] = await t.database.db.select({ id: operators.id }).from(operators).where(eq(operators.login, 'operator'));
     if (!row) throw new Error('no operator');
-    return { cookie, actor: { id: row.id, login: 'operator', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false } };
+    return { cookie, actor: { id: row.id, login: 'operator', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false, identityAccess: false } };
   }
 
   /** An order of `tokens` bought with ETH and approved at `approvedAt`. */

@@ -4,6 +4,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { BuyTokenForm } from '@/web/features/buy/components/buy-token-form';
 import { TermsGate } from '@/web/features/buy/components/terms-gate';
 import { CountryGate } from '@/web/features/buy/components/country-gate';
+import { IdentityGate } from '@/web/features/buy/components/identity-gate';
 import { useCryptos, useSale } from '@/web/api/first-screen';
 import { SaleStateBadge } from '@/web/features/dashboard/components/sale-state-badge';
 import { formatDateTime, formatUsdPrice } from '@/web/lib/format';
@@ -57,6 +58,7 @@ export function Component() {
       </div>
       <TermsGate />
       <CountryGate />
+      <IdentityGate />
       <BuyTokenForm sale={sale.data} cryptos={cryptos.data} receivedAt={sale.dataUpdatedAt} />
     </div>
   );

@@ -1,5 +1,6 @@
 // The back-office sidebar's entries, in the order an operator sets up a sale.
-import { ChartColumn, Dices, Coins, FileText, Gift, History, KeyRound, Mail, MousePointerClick, Radar, Receipt, Send, Settings2, ShieldCheck, Undo2, Users, Wallet } from 'lucide-react';
+import { ChartColumn, Dices, Coins, FileText, Gift, History, IdCard, KeyRound, Mail, MousePointerClick, Radar, Receipt, Send, Settings2, ShieldCheck, Undo2, Users, Wallet } from 'lucide-react';
+import type { Capability } from '@/contracts/permissions';
 import type { NavSidebarItem } from '@/web/components/nav-sidebar';
 import { paths } from '@/web/lib/paths';
 
@@ -9,6 +10,7 @@ export const ADMIN_NAV: readonly NavSidebarItem[] = [
   { label: 'Users', to: paths.admin.users, icon: Users },
   { label: 'Transactions', to: paths.admin.transactions, icon: Receipt },
   { label: 'Withdrawals', to: paths.admin.withdrawals, icon: Undo2 },
+  { label: 'Identity checks', to: paths.admin.identity, icon: IdCard },
   { label: 'Sale', to: paths.admin.sale, icon: Settings2 },
   { label: 'Referrals', to: paths.admin.referrals, icon: Gift },
   { label: 'Prize draws', to: paths.admin.draws, icon: Dices },
@@ -22,3 +24,6 @@ export const ADMIN_NAV: readonly NavSidebarItem[] = [
   { label: 'Change Pass', to: paths.admin.changePassword, icon: KeyRound },
   { label: 'Audit', to: paths.admin.audit, icon: History },
 ];
+
+/** Entries shown only to operators who may use them (the server refuses the rest anyway). */
+export const ADMIN_NAV_NEEDS: Partial<Record<string, Capability>> = { [paths.admin.identity]: 'identity' };

@@ -132,6 +132,21 @@ function MemberActions({ member, onReset }: { member: TeamMember; onReset: (logi
         >
           {member.disabled ? 'Enable' : 'Disable'}
         </Button>
+        {member.role === 'manager' ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={member.identityAccess}
+              disabled={change.isPending}
+              onChange={(e) => {
+                setError(null);
+                change.mutate({ id: member.id, identityAccess: e.target.checked }, { onSuccess: (m) => toast.success(m.identityAccess ? `${m.login} may review identity checks` : `${m.login} may no longer review identity checks`), onError: fail });
+              }}
+            />
+            Reviews identity checks
+          </label>
+        ) : null}
         <Button
           size="sm"
           variant="outline"
@@ -198,6 +213,7 @@ function MemberState({ member: m }: { member: TeamMember }) {
     <span className="inline-flex flex-wrap gap-1">
       {m.disabled ? <Badge variant="secondary">Disabled</Badge> : m.mustChangePassword ? <Badge variant="outline">Password to choose</Badge> : <Badge variant="outline">Active</Badge>}
       {m.twoFactor ? <Badge variant="outline">Two-factor</Badge> : null}
+      {m.role === 'owner' || (m.role === 'manager' && m.identityAccess) ? <Badge variant="outline">Identity checks</Badge> : null}
     </span>
   );
 }

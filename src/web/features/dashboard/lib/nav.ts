@@ -51,6 +51,7 @@ export function pageTitleOf(pathname: string, symbol: string): string | null {
   // Pages reached from others rather than from the menu.
   if (path === '/dashboard/transaction') return 'Transaction';
   if (path === '/dashboard/receipt') return 'Receipt';
+  if (path === '/dashboard/verification') return 'Verification';
   if (path === '/dashboard/withdrawal/binance') return 'Sending from an exchange';
   return null;
 }
