@@ -8,10 +8,10 @@ import { registrationBody } from './terms';
 // accessibility violation (WCAG 2.1 A and AA rules). The dark theme changes colours only, so there
 // axe checks colour contrast alone; the light theme's run checks every rule.
 const VISITOR = ['/', '/login', '/register', '/forgot-password', '/reset-password?token=abcdefghijklmnopqrstuvwxyz', '/verify-email?token=abcdefghijklmnopqrstuvwxyz', '/privacy', '/terms', '/transparency', '/no-such-page', '/admin/login'];
-const BUYER = ['/dashboard', '/dashboard/buy-token', '/dashboard/profile', '/dashboard/my-token', '/dashboard/status', '/dashboard/leaderboard', '/dashboard/transaction', '/dashboard/docs', '/dashboard/how-to-buy', '/dashboard/withdrawal/binance'];
+const BUYER = ['/dashboard', '/dashboard/buy-token', '/dashboard/profile', '/dashboard/my-token', '/dashboard/status', '/dashboard/leaderboard', '/dashboard/transaction', '/dashboard/docs', '/dashboard/how-to-buy', '/dashboard/withdrawal/binance', '/dashboard/verification'];
 // Every back-office page the app links to, so a page is checked the day it is added (a user's page
 // needs an id: its parts are the users list's).
-const OPERATOR = Object.values(paths.admin).filter((path): path is string => typeof path === 'string' && path !== paths.admin.login);
+const OPERATOR: string[] = Object.values(paths.admin).flatMap((path) => (typeof path === 'string' && path !== paths.admin.login ? [path] : []));
 
 async function audit(page: Page, path: string, scheme: 'light' | 'dark') {
   await page.goto(path);
