@@ -82,7 +82,8 @@ export const identitySettingsBodySchema = z
       .string()
       .trim()
       .max(1000, FLOW_URL_INVALID)
-      .refine((v) => v === '' || (/^https?:\/\/[^\s]+$/.test(v) && v.includes('{userId}')), FLOW_URL_INVALID),
+      // The buyer hands the provider their identity there: never over plain HTTP.
+      .refine((v) => v === '' || (/^https:\/\/[^\s]+$/.test(v) && v.includes('{userId}')), FLOW_URL_INVALID),
   });
 export type IdentitySettingsBody = z.input<typeof identitySettingsBodySchema>;
 

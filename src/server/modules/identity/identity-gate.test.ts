@@ -113,7 +113,7 @@ describe(`identity settings (${databaseKind})`, () => {
 
   it('refuses bad values at their fields, and a provider without its secret and flow address', async () => {
     const operator = await signInOperator(t.app, t.database);
-    const bad = await put(operator, { thresholdUsd: '-5', retentionDays: 0, webhookSecret: 'short', flowUrl: 'kyc.example' });
+    const bad = await put(operator, { thresholdUsd: '-5', retentionDays: 0, webhookSecret: 'short', flowUrl: 'http://kyc.example/flow?ref={userId}' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ErrorBody>().error.fields).toMatchObject({ thresholdUsd: THRESHOLD_INVALID, webhookSecret: SECRET_TOO_SHORT });
     expect(Object.keys(bad.json<ErrorBody>().error.fields ?? {}).sort()).toEqual(['flowUrl', 'retentionDays', 'thresholdUsd', 'webhookSecret']);
