@@ -12,6 +12,7 @@ import { dec, toPlain } from '@/domain/decimal';
 import { openStages, quoteAcrossStages, type StagePiece } from '@/domain/stages';
 import { accountKeys, auditLog, cryptos, depositAddresses, ledgerEntries, orders, payments, saleSettings, saleStages } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
+import { saveIdentitySettings } from '../../test/identity-fixture';
 import { findStages, getSaleSettings, lockSale, stageFigures } from '../sale/sale.service';
 import { recordStageClosings } from '../sale/stage-closings.service';
 import { insertOrder } from './order-creation.repository';
@@ -343,10 +344,14 @@ describe(`crediting by stage (${databaseKind})`, () => {
       },
     ]);
 
+    // Identity checks from 1 USD on (decision 041): the buyer paid already, so the order is made all the same.
+    await saveIdentitySettings(t.app, await signInOperator(t.app, t.database, `op-${randomBytes(3).toString('hex')}`), { thresholdUsd: '1' });
     const made = await admin('POST', `/api/admin/payments/unallocated/${String(deposit.id)}/order`, { note: 'sent without an order' });
     expect(made.statusCode, made.body).toBe(200);
     const [order] = await t.database.db.select().from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.status, 'approved')));
     if (!order) throw new Error('no order made');
+    // Its country check is on record, made without a request of the buyer's (issue 34).
+    expect(order.eligibility).toMatchObject({ declaredCountry: 'DE', address: null, addressCountry: null, lookup: 'no_request', verdict: 'allowed' });
     expect(order).toMatchObject({ tokens: '2400.000000', bonusTokens: '288.000000', rate: '100.000000', priceUsd: '0.01000000' });
     expect(piecesOf(order.stagePieces)).toEqual([
       { stage: 1, tokens: '2000', priceUsd: '0.01', payAmount: '20' },
