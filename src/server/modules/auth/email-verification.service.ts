@@ -92,8 +92,3 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
     return { email: link.email, changed };
   });
 }
-
-/** Whether the buyer verified their current address. */
-export async function isEmailVerified(db: Db, userId: number): Promise<boolean> {
-  return (await findUserById(db, userId))?.emailVerifiedAt != null;
-}

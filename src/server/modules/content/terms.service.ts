@@ -1,8 +1,9 @@
 // Buyers' acceptances of the terms (issue 34): recorded with the version's hash, the instant and
-// the client's address; ordering needs the current version accepted.
-import { TERMS_NOT_ACCEPTED, termsOutdated, type MyTerms, type TermsAcceptance, type TermsVersion } from '@/contracts/terms';
+// the client's address; ordering needs the current version accepted (read with the order's other
+// checks, eligibility module).
+import { termsOutdated, type MyTerms, type TermsAcceptance, type TermsVersion } from '@/contracts/terms';
 import type { Queryable } from '../../db/client';
-import { conflict, invalid, notFound } from '../../errors';
+import { invalid, notFound } from '../../errors';
 import { getCurrentTerms } from './content.service';
 import { findAcceptancesOf, findLatestAcceptances, findTermsVersion, hasAcceptedLatest, insertTermsAcceptance, type TermsVersionRow } from './terms.repository';
 
@@ -32,10 +33,6 @@ export async function getMyTerms(db: Queryable, userId: number): Promise<MyTerms
   return { current, accepted: await hasAcceptedLatest(db, userId) };
 }
 
-/** Ordering needs the current version accepted (409 otherwise): buyers registered before it, or before versions existed, accept it first. */
-export async function requireCurrentTermsAccepted(db: Queryable, userId: number): Promise<void> {
-  if (!(await hasAcceptedLatest(db, userId))) throw conflict(TERMS_NOT_ACCEPTED);
-}
 
 export async function listAcceptances(db: Queryable, userId: number): Promise<TermsAcceptance[]> {
   return (await findAcceptancesOf(db, userId)).map((a) => ({ version: a.version, sha256: a.sha256, acceptedAt: a.acceptedAt.toISOString(), ipAddress: a.ipAddress }));

@@ -1,9 +1,10 @@
-// Countries' rows (issue 34): the operator's settings, and the buyer's declared country.
+// Countries' rows (issue 34): the operator's settings, the buyer's declared country, and what ordering
+// asks of the buyer read in one query.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { IdentityGate } from '@/domain/identity';
 import { DEFAULT_RESTRICTED_COUNTRIES } from '@/domain/countries';
 import type { Queryable } from '../../db/client';
-import { eligibilitySettings, identitySettings, users } from '../../db/schema';
+import { eligibilitySettings, identitySettings, termsAcceptances, termsVersions, users } from '../../db/schema';
 
 export interface CountrySettings {
   restrictedCountries: string[];
@@ -26,15 +27,28 @@ export async function saveCountrySettings(db: Queryable, values: { restrictedCou
   return row;
 }
 
+/** What ordering asks of the buyer, read in one query before the order is priced. */
+export interface CheckInputs {
+  declared: string | null;
+  settings: Pick<CountrySettings, 'restrictedCountries' | 'geoipPath'>;
+  identity: IdentityGate;
+  /** Whether the buyer accepted the latest terms version (decision 038). */
+  termsAccepted: boolean;
+  emailVerified: boolean;
+}
+
 /**
  * What an order's checks read, in one query: the buyer's declared country and the country settings
- * (null: the defaults), and for the identity gate the threshold, whether the buyer is verified and
- * the USD of their approved and pending orders (both read only while a threshold is set).
+ * (null: the defaults); whether they verified their address and accepted the latest terms; and for
+ * the identity gate the threshold, whether the buyer is verified and the USD of their approved and
+ * pending orders (both read only while a threshold is set).
  */
-export async function findCheckInputs(db: Queryable, userId: number): Promise<{ declared: string | null; settings: Pick<CountrySettings, 'restrictedCountries' | 'geoipPath'>; identity: IdentityGate } | undefined> {
+export async function findCheckInputs(db: Queryable, userId: number): Promise<CheckInputs | undefined> {
   const [row] = await db
     .select({
       declared: users.country,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      termsAccepted: sql<boolean>`exists (select 1 from ${termsAcceptances} a where a.user_id = ${users.id} and a.version = (select max(v.version) from ${termsVersions} v))`,
       restricted: eligibilitySettings.restrictedCountries,
       geoipPath: eligibilitySettings.geoipPath,
       thresholdUsd: identitySettings.thresholdUsd,
@@ -51,6 +65,8 @@ export async function findCheckInputs(db: Queryable, userId: number): Promise<{ 
     declared: row.declared,
     settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoipPath ?? '' },
     identity: { thresholdUsd: row.thresholdUsd, verified: row.verified, committedUsd: row.committedUsd },
+    termsAccepted: row.termsAccepted,
+    emailVerified: row.emailVerified,
   };
 }
 

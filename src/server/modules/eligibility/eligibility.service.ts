@@ -27,6 +27,14 @@ type SettingsBody = z.output<typeof eligibilitySettingsBodySchema>;
 
 const NO_IDENTITY_GATE: IdentityGate = { thresholdUsd: null, verified: false, committedUsd: '0' };
 
+/** What ordering asks of the buyer, from one read. */
+export interface BeforeOrder {
+  check: EligibilityCheck;
+  identity: IdentityGate;
+  termsAccepted: boolean;
+  emailVerified: boolean;
+}
+
 export class Eligibility {
   constructor(
     private readonly db: Db,
@@ -75,11 +83,16 @@ export class Eligibility {
    * address (null for an order made from a deposit, which has no request of the buyer's).
    */
   async check(db: Queryable, userId: number, address: string | null, now = new Date()): Promise<EligibilityCheck> {
-    return (await this.checkWithIdentity(db, userId, address, now)).check;
+    return (await this.beforeOrder(userId, address, now, db)).check;
   }
 
-  /** The country check, and what the identity gate needs, from the same one query. */
-  private async checkWithIdentity(db: Queryable, userId: number, address: string | null, now: Date): Promise<{ check: EligibilityCheck; identity: IdentityGate }> {
+  /**
+   * Everything ordering asks of the buyer (POST /api/orders), from one query and the MaxMind lookup:
+   * the country check to store with the order, whether they verified their address and accepted the
+   * latest terms, and what the identity gate needs (decision 041: the order decides once its USD is
+   * quoted). Refusing is the caller's: `refusalOf` says why, `recordRefusal` audits and mails it.
+   */
+  async beforeOrder(userId: number, address: string | null, now = new Date(), db: Queryable = this.db): Promise<BeforeOrder> {
     const inputs = await findCheckInputs(db, userId);
     const declared = inputs?.declared ?? null;
     const { restrictedCountries, geoipPath } = inputs?.settings ?? { restrictedCountries: [], geoipPath: '' };
@@ -88,21 +101,19 @@ export class Eligibility {
     if (declared !== null && restrictedCountries.includes(declared)) restrictedBy.push('declaration');
     if (looked.country !== null && restrictedCountries.includes(looked.country)) restrictedBy.push('address');
     const check: EligibilityCheck = { declaredCountry: declared, address, addressCountry: looked.country, lookup: looked.lookup, restrictedBy, verdict: restrictedBy.length > 0 ? 'restricted' : 'allowed', checkedAt: now.toISOString() };
-    return { check, identity: inputs?.identity ?? NO_IDENTITY_GATE };
+    return { check, identity: inputs?.identity ?? NO_IDENTITY_GATE, termsAccepted: inputs?.termsAccepted ?? false, emailVerified: inputs?.emailVerified ?? false };
   }
 
-  /**
-   * Before a buyer's order (POST /api/orders): the check to store with it, or a refusal saying why
-   * (403), audited and mailed to the buyer (one message per buyer and day, so retries do not flood).
-   * Also what the identity gate needs (decision 041), read in the same query: the order decides
-   * once its USD is quoted.
-   */
-  async checkBeforeOrder(userId: number, address: string | null, now = new Date()): Promise<{ check: EligibilityCheck; identity: IdentityGate }> {
-    const checked = await this.checkWithIdentity(this.db, userId, address, now);
-    const { check } = checked;
-    if (check.declaredCountry === null) throw conflict(COUNTRY_NOT_DECLARED);
-    if (check.verdict === 'allowed') return checked;
-    const reason = refusalOf(check);
+  /** Why a check refuses an order: no declared country yet (409, the buyer declares it), or a restricted one (403); null when it allows it. */
+  refusalOf(check: EligibilityCheck): AppError | null {
+    if (check.declaredCountry === null) return conflict(COUNTRY_NOT_DECLARED);
+    return check.verdict === 'restricted' ? new AppError('forbidden', refusalReason(check)) : null;
+  }
+
+  /** A refusal for the buyer's country: audited and mailed to the buyer (one message per buyer and day, so retries do not flood). */
+  async recordRefusal(userId: number, check: EligibilityCheck, now = new Date()): Promise<void> {
+    if (check.verdict !== 'restricted') return;
+    const reason = refusalReason(check);
     await this.db.transaction(async (tx) => {
       await recordAudit(tx, COUNTRY_CHECK, 'order.country_refused', `user:${String(userId)}`, null, check);
       const buyer = await findBuyerContact(tx, userId);
@@ -110,13 +121,12 @@ export class Eligibility {
       const mail = await countryRefusedMail(await mailContext(tx, this.publicUrl), greetingName(buyer), reason, `${this.publicUrl}/dashboard/buy-token`);
       await queueMailsOnce(tx, [{ kind: 'country-refused', to: buyer.email, userId, dedupeKey: `country-refused:${String(userId)}:${now.toISOString().slice(0, 10)}`, ...mail }], now);
     });
-    throw new AppError('forbidden', reason);
   }
 
   /** Buy Token's question: the declared country, and why this buyer cannot order from this address, if so. */
   async mine(userId: number, address: string, now = new Date()): Promise<MyCountry> {
     const check = await this.check(this.db, userId, address, now);
-    return { country: check.declaredCountry, refusal: check.verdict === 'restricted' ? refusalOf(check) : null };
+    return { country: check.declaredCountry, refusal: check.verdict === 'restricted' ? refusalReason(check) : null };
   }
 
   /** A buyer without one declares their country once (accounts made before it was asked). */
@@ -131,7 +141,7 @@ export class Eligibility {
 }
 
 /** The buyer's message: the declaration first (it is theirs), else the address. */
-function refusalOf(check: EligibilityCheck): string {
+function refusalReason(check: EligibilityCheck): string {
   if (check.restrictedBy.includes('declaration') && check.declaredCountry) return declaredCountryRefusal(check.declaredCountry);
   if (check.addressCountry) return addressCountryRefusal(check.addressCountry);
   throw new Error('a refusal without a restricted country');

@@ -6,17 +6,16 @@ import type { z } from 'zod';
 import { VERIFY_BEFORE_ORDERING } from '@/contracts/mail';
 import type { EligibilityCheck } from '@/contracts/eligibility';
 import { identityRequiredRefusal } from '@/contracts/identity';
+import { TERMS_NOT_ACCEPTED } from '@/contracts/terms';
 import { identityRequired, type IdentityGate } from '@/domain/identity';
 import type { createOrderBodySchema, Order } from '@/contracts/orders';
 import { dec, toPlain } from '@/domain/decimal';
 import { limitProblem } from '@/domain/quote';
 import { openStages, quoteAcrossStages, tokensLeftIn, type StageFigures, type StageQuoteResult } from '@/domain/stages';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { hardCapRefusal, pendingLimitRefusal, stageCapRefusal } from '../../db/errors';
 import { AppError, conflict, invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
-import { isEmailVerified } from '../auth/email-verification.service';
-import { requireCurrentTermsAccepted } from '../content/terms.service';
 import type { Eligibility } from '../eligibility/eligibility.service';
 import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { usableCampaignCode } from '../referrals/campaign-codes.service';
@@ -101,7 +100,7 @@ export class OrderCreation {
     private readonly sale: SaleFigures,
     private readonly expiry: OrderExpiry,
     private readonly deposits: DepositAddresses,
-    private readonly eligibility: Pick<Eligibility, 'checkBeforeOrder'>,
+    private readonly eligibility: Pick<Eligibility, 'beforeOrder' | 'refusalOf' | 'recordRefusal'>,
   ) {
     this.quick = new QuickOrderBatch(db);
   }
@@ -117,22 +116,39 @@ export class OrderCreation {
    * why an order is refused.
    */
   async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date(), address: string | null = null): Promise<{ order: Order; created: boolean }> {
-    // The operator may ask buyers to verify their address first (issue 14).
-    if ((await this.sale.settings()).requireVerifiedEmail && !(await isEmailVerified(this.db, userId))) throw new AppError('forbidden', VERIFY_BEFORE_ORDERING);
-    // The current terms accepted on record (issue 34): after a new version, the buyer accepts it first.
-    await requireCurrentTermsAccepted(this.db, userId);
-    // Not from a restricted country, by declaration or by the request's address (issue 34): stored with the order.
-    // The same query reads the identity gate's inputs (decision 041); the order's USD decides once quoted.
-    const { check: eligibility, identity } = await this.eligibility.checkBeforeOrder(userId, address, now);
-    // Orders made already reach the threshold: any order passes it. A repeated Idempotency-Key may
-    // name an order made before, which the checked path finds first.
-    if (identityRequired(identity) && !idempotencyKey) throw unverified(identity);
     const print = fingerprint(body);
-    const made =
-      (identityRequired(identity) ? undefined : await this.createQuick(userId, body, idempotencyKey, print, eligibility, identity, now)) ??
-      (await this.createChecked(userId, body, idempotencyKey, print, eligibility, identity, now));
+    // What ordering asks of the buyer, in one query (issues 14 and 34): a verified address if the
+    // operator asks for it, the current terms accepted on record, a country that is not restricted
+    // (by declaration or by the request's address: the check is stored with the order), and the
+    // identity gate's inputs (decision 041; the order's USD decides once quoted).
+    const [{ requireVerifiedEmail }, buyer] = await Promise.all([this.sale.settings(), this.eligibility.beforeOrder(userId, address, now)]);
+    const { check: eligibility, identity } = buyer;
+    const countryRefusal = this.eligibility.refusalOf(eligibility);
+    const refusal =
+      requireVerifiedEmail && !buyer.emailVerified
+        ? new AppError('forbidden', VERIFY_BEFORE_ORDERING)
+        : !buyer.termsAccepted
+          ? conflict(TERMS_NOT_ACCEPTED)
+          : (countryRefusal ?? (identityRequired(identity) ? unverified(identity) : null));
+    if (refusal) {
+      // A repeated Idempotency-Key names an order made before the refusal's cause arose (new terms, a
+      // changed country list): the same key returns the same order.
+      const replayed = idempotencyKey ? await this.replayed(this.db, userId, idempotencyKey, print) : undefined;
+      if (replayed) return { order: toOrder(replayed.order, new Date()), created: false };
+      if (refusal === countryRefusal) await this.eligibility.recordRefusal(userId, eligibility, now);
+      throw refusal;
+    }
+    const made = (await this.createQuick(userId, body, idempotencyKey, print, eligibility, identity, now)) ?? (await this.createChecked(userId, body, idempotencyKey, print, eligibility, identity, now));
     if (made.created) this.events.publish({ type: 'order', userId, orderId: made.order.publicId, status: made.order.status });
     return { order: toOrder(made.order, new Date()), created: made.created };
+  }
+
+  /** The order a repeated Idempotency-Key names, if any; the key used for a different order is refused. */
+  private async replayed(tx: Queryable, userId: number, idempotencyKey: string, print: string): Promise<Made | undefined> {
+    const existing = await findOrderByIdempotencyKey(tx, userId, idempotencyKey);
+    if (!existing) return undefined;
+    if (existing.requestFingerprint !== print) throw conflict('This Idempotency-Key was already used for a different order.');
+    return { order: await getOrderView(tx, existing.id), created: false };
   }
 
   private async createQuick(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, identity: IdentityGate, now: Date): Promise<Made | undefined> {
@@ -201,13 +217,8 @@ export class OrderCreation {
     const made = await this.db.transaction(async (tx): Promise<Made> => {
       // One checked order at a time: the hard-cap check below must see every order made before this one.
       const locked = await lockSale(tx);
-      if (idempotencyKey) {
-        const existing = await findOrderByIdempotencyKey(tx, userId, idempotencyKey);
-        if (existing) {
-          if (existing.requestFingerprint !== print) throw conflict('This Idempotency-Key was already used for a different order.');
-          return { order: await getOrderView(tx, existing.id), created: false };
-        }
-      }
+      const replayed = idempotencyKey ? await this.replayed(tx, userId, idempotencyKey, print) : undefined;
+      if (replayed) return replayed;
       // Overdue orders still hold their tokens in the sale's totals until they expire: release them first.
       released = await expireOverdue(tx, now);
       // Stages past their end are closed from that instant: recorded now, their unsold tokens move on
