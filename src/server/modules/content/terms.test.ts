@@ -121,6 +121,22 @@ describe(`terms on record (${databaseKind})`, () => {
     expect(line?.split(',').at(-1)).toBe(detail.termsAcceptances[0]?.acceptedAt);
   });
 
+  it('returns the order a repeated Idempotency-Key made before new terms, and refuses a new order until they are accepted', async () => {
+    await offerEth(t);
+    const buyer = await registerBuyer(t.app);
+    const keyed = (key: string, tokens = '100') => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: buyer.cookie }, headers: { 'idempotency-key': key }, payload: { crypto: 'ETH', tokens } });
+    const first = await keyed('retry-after-new-terms');
+    expect(first.statusCode).toBe(201);
+    await publish('Version two.');
+    // The buyer's retry of the order they made: the same order, however the terms changed since.
+    const again = await keyed('retry-after-new-terms');
+    expect([again.statusCode, again.json<{ id: string }>().id]).toEqual([200, first.json<{ id: string }>().id]);
+    // The key used for another order, or a new key, meets the refusal.
+    expect((await keyed('retry-after-new-terms', '200')).statusCode).toBe(409);
+    const fresh = await keyed('a-new-order');
+    expect([fresh.statusCode, fresh.json<{ error: { message: string } }>().error.message]).toEqual([409, TERMS_NOT_ACCEPTED]);
+  });
+
   it('asks buyers registered before versions existed (no acceptance on record) to accept at their next order', async () => {
     await offerEth(t);
     const buyer = await registerBuyer(t.app);
