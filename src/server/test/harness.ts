@@ -59,7 +59,7 @@ export interface TestContext {
  * Builds the app on the shared test database for a test file and resets the data before each test.
  * Use the returned object's fields inside tests (they are set in beforeEach).
  */
-export function useTestApp(overrides: Parameters<typeof testConfig>[0] = {}, options: { priceFeed?: PriceFeed; webRoot?: string } = {}): TestContext {
+export function useTestApp(overrides: Parameters<typeof testConfig>[0] = {}, options: { priceFeed?: PriceFeed; webRoot?: string; logStream?: { write(line: string): void } } = {}): TestContext {
   const ctx: Partial<TestContext> = {};
   beforeEach(async () => {
     const database = await testDatabase();

@@ -31,7 +31,14 @@ function identityApi(t: TestContext) {
 }
 
 describe(`identity review in Presale (${databaseKind})`, () => {
-  const t = useTestApp({ REGISTER_LIMIT_PER_IP: '100' });
+  // The server's errors, so a 5xx says what failed (a too-large upload once answered 500 in CI).
+  const failures: string[] = [];
+  const logStream = {
+    write: (line: string) => {
+      if (line.includes('"level":50')) failures.push(line.slice(0, 4000));
+    },
+  };
+  const t = useTestApp({ REGISTER_LIMIT_PER_IP: '100' }, { logStream });
   const api = identityApi(t);
 
   it('reads each file’s type from its bytes: a text file named .png, or one over the limit, is refused at its field', async () => {
@@ -44,7 +51,7 @@ describe(`identity review in Presale (${databaseKind})`, () => {
     expect(refused.json<ErrorBody>().error.fields).toEqual({ document: DOCUMENT_INVALID });
     const huge = Buffer.concat([PNG, Buffer.alloc(DOCUMENT_MAX_BYTES)]);
     const tooLarge = await api.upload(buyer.cookie, dataUrl(PDF, 'application/pdf'), dataUrl(huge));
-    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.statusCode, failures.join('\n')).toBe(400);
     expect(tooLarge.json<ErrorBody>().error.fields).toEqual({ selfie: DOCUMENT_TOO_LARGE });
     expect(await t.database.db.select().from(identityChecks)).toHaveLength(0);
 
