@@ -56,7 +56,7 @@ module.exports = {
       name: 'entry-points-reach-modules-through-services',
       severity: 'error',
       comment: 'main.ts, jobs/ and cli/ drive the modules through their services (or the shared mapper of pure functions), as other modules do.',
-      from: { path: ['^src/server/main\\.ts$', '^src/server/(jobs|cli)/'], pathNot: '\\.test\\.ts$' },
+      from: { path: ['^src/server/(main|start)\\.ts$', '^src/server/(jobs|cli)/'], pathNot: '\\.test\\.ts$' },
       to: { path: '^src/server/modules/', pathNot: ['\\.service\\.ts$', '\\.mapper\\.ts$'] },
     },
     // Cycles between modules (a file of one reaching another module that reaches back) are checked by

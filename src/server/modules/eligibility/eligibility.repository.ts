@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { IdentityGate } from '@/domain/identity';
 import { DEFAULT_RESTRICTED_COUNTRIES } from '@/domain/countries';
 import type { Queryable } from '../../db/client';
-import { eligibilitySettings, identitySettings, termsAcceptances, termsVersions, users } from '../../db/schema';
+import { eligibilitySettings, users } from '../../db/schema';
 
 export interface CountrySettings {
   restrictedCountries: string[];
@@ -38,36 +38,35 @@ export interface CheckInputs {
 }
 
 /**
- * What an order's checks read, in one query: the buyer's declared country and the country settings
- * (null: the defaults); whether they verified their address and accepted the latest terms; and for
- * the identity gate the threshold, whether the buyer is verified and the USD of their approved and
- * pending orders (both read only while a threshold is set).
+ * What an order's checks read, in one call of `order_check_inputs` (migration 0041, whose plan is
+ * kept): the buyer's declared country and the country settings (null: the defaults); whether they
+ * verified their address and accepted the latest terms; and for the identity gate the threshold,
+ * whether the buyer is verified and the USD of their approved and pending orders (both read only
+ * while a threshold is set).
  */
 export async function findCheckInputs(db: Queryable, userId: number): Promise<CheckInputs | undefined> {
-  const [row] = await db
-    .select({
-      declared: users.country,
-      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-      termsAccepted: sql<boolean>`exists (select 1 from ${termsAcceptances} a where a.user_id = ${users.id} and a.version = (select max(v.version) from ${termsVersions} v))`,
-      restricted: eligibilitySettings.restrictedCountries,
-      geoipPath: eligibilitySettings.geoipPath,
-      thresholdUsd: identitySettings.thresholdUsd,
-      // The buyer's latest check is their standing (a provider may revoke a verdict).
-      verified: sql<boolean>`case when ${identitySettings.thresholdUsd} is null then false else coalesce((select c.status = 'approved' from identity_checks c where c.user_id = ${users.id} order by c.id desc limit 1), false) end`,
-      committedUsd: sql<string>`case when ${identitySettings.thresholdUsd} is null then 0 else (select coalesce(sum(o.usd_amount), 0) from orders o where o.user_id = ${users.id} and o.status in ('pending', 'approved')) end::text`,
-    })
-    .from(users)
-    .leftJoin(eligibilitySettings, eq(eligibilitySettings.id, 1))
-    .leftJoin(identitySettings, eq(identitySettings.id, 1))
-    .where(eq(users.id, userId));
+  const result = (await db.execute(sql`select * from order_check_inputs(${userId})`)) as { rows: CheckInputsRow[] };
+  const [row] = result.rows;
   if (!row) return undefined;
   return {
     declared: row.declared,
-    settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoipPath ?? '' },
-    identity: { thresholdUsd: row.thresholdUsd, verified: row.verified, committedUsd: row.committedUsd },
-    termsAccepted: row.termsAccepted,
-    emailVerified: row.emailVerified,
+    settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoip_path ?? '' },
+    identity: { thresholdUsd: row.threshold_usd === null ? null : String(row.threshold_usd), verified: row.identity_verified, committedUsd: String(row.committed_usd) },
+    termsAccepted: row.terms_accepted,
+    emailVerified: row.email_verified,
   };
+}
+
+/** A row of `order_check_inputs` as a driver returns it (a numeric as text, or as a number). */
+interface CheckInputsRow {
+  declared: string | null;
+  email_verified: boolean;
+  terms_accepted: boolean;
+  restricted: string[] | null;
+  geoip_path: string | null;
+  threshold_usd: string | number | null;
+  identity_verified: boolean;
+  committed_usd: string | number;
 }
 
 export async function findDeclaredCountry(db: Queryable, userId: number): Promise<string | null> {
