@@ -110,6 +110,8 @@ export const identityCheckSchema = z.object({
   email: z.string(),
   name: z.string(),
   country: z.string().nullable(),
+  /** The USD of the buyer's approved and pending orders now. */
+  committedUsd: decimalString,
   mode: z.enum(IDENTITY_MODES),
   status: z.enum(['pending', 'approved', 'rejected']),
   reason: z.string().nullable(),

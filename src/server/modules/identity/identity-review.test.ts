@@ -115,7 +115,9 @@ describe(`identity review in Presale (${databaseKind})`, () => {
     const owner = await signInOperator(t.app, t.database);
     await saveIdentitySettings(t.app, owner, { thresholdUsd: '1.5' });
     const buyer = await registerBuyer(t.app);
-    expect((await api.order(buyer.cookie)).statusCode).toBe(201);
+    const ordered = await api.order(buyer.cookie);
+    expect(ordered.statusCode).toBe(201);
+    const usd = ordered.json<{ usdAmount: string }>().usdAmount;
     expect((await api.order(buyer.cookie)).statusCode).toBe(409);
 
     await api.upload(buyer.cookie, dataUrl(PNG), dataUrl(PNG));
@@ -124,7 +126,8 @@ describe(`identity review in Presale (${databaseKind})`, () => {
     expect((await api.reject(owner, first.id, '  ')).json<ErrorBody>().error.fields).toHaveProperty('reason');
     const rejected = await api.reject(owner, first.id, 'The document photo is blurred: send a sharper one.');
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json<IdentityCheck>()).toMatchObject({ status: 'rejected', decidedBy: 'operator' });
+    // The reviewer sees the buyer's country and what their approved and pending orders come to.
+    expect(rejected.json<IdentityCheck>()).toMatchObject({ status: 'rejected', decidedBy: 'operator', country: 'DE', committedUsd: usd });
     expect(await api.mine(buyer.cookie)).toMatchObject({ status: 'rejected', reason: 'The document photo is blurred: send a sharper one.' });
     // Decided once.
     expect((await api.approve(owner, first.id)).statusCode).toBe(409);
@@ -133,6 +136,7 @@ describe(`identity review in Presale (${databaseKind})`, () => {
     expect((await api.upload(buyer.cookie, dataUrl(PNG), dataUrl(PNG))).statusCode).toBe(201);
     const [second] = (await api.queue(owner)).json<{ checks: IdentityCheck[] }>().checks;
     if (!second) throw new Error('no second check');
+    expect(second.committedUsd).toBe(usd);
     expect((await api.approve(owner, second.id)).statusCode).toBe(200);
     expect(await api.mine(buyer.cookie)).toMatchObject({ status: 'approved', reason: null });
     expect((await api.order(buyer.cookie)).statusCode).toBe(201);

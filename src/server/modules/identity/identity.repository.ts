@@ -74,7 +74,14 @@ export async function findCheck(db: Queryable, id: number): Promise<IdentityChec
 /** Checks in one status with their buyer and the documents still held: oldest first while pending, newest first once decided. */
 export async function listChecks(db: Queryable, status: CheckStatus, limit = 200) {
   const rows = await db
-    .select({ check: identityChecks, email: users.email, name: users.name, country: users.country })
+    .select({
+      check: identityChecks,
+      email: users.email,
+      name: users.name,
+      country: users.country,
+      // What the reviewer weighs: the buyer's approved and pending orders now.
+      committedUsd: sql<string>`(select coalesce(sum(o.usd_amount), 0)::text from ${orders} o where o.user_id = ${identityChecks.userId} and o.status in ('pending', 'approved'))`,
+    })
     .from(identityChecks)
     .innerJoin(users, eq(users.id, identityChecks.userId))
     .where(eq(identityChecks.status, status))
@@ -133,6 +140,6 @@ export async function recordProviderEvent(db: Queryable, values: { eventId: stri
 }
 
 export async function findBuyer(db: Queryable, userId: number) {
-  const [row] = await db.select({ id: users.id, email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ id: users.id, email: users.email, name: users.name, country: users.country, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
   return row;
 }

@@ -179,7 +179,8 @@ export class Identity {
       return row;
     });
     const buyer = await findBuyer(this.db, decided.userId);
-    return toCheck(decided, { email: buyer?.email ?? '', name: buyer?.name ?? '', country: null }, (await documentsOf(this.db, [decided.id])).get(decided.id) ?? []);
+    const [documents, committedUsd] = await Promise.all([documentsOf(this.db, [decided.id]), findCommittedUsd(this.db, decided.userId)]);
+    return toCheck(decided, { email: buyer?.email ?? '', name: buyer?.name ?? '', country: buyer?.country ?? null, committedUsd }, documents.get(decided.id) ?? []);
   }
 
   /** The verdict to the buyer, once per check. */
@@ -254,13 +255,14 @@ export class Identity {
   }
 }
 
-function toCheck(row: IdentityCheckRow, buyer: { email: string; name: string; country: string | null }, documents: IdentityCheck['documents']): IdentityCheck {
+function toCheck(row: IdentityCheckRow, buyer: { email: string; name: string; country: string | null; committedUsd: string }, documents: IdentityCheck['documents']): IdentityCheck {
   return {
     id: row.id,
     userId: row.userId,
     email: buyer.email,
     name: buyer.name,
     country: buyer.country,
+    committedUsd: plainUsd(buyer.committedUsd) ?? '0',
     mode: row.mode,
     status: row.status,
     reason: row.reason,

@@ -11,7 +11,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { identityDocumentUrl, useDecideIdentityCheck } from '@/web/api/identity';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { errorMessage } from '@/web/lib/api-client';
-import { formatDateTime } from '@/web/lib/format';
+import { formatDateTime, formatUsd } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 
 const KIND_LABELS = { document: 'Identity document', selfie: 'Selfie' } as const;
@@ -99,6 +99,7 @@ export function IdentityCheckCard({ check }: { check: IdentityCheck }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <Documents check={check} />
+        <p className="text-sm">Approved and pending orders: {formatUsd(check.committedUsd)}</p>
         {check.reason ? <p className="text-sm">Reason given: {check.reason}</p> : null}
         {check.status === 'pending' ? <Decision check={check} /> : null}
       </CardContent>

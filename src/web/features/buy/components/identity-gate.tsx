@@ -2,6 +2,7 @@
 // threshold, they are told to verify their identity and where; before, a line says where the limit
 // is and that they may verify ahead. Nothing shows when the sale asks no checks or they are verified.
 import { Link } from 'react-router';
+import { dec } from '@/domain/decimal';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { useMyIdentity } from '@/web/api/identity';
 import { paths } from '@/web/lib/paths';
@@ -9,7 +10,7 @@ import { paths } from '@/web/lib/paths';
 export function IdentityGate() {
   const { data } = useMyIdentity();
   if (!data || data.thresholdUsd === null || data.status === 'approved') return null;
-  if (Number(data.committedUsd) < Number(data.thresholdUsd))
+  if (dec(data.committedUsd).lt(data.thresholdUsd))
     return (
       <p className="text-muted-foreground text-sm">
         Orders totalling more than {data.thresholdUsd} USD need a verified identity (yours total {data.committedUsd} USD).{' '}
