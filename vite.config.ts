@@ -199,11 +199,17 @@ const DASHBOARD = [
   /src\/web\/(app\/routes\/dashboard\/layout|features\/dashboard\/(components\/(app-sidebar|dashboard-header|dashboard-skeleton|sale-state-badge)|lib\/nav|hooks\/use-buyer))\./,
   /src\/web\/components\/(nav-sidebar|skip-to-content|theme-toggle|ui\/(sidebar|sheet|tooltip|avatar|separator|badge))\./,
   /src\/web\/lib\/(network-label|unscheduled)\./,
-  /src\/domain\/(levels|quote|sale)\./,
   /node_modules\/(@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden|tslib)\//,
   /node_modules\/@radix-ui\/(primitive|react-(dialog|tooltip|popper|arrow|use-size|avatar|separator|visually-hidden|dismissable-layer|focus-scope|portal|focus-guards|use-callback-ref|context|use-layout-effect|use-effect-event|use-controllable-state|use-escape-keydown|presence|id))\//,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(book-open|layout-dashboard|shopping-cart|user-round|log-out|panel-left|wallet|trophy|file-text|award|coins|search)\.mjs$/,
 ];
+
+/**
+ * The sale's pricing rules (levels, quotes, states): the dashboard's pages and the stage figures that
+ * the landing and /transparency load share them. A chunk of their own, so those two pages do not load
+ * the dashboard's chunk (and with it the router) to price a stage.
+ */
+const PRICING = /src\/domain\/(levels|quote|sale)\./;
 
 /** /transparency's own code, in one request beside the landing chunk (its header and footer). */
 const TRANSPARENCY = /src\/web\/(features\/transparency\/|app\/transparency-app\.|api\/transparency\.)/;
@@ -259,6 +265,7 @@ export default defineConfig({
             { name: 'forms', priority: 2, test: (id) => FORMS.some((re) => re.test(slashes(id))) },
             { name: 'dashboard', priority: 2, test: (id) => DASHBOARD.some((re) => re.test(slashes(id))) },
             { name: 'decimal', priority: 2, test: (id) => DECIMAL.test(slashes(id)) },
+            { name: 'pricing', priority: 2, test: (id) => PRICING.test(slashes(id)) },
             { name: 'landing', priority: 1, test: (id) => LANDING.test(slashes(id)) },
             { name: 'auth', priority: 1, test: (id) => AUTH.test(slashes(id)) },
             { name: 'transparency', priority: 1, test: (id) => TRANSPARENCY.test(slashes(id)) },

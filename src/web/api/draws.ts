@@ -1,19 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateDrawBody, DrawTextBody } from '@/contracts/draws';
-import { apiCall, queryKeyOf, urlOf } from '@/web/lib/api-client';
+import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
-// The landing's current draw is in first-screen.ts: this module carries mutation code the landing page must not load.
-
-export function usePublishedDraws() {
-  return useQuery({ queryKey: queryKeyOf('GET /api/transparency/draws'), queryFn: () => apiCall('GET /api/transparency/draws'), refetchInterval: 60_000 });
-}
-
-export function usePublishedDraw(id: number) {
-  return useQuery({ queryKey: queryKeyOf('GET /api/transparency/draws/:id', { params: { id } }), queryFn: () => getPublishedDraw(id), refetchInterval: 60_000 });
-}
-
-export const getPublishedDraw = (id: number) => apiCall('GET /api/transparency/draws/:id', { params: { id } });
-export const drawJsonUrl = (id: number) => urlOf('GET /api/transparency/draws/:id', { params: { id } });
+// The landing's current draw is in first-screen.ts, and the published draws /transparency shows are in
+// transparency.ts: this module carries mutation code, and sits with the dashboard's and back-office's
+// code, which neither page may load.
 
 export function useMyPrizes() {
   return useQuery({ queryKey: queryKeyOf('GET /api/me/prizes'), queryFn: () => apiCall('GET /api/me/prizes') });

@@ -37,3 +37,16 @@ export function useOverview(range: Overview['range']) {
     refetchInterval: 60_000,
   });
 }
+
+// ── Prize draws, as /transparency shows them (decision 035) ───────────────────────────────────────
+
+export function usePublishedDraws() {
+  return useQuery({ queryKey: queryKeyOf('GET /api/transparency/draws'), queryFn: () => apiCall('GET /api/transparency/draws'), refetchInterval: 60_000 });
+}
+
+export function usePublishedDraw(id: number) {
+  return useQuery({ queryKey: queryKeyOf('GET /api/transparency/draws/:id', { params: { id } }), queryFn: () => getPublishedDraw(id), refetchInterval: 60_000 });
+}
+
+export const getPublishedDraw = (id: number) => apiCall('GET /api/transparency/draws/:id', { params: { id } });
+export const drawJsonUrl = (id: number) => urlOf('GET /api/transparency/draws/:id', { params: { id } });

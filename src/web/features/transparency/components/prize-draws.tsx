@@ -9,7 +9,7 @@ import { SectionCard } from '@/web/components/section-card';
 import { CheckOutcome, type CheckResult } from './check-outcome';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
-import { drawJsonUrl, getPublishedDraw, usePublishedDraw, usePublishedDraws } from '@/web/api/draws';
+import { drawJsonUrl, getPublishedDraw, usePublishedDraw, usePublishedDraws } from '@/web/api/transparency';
 import { formatDateTime, formatUsd } from '@/web/lib/format';
 
 type Outcome = CheckResult;
