@@ -40,3 +40,37 @@ export const secondFactorCode = z
   .string()
   .trim()
   .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, TOTP_CODE_WRONG);
+
+// ── Files sent as base64 data URLs (the logo, a prize's picture, identity documents) ─────────────
+
+/** The pictures accepted from operators (the logo, a prize's picture): no SVG, which can carry scripts. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+const IMAGE_DATA_URL_HEAD = /^data:image\/[a-z+.-]+;base64,/;
+const ANY_DATA_URL_HEAD = /^data:[a-z]+\/[a-z0-9+.-]+;base64,/;
+
+/**
+ * Whether `v` is a base64 data URL (of an image, with `imagesOnly`). Not one regular expression over
+ * the whole text: over a file of a few megabytes its repetition overflowed the regular-expression
+ * engine's stack (a 500 instead of the field's message). The head is matched on its own; the body is
+ * searched for a character base64 does not use, which needs no backtracking, and its padding is
+ * checked at its end.
+ */
+export function isBase64DataUrl(v: string, imagesOnly = false): boolean {
+  const head = (imagesOnly ? IMAGE_DATA_URL_HEAD : ANY_DATA_URL_HEAD).exec(v.slice(0, 128));
+  if (!head) return false;
+  const body = v.slice(head[0].length);
+  const pad = body.indexOf('=');
+  return body.length > 0 && !/[^A-Za-z0-9+/=]/.test(body) && (pad === -1 || (pad > 0 && pad >= body.length - 2 && /^=+$/.test(body.slice(pad))));
+}
+
+/**
+ * A file of at most `maxBytes` as a data URL. The server reads its type from its first bytes, never
+ * from the one claimed here. An overlong one is refused before its text is read; `required` is the
+ * message for an empty one (else it is `invalid`).
+ */
+export function dataUrlField(options: { maxBytes: number; invalid: string; tooLarge: string; required?: string; imagesOnly?: boolean }) {
+  const { maxBytes, invalid, tooLarge, required, imagesOnly = false } = options;
+  const text = required === undefined ? z.string(invalid) : z.string(required).min(1, { message: required, abort: true });
+  return text.max(Math.ceil((maxBytes * 4) / 3) + 64, { message: tooLarge, abort: true }).refine((v) => isBase64DataUrl(v, imagesOnly), invalid);
+}

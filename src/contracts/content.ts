@@ -2,7 +2,7 @@
 // (content issue), the server serves the honest, neutral defaults below.
 import { z } from 'zod';
 import { parseSupportContact } from '@/domain/support-contact';
-import { controlCharsMessage, hasControlChars, hasStrayControlChars, strayControlCharsMessage } from './common';
+import { controlCharsMessage, dataUrlField, hasControlChars, IMAGE_TYPES, hasStrayControlChars, strayControlCharsMessage } from './common';
 import type { EndpointMap } from './endpoint';
 import { publicPixelSchema } from './pixels';
 
@@ -114,7 +114,7 @@ export type ContentBody = z.input<typeof contentBodySchema>;
 // ── The sale's logo (shown at the top of every e-mail) ───────────────────────────────────────
 
 export const LOGO_MAX_BYTES = 200 * 1024;
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const LOGO_TYPES = IMAGE_TYPES;
 export const LOGO_INVALID = 'Choose a PNG, JPEG, GIF or WebP image.';
 export const LOGO_TOO_LARGE = `The logo must be at most ${String(LOGO_MAX_BYTES / 1024)} KB.`;
 
@@ -129,10 +129,7 @@ export const logoResponseSchema = z.object({ logo: logoSchema.nullable() });
 
 /** The image as a data URL (`data:image/png;base64,…`): its type is checked against its first bytes. */
 export const logoBodySchema = z.strictObject({
-  image: z
-    .string(LOGO_INVALID)
-    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 64, LOGO_TOO_LARGE)
-    .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/]+=*$/, LOGO_INVALID),
+  image: dataUrlField({ maxBytes: LOGO_MAX_BYTES, invalid: LOGO_INVALID, tooLarge: LOGO_TOO_LARGE, imagesOnly: true }),
 });
 export type LogoBody = z.input<typeof logoBodySchema>;
 

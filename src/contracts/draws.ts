@@ -2,7 +2,7 @@
 // and the published draw (draw.json) that the browser and `npm run verify-draw` check with
 // src/domain/prize-draw.ts.
 import { z } from 'zod';
-import { controlCharsMessage, decimalString, hasControlChars, idParams, isoDateTime } from './common';
+import { controlCharsMessage, dataUrlField, decimalString, hasControlChars, idParams, isoDateTime } from './common';
 import type { EndpointMap } from './endpoint';
 
 const HASH = z.string().regex(/^[0-9a-f]{64}$/);
@@ -51,10 +51,7 @@ export const DRAW_IMAGE_TOO_LARGE = `The image must be at most ${String(DRAW_IMA
 
 /** The prize's picture as a data URL (`data:image/png;base64,…`): its type is read from its first bytes. */
 export const drawImageBodySchema = z.strictObject({
-  image: z
-    .string(DRAW_IMAGE_INVALID)
-    .max(Math.ceil((DRAW_IMAGE_MAX_BYTES * 4) / 3) + 64, DRAW_IMAGE_TOO_LARGE)
-    .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/]+=*$/, DRAW_IMAGE_INVALID),
+  image: dataUrlField({ maxBytes: DRAW_IMAGE_MAX_BYTES, invalid: DRAW_IMAGE_INVALID, tooLarge: DRAW_IMAGE_TOO_LARGE, imagesOnly: true }),
 });
 
 export const deliveryBodySchema = z.strictObject({

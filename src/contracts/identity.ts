@@ -1,7 +1,7 @@
 // Identity checks (issue 34, decision 041): the operator's threshold and mode, the buyer's documents
 // (review in Presale) or a provider's signed verdict, and the reviewers' queue.
 import { z } from 'zod';
-import { decimalString, idParams, isoDateTime } from './common';
+import { dataUrlField, decimalString, idParams, isoDateTime } from './common';
 import type { EndpointMap } from './endpoint';
 
 export const IDENTITY_MODES = ['review', 'provider'] as const;
@@ -30,28 +30,8 @@ export const IDENTITY_ALREADY_VERIFIED = 'Your identity is verified already.';
 export const IDENTITY_NOT_ASKED = 'This sale does not ask for identity checks.';
 export const IDENTITY_BY_PROVIDER = 'This sale verifies identities through its provider: follow the link on the Verification page.';
 
-const DATA_URL_HEAD = /^data:[a-z]+\/[a-z0-9+.-]+;base64,/;
-
-/**
- * Whether `v` is a base64 data URL. Not one regular expression over the whole text: over a file of a
- * few megabytes its repetition overflowed the regular-expression engine's stack (a 500 instead of
- * the field's message). The head is matched on its own; the body is searched for a character base64
- * does not use, which needs no backtracking, and its padding is checked at its end.
- */
-export function isBase64DataUrl(v: string): boolean {
-  const head = DATA_URL_HEAD.exec(v.slice(0, 128));
-  if (!head) return false;
-  const body = v.slice(head[0].length);
-  const pad = body.indexOf('=');
-  return body.length > 0 && !/[^A-Za-z0-9+/=]/.test(body) && (pad === -1 || (pad > 0 && pad >= body.length - 2 && /^=+$/.test(body.slice(pad))));
-}
-
-/** A file as a data URL: its type is read from its first bytes, never from the claimed one. An overlong one is refused before its text is read. */
-const documentField = z
-  .string(DOCUMENT_REQUIRED)
-  .min(1, { message: DOCUMENT_REQUIRED, abort: true })
-  .max(Math.ceil((DOCUMENT_MAX_BYTES * 4) / 3) + 64, { message: DOCUMENT_TOO_LARGE, abort: true })
-  .refine(isBase64DataUrl, DOCUMENT_INVALID);
+/** A file as a data URL: its type is read from its first bytes, never from the claimed one. */
+const documentField = dataUrlField({ maxBytes: DOCUMENT_MAX_BYTES, invalid: DOCUMENT_INVALID, tooLarge: DOCUMENT_TOO_LARGE, required: DOCUMENT_REQUIRED });
 
 export const identityUploadBodySchema = z.strictObject({ document: documentField, selfie: documentField });
 export type IdentityUploadBody = z.input<typeof identityUploadBodySchema>;

@@ -28,6 +28,11 @@ export function toPlain(value: Big): string {
   return value.toFixed();
 }
 
+/** A decimal as text (as the database returns it, "1200.50000000") in its shortest plain form: "1200.5". */
+export function plain(value: string): string {
+  return toPlain(dec(value));
+}
+
 /** Fixed number of decimals, rounded half-up: for display of USD and percents. */
 export function toFixed(value: Big, dp: number): string {
   return value.toFixed(dp, Big.roundHalfUp);

@@ -2,25 +2,15 @@
 // content id, so mail clients show it without loading remote images) and served at a URL named by
 // its hash. Its type is read from its first bytes, never from what the browser claimed; SVG is not
 // accepted (it can carry scripts, and mail clients do not show it).
-import { createHash } from 'node:crypto';
-import { LOGO_INVALID, LOGO_MAX_BYTES, LOGO_TOO_LARGE, type Logo, type LogoBody } from '@/contracts/content';
+import { LOGO_INVALID, LOGO_MAX_BYTES, LOGO_TOO_LARGE, LOGO_TYPES, type Logo, type LogoBody } from '@/contracts/content';
 import type { Db, Queryable } from '../../db/client';
 import type { Actor } from '../../actor';
 import { invalid } from '../../errors';
+import { readUpload } from '../../uploads';
 import { recordAudit } from '../audit/audit.service';
 import { deleteLogo, findLogo, findLogoInfo, saveLogo, type LogoRow } from './logo.repository';
 
 type LogoMime = Logo['mime'];
-
-/** The image type its first bytes say, or null. */
-export function sniffImage(data: Uint8Array): LogoMime | null {
-  const starts = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && data[8] === 0x57 && data[9] === 0x45 && data[10] === 0x42 && data[11] === 0x50) return 'image/webp';
-  return null;
-}
 
 const logoOf = (info: { mime: string; sha256: string; bytes: number } | undefined): Logo | null =>
   info ? { url: `/api/logo/${info.sha256}`, mime: info.mime as LogoMime, bytes: info.bytes } : null;
@@ -41,11 +31,9 @@ export function logoForMail(db: Queryable): Promise<LogoRow | undefined> {
 }
 
 export async function uploadLogo(db: Db, actor: Actor, body: LogoBody, now = new Date()): Promise<{ logo: Logo | null }> {
-  const data = Buffer.from(body.image.slice(body.image.indexOf(',') + 1), 'base64');
-  if (data.length > LOGO_MAX_BYTES) throw invalid(LOGO_TOO_LARGE, { image: LOGO_TOO_LARGE });
-  const mime = sniffImage(data);
-  if (!mime) throw invalid(LOGO_INVALID, { image: LOGO_INVALID });
-  const sha256 = createHash('sha256').update(data).digest('hex');
+  const file = readUpload(body.image, { maxBytes: LOGO_MAX_BYTES, types: LOGO_TYPES, tooLarge: LOGO_TOO_LARGE, invalid: LOGO_INVALID });
+  if (!file.ok) throw invalid(file.message, { image: file.message });
+  const { data, mime, sha256 } = file;
   return db.transaction(async (tx) => {
     const before = await findLogoInfo(tx);
     await saveLogo(tx, { mime, data, sha256 }, now);

@@ -3,14 +3,15 @@
 // once the committed block has its confirmations, its hash and the entries hash pick the winner
 // (src/domain/prize-draw.ts, the same code the browser and `npm run verify-draw` run).
 import { DRAW_IMAGE_INVALID, DRAW_IMAGE_MAX_BYTES, DRAW_IMAGE_TOO_LARGE, DRAW_SHOWN_AFTER_DAYS, type AdminDraw, type CreateDrawBody, type CurrentDraw, type DrawTextBody, type MyPrizes, type PublishedDraw } from '@/contracts/draws';
-import { dec, toPlain } from '@/domain/decimal';
+import { IMAGE_TYPES } from '@/contracts/common';
+import { plain } from '@/domain/decimal';
 import { maskEmail } from '@/domain/mask';
 import { drawWinner, hashDrawEntries, normalBlockHash, ticketsFor, totalTickets, type DrawEntry } from '@/domain/prize-draw';
 import { AUTOMATIC, type Actor, type OperatorActor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, invalid, notFound } from '../../errors';
+import { readUpload } from '../../uploads';
 import { recordAudit } from '../audit/audit.service';
-import { sniffImage } from '../content/logo.service';
 import { drawWonMail, greetingName, mailContext, queueMailsOnce } from '../mail/mail.service';
 import { findBlockSource, type BlockSource, type DrawChain } from '../payments/block-source.service';
 import {
@@ -49,7 +50,6 @@ export function commitHeightFor(tip: number, blockSeconds: number, secondsToClos
   return tip + Math.max(1, Math.ceil((secondsToClose * 1.25 + 3600) / blockSeconds));
 }
 
-const plain = (v: string) => toPlain(dec(v));
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function stateOf(d: DrawListRow): PublishedDraw['state'] {
@@ -152,10 +152,9 @@ export async function changeDrawText(db: Db, actor: Actor, id: number, body: Dra
 
 /** The prize's picture, the other thing that may change after a draw is made; its type is read from its bytes. */
 export async function changeDrawImage(db: Db, actor: Actor, id: number, dataUrl: string, now: Date): Promise<AdminDraw> {
-  const image = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (image.length > DRAW_IMAGE_MAX_BYTES) throw invalid(DRAW_IMAGE_TOO_LARGE, { image: DRAW_IMAGE_TOO_LARGE });
-  const imageType = sniffImage(image);
-  if (!imageType) throw invalid(DRAW_IMAGE_INVALID, { image: DRAW_IMAGE_INVALID });
+  const file = readUpload(dataUrl, { maxBytes: DRAW_IMAGE_MAX_BYTES, types: IMAGE_TYPES, tooLarge: DRAW_IMAGE_TOO_LARGE, invalid: DRAW_IMAGE_INVALID });
+  if (!file.ok) throw invalid(file.message, { image: file.message });
+  const { data: image, mime: imageType } = file;
   return db.transaction(async (tx) => {
     const row = await updateDrawImage(tx, id, { image, imageType }, now);
     if (!row) throw notFound('No prize draw has this id.');

@@ -37,13 +37,20 @@ export async function findLatestCheckOf(db: Queryable, userId: number): Promise<
   return row;
 }
 
+/** The USD of each buyer's approved and pending orders (what the identity threshold weighs), by user id. */
+async function findCommittedUsdByUser(db: Queryable, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: orders.userId, usd: sql<string>`coalesce(sum(${orders.usdAmount}), 0)::text` })
+    .from(orders)
+    .where(and(inArray(orders.userId, userIds), inArray(orders.status, ['pending', 'approved'])))
+    .groupBy(orders.userId);
+  return new Map(rows.map((r) => [r.userId, r.usd]));
+}
+
 /** The USD of the buyer's approved and pending orders. */
 export async function findCommittedUsd(db: Queryable, userId: number): Promise<string> {
-  const [row] = await db
-    .select({ usd: sql<string>`coalesce(sum(${orders.usdAmount}), 0)::text` })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'approved'])));
-  return row?.usd ?? '0';
+  return (await findCommittedUsdByUser(db, [userId])).get(userId) ?? '0';
 }
 
 export async function insertCheck(db: Queryable, values: { userId: number; mode: IdentityMode; status: CheckStatus; reason?: string | null; submittedAt: Date; decidedAt?: Date | null; decidedBy?: string | null }): Promise<IdentityCheckRow> {
@@ -79,19 +86,15 @@ export async function listChecks(db: Queryable, status: CheckStatus, limit = 200
       email: users.email,
       name: users.name,
       country: users.country,
-      // What the reviewer weighs: the buyer's approved and pending orders now.
-      committedUsd: sql<string>`(select coalesce(sum(o.usd_amount), 0)::text from ${orders} o where o.user_id = ${identityChecks.userId} and o.status in ('pending', 'approved'))`,
     })
     .from(identityChecks)
     .innerJoin(users, eq(users.id, identityChecks.userId))
     .where(eq(identityChecks.status, status))
     .orderBy(status === 'pending' ? asc(identityChecks.id) : desc(identityChecks.id))
     .limit(limit);
-  const documents = await documentsOf(
-    db,
-    rows.map((r) => r.check.id),
-  );
-  return rows.map((r) => ({ ...r, documents: documents.get(r.check.id) ?? [] }));
+  // What the reviewer weighs: each buyer's approved and pending orders now.
+  const [documents, committed] = await Promise.all([documentsOf(db, rows.map((r) => r.check.id)), findCommittedUsdByUser(db, [...new Set(rows.map((r) => r.check.userId))])]);
+  return rows.map((r) => ({ ...r, committedUsd: committed.get(r.check.userId) ?? '0', documents: documents.get(r.check.id) ?? [] }));
 }
 
 export async function documentsOf(db: Queryable, checkIds: number[]): Promise<Map<number, { kind: DocumentKind; mime: DocumentMime; bytes: number }[]>> {

@@ -4,6 +4,10 @@
 import type { z } from 'zod';
 import {
   CHECK_DECIDED,
+  DOCUMENT_INVALID,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_LARGE,
+  DOCUMENT_TYPES,
   IDENTITY_ALREADY_VERIFIED,
   IDENTITY_BY_PROVIDER,
   IDENTITY_NOT_ASKED,
@@ -19,14 +23,15 @@ import {
   type IdentityUploadBody,
   type MyIdentity,
 } from '@/contracts/identity';
+import { plain } from '@/domain/decimal';
 import { providerFlowUrl } from '@/domain/identity';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../errors';
+import { readUpload } from '../../uploads';
 import { recordAudit } from '../audit/audit.service';
 import { greetingName, identityApprovedMail, identityRejectedMail, mailContext, queueMailsOnce } from '../mail/mail.service';
-import { readDocument } from './documents';
 import {
   decideCheck,
   deleteDocumentsOf,
@@ -58,7 +63,7 @@ const SIGNATURE_INVALID = 'The signature is missing or not valid.';
 const EVENT_TOO_OLD = 'The event is older than 5 minutes: refused as a possible replay.';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const plainUsd = (v: string | null) => (v === null ? null : v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''));
+const plainOrNull = (v: string | null) => (v === null ? null : plain(v));
 
 export class Identity {
   constructor(
@@ -70,7 +75,7 @@ export class Identity {
 
   async settings(db: Queryable = this.db): Promise<IdentitySettings> {
     const s = await findIdentitySettings(db);
-    return { thresholdUsd: plainUsd(s.thresholdUsd), mode: s.mode, retentionDays: s.retentionDays, webhookSecretSet: s.webhookSecret !== '', flowUrl: s.flowUrl, updatedAt: iso(s.updatedAt), updatedBy: s.updatedBy };
+    return { thresholdUsd: plainOrNull(s.thresholdUsd), mode: s.mode, retentionDays: s.retentionDays, webhookSecretSet: s.webhookSecret !== '', flowUrl: s.flowUrl, updatedAt: iso(s.updatedAt), updatedBy: s.updatedBy };
   }
 
   /** Saves the settings; an empty secret keeps the saved one. A provider needs its secret and flow address. */
@@ -94,7 +99,7 @@ export class Identity {
         updatedBy: actor.login,
       });
       // The secret itself never enters the log: only whether it changed.
-      const shown = (s: typeof before) => ({ thresholdUsd: plainUsd(s.thresholdUsd), mode: s.mode, retentionDays: s.retentionDays, flowUrl: s.flowUrl, webhookSecretSet: s.webhookSecret !== '' });
+      const shown = (s: typeof before) => ({ thresholdUsd: plainOrNull(s.thresholdUsd), mode: s.mode, retentionDays: s.retentionDays, flowUrl: s.flowUrl, webhookSecretSet: s.webhookSecret !== '' });
       await recordAudit(tx, actor, 'identity.settings', 'identity', shown(before), { ...shown(after), webhookSecretChanged: after.webhookSecret !== before.webhookSecret });
     });
     return this.settings();
@@ -105,8 +110,8 @@ export class Identity {
   async mine(userId: number): Promise<MyIdentity> {
     const [settings, latest, committedUsd] = await Promise.all([findIdentitySettings(this.db), findLatestCheckOf(this.db, userId), findCommittedUsd(this.db, userId)]);
     return {
-      thresholdUsd: plainUsd(settings.thresholdUsd),
-      committedUsd: plainUsd(committedUsd) ?? '0',
+      thresholdUsd: plainOrNull(settings.thresholdUsd),
+      committedUsd: plain(committedUsd),
       mode: settings.mode,
       status: latest?.status ?? 'none',
       reason: latest?.status === 'rejected' ? latest.reason : null,
@@ -121,7 +126,8 @@ export class Identity {
     const settings = await findIdentitySettings(this.db);
     if (settings.thresholdUsd === null) throw conflict(IDENTITY_NOT_ASKED);
     if (settings.mode !== 'review') throw conflict(IDENTITY_BY_PROVIDER);
-    const files = { document: readDocument(body.document), selfie: readDocument(body.selfie) };
+    const rules = { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, tooLarge: DOCUMENT_TOO_LARGE, invalid: DOCUMENT_INVALID };
+    const files = { document: readUpload(body.document, rules), selfie: readUpload(body.selfie, rules) };
     const fields: Record<string, string> = {};
     for (const [kind, file] of Object.entries(files)) if (!file.ok) fields[kind] = file.message;
     const [firstProblem] = Object.values(fields);
@@ -262,7 +268,7 @@ function toCheck(row: IdentityCheckRow, buyer: { email: string; name: string; co
     email: buyer.email,
     name: buyer.name,
     country: buyer.country,
-    committedUsd: plainUsd(buyer.committedUsd) ?? '0',
+    committedUsd: plain(buyer.committedUsd),
     mode: row.mode,
     status: row.status,
     reason: row.reason,

@@ -6,7 +6,7 @@
 // query and their messages queued in one statement, once per event (the outbox's dedupe key, so two
 // instances or an overlapping window queue nothing twice), to be rendered when sent. Placing and
 // deciding orders pays nothing for it. A buyer who turned order updates off still gets decisions.
-import { dec, toPlain } from '@/domain/decimal';
+import { plain } from '@/domain/decimal';
 import { levelOf } from '@/domain/levels';
 import type { Network } from '@/domain/networks';
 import { paymentUri } from '@/domain/payment';
@@ -93,7 +93,6 @@ export class OrderMail {
   }
 
   private dataOf({ order, buyer }: ChangedOrder, symbol: string): OrderMailData {
-    const plain = (v: string) => toPlain(dec(v));
     const payAmount = plain(order.payAmount);
     return {
       name: greetingName(buyer) ?? '',

@@ -1,14 +1,13 @@
 import { formatUnits, parseUnits } from 'viem';
 import type { AdminOrder, AdminPayment, Order, OrderCampaign, OrderPayment } from '@/contracts/orders';
 import type { OrderWithdrawal } from '@/contracts/withdrawals';
-import { dec, toPlain } from '@/domain/decimal';
+import { dec, plain, toPlain } from '@/domain/decimal';
 import { explorerTxUrl, paymentUri } from '@/domain/payment';
 import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
 import type { PaymentProgress } from './payment-progress.service';
 import { iconUrl } from '../cryptos/cryptos.mapper';
 import type { BuyerOrderView, LedgerEntryOfOrder, OrderView } from './order-views.repository';
 
-const plain = (v: string) => toPlain(dec(v));
 
 /**
  * The buyer's view of an order. An order paying to a deposit address carries what the watcher saw

@@ -6,7 +6,7 @@
 // its own kinds for the tokens and bonus, the rewards the order paid are reversed, and the audit entry
 // and the buyer's e-mail are written with it. Tokens already frozen for delivery cannot be withdrawn.
 import type { AdminWithdrawal, AdminWithdrawals, DeclineBody, OrderWithdrawal, RefundBody, WithdrawalSettings, WithdrawalSettingsBody } from '@/contracts/withdrawals';
-import { dec, toPlain, ZERO } from '@/domain/decimal';
+import { dec, plain, toPlain, ZERO } from '@/domain/decimal';
 import { txHashProblem } from '@/domain/payment';
 import { WITHDRAWN_BONUS_KINDS, WITHDRAWN_TOKEN_KINDS } from '@/domain/ledger-kinds';
 import { groupDigits, payDecimalsOf } from '@/domain/quote';
@@ -54,7 +54,6 @@ const BUYER: Actor = { id: null, login: 'Buyer' };
 /** How many decided requests the back-office lists below the open ones. */
 const DECIDED_SHOWN = 100;
 
-const plain = (v: string) => toPlain(dec(v));
 
 export async function getWithdrawalSettings(db: Queryable): Promise<WithdrawalSettings> {
   return findWithdrawalSettings(db);

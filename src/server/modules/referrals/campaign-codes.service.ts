@@ -5,7 +5,7 @@
 import type { AdminCampaignCode, CampaignCodeBody, CampaignOffer } from '@/contracts/campaigns';
 import type { OrderCampaign } from '@/contracts/orders';
 import { campaignBonus } from '@/domain/campaign';
-import { dec, toPlain } from '@/domain/decimal';
+import { dec, plain, toPlain } from '@/domain/decimal';
 import { AUTOMATIC, type Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { invalid } from '../../errors';
@@ -20,7 +20,6 @@ export const CAMPAIGN_REFUSALS = {
   usedUp: 'This campaign code has reached its usage limit.',
 } as const;
 
-const plain = (v: string) => toPlain(dec(v));
 
 function codeView(row: CampaignCodeRow, referrer: string | null): AdminCampaignCode {
   return {

@@ -1,7 +1,7 @@
 // The referral program as buyers and operators see it (issue 31, decision 031).
 import type { AdminReferrals, AdminReward, MyReferrals, ReferralSettings, ReferralSettingsBody } from '@/contracts/referrals';
 import { REFERRAL_CODE_PATTERN } from '@/contracts/referrals';
-import { dec, toPlain } from '@/domain/decimal';
+import { plain } from '@/domain/decimal';
 import { maskEmail } from '@/domain/mask';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
@@ -19,7 +19,6 @@ import {
   type ReferralSettingsRow,
 } from './referrals.repository';
 
-const plain = (v: string) => toPlain(dec(v));
 
 function settingsView(s: ReferralSettingsRow): ReferralSettings {
   return { enabled: s.enabled, referrerPercent: plain(s.referrerPercent), refereePercent: plain(s.refereePercent), minUsd: plain(s.minUsd) };

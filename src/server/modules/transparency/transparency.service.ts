@@ -1,6 +1,6 @@
 // /transparency's figures, its export, and the operator's overview (issue 16; decision 021).
 import type { ApprovedSums, LedgerExport, Overview, PublicOrder, Transparency } from '@/contracts/transparency';
-import { dec, toFixed, toPlain, ZERO } from '@/domain/decimal';
+import { dec, plain, toFixed, toPlain, ZERO } from '@/domain/decimal';
 import { GENESIS_HASH } from '@/domain/ledger-chain';
 import { maskEmail } from '@/domain/mask';
 import { explorerAddressUrl, explorerTxUrl } from '@/domain/payment';
@@ -99,7 +99,6 @@ export async function getTransparency(db: Queryable, now = new Date()): Promise<
 }
 
 function toPublicOrder(r: PublicOrderRow): Omit<PublicOrder, 'ledger'> {
-  const plain = (v: string) => toPlain(dec(v));
   return {
     orderId: r.orderId,
     approvedAt: r.approvedAt.toISOString(),

@@ -1,7 +1,8 @@
-// The identity upload's data URLs are checked without a regular expression over the whole file
-// (decision 041): a few megabytes overflowed the engine's stack and answered 500.
+// Files sent as data URLs (the logo, a prize's picture, identity documents) are checked without a regular
+// expression over the whole file: a few megabytes overflowed the engine's stack and answered 500.
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_INVALID, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE, identityUploadBodySchema, isBase64DataUrl } from './identity';
+import { isBase64DataUrl } from './common';
+import { DOCUMENT_INVALID, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE, identityUploadBodySchema } from './identity';
 
 const dataUrl = (bytes: number, mime = 'image/png') => `data:${mime};base64,${Buffer.alloc(bytes, 7).toString('base64')}`;
 
