@@ -1,6 +1,7 @@
 // Fixed-window counters kept in the database, so every instance sharing it counts the same attempts.
 // Used by @fastify/rate-limit (per client address) and directly by services (per account).
 import type { Db } from '../db/client';
+import { StatementBatch, type Waiting } from '../db/statement-batch';
 import { AppError } from '../errors';
 import { addHits, findOpenHits, removeHit } from './rate-limit.repository';
 
@@ -10,17 +11,19 @@ export interface RateLimitHit {
   resetInMs: number;
 }
 
-interface WaitingHits {
-  keys: string[];
-  windowMs: number;
-  resolve: (hits: RateLimitHit[]) => void;
-  reject: (error: unknown) => void;
-}
+type WaitingHits = Waiting<{ keys: string[]; windowMs: number }, RateLimitHit[]>;
 
 export class RateLimiter {
   /** Attempts counted in the same turn of the event loop, or while a count runs, share one statement. */
-  private queue: WaitingHits[] = [];
-  private running = false;
+  private readonly batch = new StatementBatch<{ keys: string[]; windowMs: number }, RateLimitHit[]>(async (waiting) => {
+    const byWindow = new Map<number, WaitingHits[]>();
+    for (const w of waiting) {
+      const same = byWindow.get(w.input.windowMs);
+      if (same) same.push(w);
+      else byWindow.set(w.input.windowMs, [w]);
+    }
+    for (const [windowMs, same] of byWindow) await this.count(windowMs, same);
+  });
 
   constructor(
     private readonly db: Db,
@@ -39,29 +42,12 @@ export class RateLimiter {
    * key): each attempt gets the count it would have got alone, in the order it arrived.
    */
   hitAll(keys: string[], windowMs: number): Promise<RateLimitHit[]> {
-    return new Promise((resolve, reject) => {
-      if (this.queue.push({ keys, windowMs, resolve, reject }) === 1 && !this.running) setImmediate(() => void this.drain());
-    });
-  }
-
-  private async drain(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0);
-        const byWindow = new Map<number, WaitingHits[]>();
-        for (const w of batch) byWindow.set(w.windowMs, [...(byWindow.get(w.windowMs) ?? []), w]);
-        for (const [windowMs, waiting] of byWindow) await this.count(windowMs, waiting);
-      }
-    } finally {
-      this.running = false;
-    }
+    return this.batch.call({ keys, windowMs });
   }
 
   private async count(windowMs: number, waiting: WaitingHits[]): Promise<void> {
     const added = new Map<string, number>();
-    for (const w of waiting) for (const key of w.keys) added.set(key, (added.get(key) ?? 0) + 1);
+    for (const w of waiting) for (const key of w.input.keys) added.set(key, (added.get(key) ?? 0) + 1);
     const now = this.now();
     const windowStart = new Date(now.getTime() - windowMs);
     try {
@@ -72,7 +58,7 @@ export class RateLimiter {
       for (const w of waiting) {
         try {
           w.resolve(
-            w.keys.map((key) => {
+            w.input.keys.map((key) => {
               const row = byKey.get(key);
               if (!row) throw new Error('rate limit upsert returned nothing');
               const nth = (given.get(key) ?? 0) + 1;

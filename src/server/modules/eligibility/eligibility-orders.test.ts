@@ -62,6 +62,19 @@ describe(`countries at ordering (${databaseKind})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/country', cookies: { [BUYER]: cuban.cookie } })).json<MyCountry>()).toEqual({ country: 'CU', refusal: declaredCountryRefusal('CU') });
   });
 
+  it('orders sent together are each judged by their own buyer (their checks share one read)', async () => {
+    await sellInOneStage(t.database.db);
+    const buyers = await Promise.all(
+      (['DE', 'CU', 'FR', 'KP'] as const).map((country) => registerBuyer(t.app, { email: `${country.toLowerCase()}@example.com`, country })),
+    );
+    const answers = await Promise.all(buyers.map((b) => order(b.cookie)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 403, 201, 403]);
+    expect(answers[1]?.json<ErrorBody>().error.message).toBe(declaredCountryRefusal('CU'));
+    expect(answers[3]?.json<ErrorBody>().error.message).toBe(declaredCountryRefusal('KP'));
+    expect(await storedCheck(answers[0]?.json<{ id: string }>().id ?? '')).toMatchObject({ declaredCountry: 'DE', verdict: 'allowed' });
+    expect(await storedCheck(answers[2]?.json<{ id: string }>().id ?? '')).toMatchObject({ declaredCountry: 'FR', verdict: 'allowed' });
+  });
+
   it('audits every refusal and mails the buyer once a day, however often they retry', async () => {
     await sellInOneStage(t.database.db);
     const buyer = await registerBuyer(t.app, { country: 'KP' });

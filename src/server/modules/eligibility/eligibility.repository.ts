@@ -38,27 +38,31 @@ export interface CheckInputs {
 }
 
 /**
- * What an order's checks read, in one call of `order_check_inputs` (migration 0041, whose plan is
- * kept): the buyer's declared country and the country settings (null: the defaults); whether they
- * verified their address and accepted the latest terms; and for the identity gate the threshold,
- * whether the buyer is verified and the USD of their approved and pending orders (both read only
- * while a threshold is set).
+ * What an order's checks read, for each of `userIds`, in one call of `order_check_inputs_of`
+ * (migrations 0041 and 0042, whose plan is kept): the buyer's declared country and the country
+ * settings (null: the defaults); whether they verified their address and accepted the latest terms;
+ * and for the identity gate the threshold, whether the buyer is verified and the USD of their
+ * approved and pending orders (both read only while a threshold is set). A buyer not found is absent.
  */
-export async function findCheckInputs(db: Queryable, userId: number): Promise<CheckInputs | undefined> {
-  const result = (await db.execute(sql`select * from order_check_inputs(${userId})`)) as { rows: CheckInputsRow[] };
-  const [row] = result.rows;
-  if (!row) return undefined;
-  return {
-    declared: row.declared,
-    settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoip_path ?? '' },
-    identity: { thresholdUsd: row.threshold_usd === null ? null : String(row.threshold_usd), verified: row.identity_verified, committedUsd: String(row.committed_usd) },
-    termsAccepted: row.terms_accepted,
-    emailVerified: row.email_verified,
-  };
+export async function findCheckInputs(db: Queryable, userIds: readonly number[]): Promise<Map<number, CheckInputs>> {
+  const result = (await db.execute(sql`select * from order_check_inputs_of(${sql.param(userIds)}::integer[])`)) as { rows: CheckInputsRow[] };
+  return new Map(
+    result.rows.map((row) => [
+      Number(row.buyer),
+      {
+        declared: row.declared,
+        settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoip_path ?? '' },
+        identity: { thresholdUsd: row.threshold_usd === null ? null : String(row.threshold_usd), verified: row.identity_verified, committedUsd: String(row.committed_usd) },
+        termsAccepted: row.terms_accepted,
+        emailVerified: row.email_verified,
+      },
+    ]),
+  );
 }
 
-/** A row of `order_check_inputs` as a driver returns it (a numeric as text, or as a number). */
+/** A row of `order_check_inputs_of` as a driver returns it (a numeric as text, or as a number). */
 interface CheckInputsRow {
+  buyer: number;
   declared: string | null;
   email_verified: boolean;
   terms_accepted: boolean;

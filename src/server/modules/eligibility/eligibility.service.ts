@@ -14,10 +14,11 @@ import type { z } from 'zod';
 import type { IdentityGate } from '@/domain/identity';
 import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
+import { StatementBatch } from '../../db/statement-batch';
 import { AppError, conflict, invalid } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { countryRefusedMail, greetingName, mailContext, queueMailsOnce } from '../mail/mail.service';
-import { declareCountry, findBuyerContact, findCheckInputs, findCountrySettings, findDeclaredCountry, saveCountrySettings } from './eligibility.repository';
+import { type CheckInputs, declareCountry, findBuyerContact, findCheckInputs, findCountrySettings, findDeclaredCountry, saveCountrySettings } from './eligibility.repository';
 import { GeoipFileError, type GeoipDatabase } from './geoip';
 
 /** Who refuses an order for its country in the audit log. */
@@ -36,6 +37,12 @@ export interface BeforeOrder {
 }
 
 export class Eligibility {
+  /** Orders arriving together read their checks in one statement (issue 35). */
+  private readonly inputs = new StatementBatch<number, CheckInputs | undefined>(async (waiting) => {
+    const found = await findCheckInputs(this.db, [...new Set(waiting.map((w) => w.input))]);
+    for (const w of waiting) w.resolve(found.get(w.input));
+  });
+
   constructor(
     private readonly db: Db,
     private readonly geoip: GeoipDatabase,
@@ -93,7 +100,8 @@ export class Eligibility {
    * quoted). Refusing is the caller's: `refusalOf` says why, `recordRefusal` audits and mails it.
    */
   async beforeOrder(userId: number, address: string | null, now = new Date(), db: Queryable = this.db): Promise<BeforeOrder> {
-    const inputs = await findCheckInputs(db, userId);
+    // Inside a transaction the read is the transaction's own; outside, it shares a statement.
+    const inputs = db === this.db ? await this.inputs.call(userId) : (await findCheckInputs(db, [userId])).get(userId);
     const declared = inputs?.declared ?? null;
     const { restrictedCountries, geoipPath } = inputs?.settings ?? { restrictedCountries: [], geoipPath: '' };
     const looked = address === null ? { lookup: 'no_request' as const, country: null } : await this.geoip.lookup(geoipPath, address);

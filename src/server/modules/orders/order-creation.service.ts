@@ -115,13 +115,14 @@ export class OrderCreation {
    * takes the checked path, which reads everything afresh under the sale's lock and says exactly
    * why an order is refused.
    */
-  async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date(), address: string | null = null): Promise<{ order: Order; created: boolean }> {
+  async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date(), address: string | null = null, allowed: Promise<void> = Promise.resolve()): Promise<{ order: Order; created: boolean }> {
     const print = fingerprint(body);
     // What ordering asks of the buyer, in one query (issues 14 and 34): a verified address if the
     // operator asks for it, the current terms accepted on record, a country that is not restricted
     // (by declaration or by the request's address: the check is stored with the order), and the
-    // identity gate's inputs (decision 041; the order's USD decides once quoted).
-    const [{ requireVerifiedEmail }, buyer] = await Promise.all([this.sale.settings(), this.eligibility.beforeOrder(userId, address, now)]);
+    // identity gate's inputs (decision 041; the order's USD decides once quoted). Read while the
+    // throttles count (`allowed`): a refused attempt only read, and the order waits for one round trip, not two.
+    const [{ requireVerifiedEmail }, buyer] = await Promise.all([this.sale.settings(), this.eligibility.beforeOrder(userId, address, now), allowed]);
     const { check: eligibility, identity } = buyer;
     const countryRefusal = this.eligibility.refusalOf(eligibility);
     const refusal =

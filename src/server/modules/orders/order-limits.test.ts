@@ -144,6 +144,15 @@ describe(`order creation throttling (${databaseKind})`, () => {
     expect(fifth.json()).toMatchObject({ error: { code: 'rate_limited' } });
   });
 
+  it('writes nothing for an attempt the throttle refuses, not even a country refusal', async () => {
+    await offerEth(t);
+    const { cookie, id } = await registerBuyer(t.app, { country: 'KP' });
+    for (let i = 0; i < 4; i++) expect((await buy(t, cookie)).statusCode).toBe(403);
+    expect((await buy(t, cookie)).statusCode).toBe(429);
+    const refusals = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, `user:${String(id)}`));
+    expect(refusals.map((r) => r.action)).toEqual(Array(4).fill('order.country_refused'));
+  });
+
   it('answers 429 past the per-address limit, whichever accounts the orders come from', async () => {
     await offerEth(t);
     const buyers = await Promise.all([0, 1, 2].map((i) => registerBuyer(t.app, { email: `b${i}@example.com` })));

@@ -23,15 +23,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     if (Array.isArray(key) || (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))) {
       throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.');
     }
-    // Per account and per address, counted where every instance sees them (the database).
-    await app.rateLimiter.consumeAll(
+    // Per account and per address, counted where every instance sees them (the database); nothing
+    // is written for an attempt they refuse.
+    const allowed = app.rateLimiter.consumeAll(
       [
         { key: `orders:buyer:${buyerIdOf(request)}`, max: config.ORDER_LIMIT_PER_ACCOUNT },
         { key: `orders:ip:${clientKeyOf(request)}`, max: config.ORDER_LIMIT_PER_IP },
       ],
       TEN_MINUTES,
     );
-    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, key, new Date(), request.ip);
+    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, key, new Date(), request.ip, allowed);
     return reply.status(created ? 201 : 200).send(order);
   });
 

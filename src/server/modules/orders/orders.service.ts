@@ -41,9 +41,12 @@ export class OrderService {
     this.decisions = new OrderDecisions(db, events, this.queries, options);
   }
 
-  /** Creates the buyer's order, or returns the one already made with the same Idempotency-Key. */
-  create(userId: number, body: z.output<typeof createOrderBodySchema>, idempotencyKey: string | undefined, now = new Date(), address: string | null = null): Promise<{ order: Order; created: boolean }> {
-    return this.creation.create(userId, body, idempotencyKey, now, address);
+  /**
+   * Creates the buyer's order, or returns the one already made with the same Idempotency-Key.
+   * `allowed` (the request's throttles) must resolve before anything is written.
+   */
+  create(userId: number, body: z.output<typeof createOrderBodySchema>, idempotencyKey: string | undefined, now = new Date(), address: string | null = null, allowed?: Promise<void>): Promise<{ order: Order; created: boolean }> {
+    return this.creation.create(userId, body, idempotencyKey, now, address, allowed);
   }
 
   /** Pending orders past their window become expired; run on a schedule and before reads. */

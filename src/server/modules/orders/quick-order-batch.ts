@@ -2,49 +2,34 @@
 // inserted by one statement instead of one each. The statement checks every order on its own
 // (`insertQuotedOrders`), so batching changes only how many round trips they share.
 import type { Queryable } from '../../db/client';
+import { StatementBatch, type Waiting } from '../../db/statement-batch';
 import { insertQuotedOrders, type QuotedOrder } from './order-creation.repository';
 import type { OrderRow } from './order-views.repository';
 
-interface Waiting {
-  order: QuotedOrder;
-  resolve: (row: OrderRow | undefined) => void;
-  reject: (error: unknown) => void;
-}
+type WaitingOrder = Waiting<QuotedOrder, OrderRow | undefined>;
 
 export class QuickOrderBatch {
-  private queue: Waiting[] = [];
-  private running = false;
+  private readonly batch: StatementBatch<QuotedOrder, OrderRow | undefined>;
 
   constructor(
     private readonly db: Queryable,
-    private readonly maxBatch = 200,
-  ) {}
+    maxBatch = 200,
+  ) {
+    this.batch = new StatementBatch((orders) => this.run(orders), maxBatch);
+  }
 
   /** The order made, or undefined if it was not (see `insertQuotedOrders`). */
   insert(order: QuotedOrder): Promise<OrderRow | undefined> {
-    return new Promise((resolve, reject) => {
-      // Orders parsed in the same turn of the event loop, or while a batch is running, go together.
-      if (this.queue.push({ order, resolve, reject }) === 1 && !this.running) setImmediate(() => void this.drain());
-    });
+    return this.batch.call(order);
   }
 
-  private async drain(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      while (this.queue.length > 0) await this.run(this.queue.splice(0, this.maxBatch));
-    } finally {
-      this.running = false;
-    }
-  }
-
-  private async run(batch: Waiting[]): Promise<void> {
+  private async run(batch: WaitingOrder[]): Promise<void> {
     try {
       const made = await insertQuotedOrders(
         this.db,
-        batch.map((w) => w.order),
+        batch.map((w) => w.input),
       );
-      for (const w of batch) w.resolve(made.get(w.order.publicId));
+      for (const w of batch) w.resolve(made.get(w.input.publicId));
     } catch (error) {
       const [only] = batch;
       if (batch.length === 1 && only) {
