@@ -98,26 +98,28 @@ async function spike(base: string, cookies: string[], opensAt: Date) {
   return { seconds: +((performance.now() - started) / 1000).toFixed(2), statuses: Object.fromEntries(statuses), p50Ms: pct(latencies, 50), p99Ms: pct(latencies, 99), refusals: Object.fromEntries(refusals) };
 }
 
-/** GET / and GET /api/sale, four visitors each asking every 50 ms, until `done` settles. */
+/** GET / and GET /api/sale, four visitors each asking every 50 ms, until `done` settles; p99 of both together and of each. */
 async function landing(base: string, done: Promise<unknown>, opensAt: Date) {
   await new Promise((r) => setTimeout(r, Math.max(0, opensAt.getTime() - Date.now())));
   let over = false;
   void done.finally(() => (over = true));
-  const latencies: number[] = [];
+  const byPath: Record<'/' | '/api/sale', number[]> = { '/': [], '/api/sale': [] };
   let errors = 0;
   await Promise.all(
     Array.from({ length: 4 }, async (_, k) => {
+      const path = k % 2 ? '/api/sale' : '/';
       while (!over) {
         const t = performance.now();
-        const res = await fetch(`${base}${k % 2 ? '/api/sale' : '/'}`).catch(() => undefined);
+        const res = await fetch(`${base}${path}`).catch(() => undefined);
         await res?.arrayBuffer();
         if (!res || res.status >= 500) errors++;
-        latencies.push(performance.now() - t);
+        byPath[path].push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 50));
       }
     }),
   );
-  return { requests: latencies.length, errors, p50Ms: pct(latencies, 50), p99Ms: pct(latencies, 99) };
+  const latencies = [...byPath['/'], ...byPath['/api/sale']];
+  return { requests: latencies.length, errors, p50Ms: pct(latencies, 50), p99Ms: pct(latencies, 99), pageP99Ms: pct(byPath['/'], 99), saleP99Ms: pct(byPath['/api/sale'], 99) };
 }
 
 function nginxConfig(dir: string, lb: number, upstreams: number[]): string {
@@ -139,6 +141,8 @@ async function main() {
     WEB_ROOT: process.env.SPIKE_WEB_ROOT ?? join(import.meta.dirname, '../dist/web'),
     // Every buyer comes from this machine's one address; each account's own limits still apply.
     ORDER_LIMIT_PER_IP: '1000000',
+    // e.g. `--import ./my-profiler.mjs` to look inside the servers during the spike.
+    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
     LOGIN_LIMIT_PER_IP: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, ...(behindNginx ? { TRUST_PROXY: '1' } : {}) } : { DATA_DIR: dir }),
   });
@@ -203,7 +207,7 @@ async function main() {
     const fivexx = Object.entries(result.statuses).filter(([code]) => Number(code) >= 500 || Number(code) < 0).reduce((n, [, c]) => n + c, 0);
     const out = { engine: databaseUrl ? (behindNginx ? 'postgresql, 2 instances behind nginx' : 'postgresql') : 'pglite', buyers, quick, load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '), orders: result, fivexx, oversoldStages: oversold, stages, landing: land };
     console.log(JSON.stringify(out, null, 2));
-    console.log(`P7  stage-opening spike    ${out.engine}: ${buyers} buyers in ${result.seconds} s, 5xx ${fivexx}, oversold stages ${oversold}; orders p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; landing p99 ${land.p99Ms} ms (${land.requests} requests)`);
+    console.log(`P7  stage-opening spike    ${out.engine}: ${buyers} buyers in ${result.seconds} s, 5xx ${fivexx}, oversold stages ${oversold}; orders p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; landing p99 ${land.p99Ms} ms (${land.requests} requests; / ${land.pageP99Ms} ms, /api/sale ${land.saleP99Ms} ms)`);
     if (fivexx > 0 || oversold > 0 || land.errors > 0) process.exitCode = 1;
   } finally {
     nginx?.kill('SIGTERM');

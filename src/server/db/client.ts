@@ -80,7 +80,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     lock?.release();
     throw e;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(takingTurns(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -92,6 +92,29 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       lock?.release();
     },
   };
+}
+
+/**
+ * PGlite runs one statement at a time, in this process's thread, and starts the next waiting one as
+ * the last one's promise settles: a queue of them (a launch spike's orders) ran as one chain of
+ * microtasks, and the server took in nothing else until it was empty (a static page waited seconds).
+ * Statements and transactions from outside a transaction now wait in a queue of our own, each
+ * started in a turn of the event loop of its own, so requests that arrived meanwhile are read
+ * between any two (decision 036). Statements inside a transaction go straight on.
+ */
+function takingTurns(client: PGlite): PGlite {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const mine = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run);
+    last = mine.catch(() => undefined);
+    return mine;
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  return Object.assign(Object.create(client) as PGlite, {
+    query: ((...args: Parameters<PGlite['query']>) => inTurn(() => query(...args))) as PGlite['query'],
+    transaction: ((...args: Parameters<PGlite['transaction']>) => inTurn(() => transaction(...args))) as PGlite['transaction'],
+  });
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {

@@ -180,12 +180,26 @@ export class SaleFigures {
     if (kept && !sameSettings(kept, fresh)) this.invalidate();
   }
 
+  /**
+   * The figures as last read. Once older than `maxAgeMs` they still answer while one fresh read runs
+   * (a launch spike's landing is not kept waiting behind its orders); after `invalidate` (a change this
+   * instance made or heard of) callers wait for the fresh read.
+   */
   private async snapshot(): Promise<Snapshot> {
-    if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return this.cached;
+    const kept = this.cached;
+    if (kept && Date.now() - kept.at < this.maxAgeMs) return kept;
+    const loading = this.load();
+    if (!kept) return loading;
+    loading.catch(() => undefined);
+    return kept;
+  }
+
+  private async load(): Promise<Snapshot> {
+    if (this.loading) return this.loading;
     // Concurrent requests share one read.
     const generation = this.generation;
     const startedAt = Date.now();
-    const loading = (this.loading ??= Promise.all([getSaleSettings(this.db), findStages(this.db), sumApprovedOrders(this.db)]).then(([settings, stages, totals]) => ({
+    const loading = (this.loading = Promise.all([getSaleSettings(this.db), findStages(this.db), sumApprovedOrders(this.db)]).then(([settings, stages, totals]) => ({
       settings,
       stages,
       figures: undefined,

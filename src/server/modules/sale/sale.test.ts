@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@/domain/order-statuses';
 import { orders, saleSettings } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { SaleFigures } from './sale.service';
 import { saleSchema, type Sale } from '@/contracts/sale';
 
 describe(`GET /api/sale (${databaseKind})`, () => {
@@ -92,6 +93,18 @@ describe(`GET /api/sale (${databaseKind})`, () => {
     await t.database.db.update(saleSettings).set({ listingAt: listing });
     t.app.saleFigures.invalidate();
     expect((await getSale()).listingAt).toBe(listing.toISOString());
+  });
+
+  it('past their age, answers with the figures as last read while one fresh read runs; after a change, waits for it', async () => {
+    const figures = new SaleFigures(t.database.db, 0);
+    const first = await figures.get();
+    await t.database.db.update(saleSettings).set({ tokenName: 'Renamed' });
+    // Older than the age (0 ms): the kept figures answer at once, and a fresh read starts.
+    expect((await figures.get()).token.name).toBe(first.token.name);
+    await expect.poll(async () => (await figures.get()).token.name).toBe('Renamed');
+    await t.database.db.update(saleSettings).set({ tokenName: 'Renamed again' });
+    figures.invalidate();
+    expect((await figures.get()).token.name).toBe('Renamed again');
   });
 
   it('serves changes made through the API at once, however recently the figures were read', async () => {
