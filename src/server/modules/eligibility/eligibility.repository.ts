@@ -48,7 +48,7 @@ export async function findCheckInputs(db: Queryable, userIds: readonly number[])
   const result = (await db.execute(sql`select * from order_check_inputs_of(${sql.param(userIds)}::integer[])`)) as { rows: CheckInputsRow[] };
   return new Map(
     result.rows.map((row) => [
-      Number(row.buyer),
+      row.buyer,
       {
         declared: row.declared,
         settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoip_path ?? '' },
