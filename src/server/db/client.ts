@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { createPgliteDataDir } from './pglite-first-start';
 import { PROJECT_ROOT } from '../project-root';
 
 export type Schema = typeof schema;
@@ -72,6 +73,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     const dir = resolve(options.dataDir ?? './data');
     mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(dir);
+    try {
+      await createPgliteDataDir(resolve(dir, 'pg'), PGLITE_START_PARAMS);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
     client = new PGlite(resolve(dir, 'pg'), { startParams: PGLITE_START_PARAMS });
   }
   try {
