@@ -30,7 +30,8 @@ export class RequestLogger implements FastifyBaseLogger {
   private write(level: Level, args: unknown[]): void {
     const enabled = LEVEL_VALUES[this.parent.level];
     if (enabled === undefined || (LEVEL_VALUES[level] ?? 0) < enabled) return;
-    (this.parent.child(this.bindings)[level] as (...line: unknown[]) => void)(...args);
+    const child = this.parent.child(this.bindings);
+    Reflect.apply(child[level], child, args);
   }
 
   trace(...args: unknown[]): void {
