@@ -22,8 +22,10 @@ const specFiles = (names: string[]) => names.map((name) => `**/${name}.spec.ts`)
 const SETTINGS_A_URL = `http://127.0.0.1:${String(PORT + 10)}`;
 const SETTINGS_B_URL = `http://127.0.0.1:${String(PORT + 20)}`;
 
+// The server as `npm start` runs it: the bundle of the current sources (built here only if they
+// changed since `npm run build`; servers starting together publish one build, decision 043).
 const server = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
-  command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
+  command: `node --import tsx scripts/build-server.ts && rm -rf ${dataDir} && node dist/server/main.js`,
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
   timeout: 120_000,

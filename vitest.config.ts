@@ -38,6 +38,7 @@ const serverNodeFiles = [
   'src/server/modules/payments/evm/evm-scanner.test.ts',
   'src/server/modules/payments/tron/tron-scanner.test.ts',
   'src/server/modules/rates/price-feed.test.ts',
+  'src/server/plugins/request-logger.test.ts',
   'src/server/plugins/security.test.ts',
   'src/server/plugins/web.test.ts',
   'src/server/test/anvil.test.ts',

@@ -2,6 +2,10 @@
 // --orders stops after P1, P2 and order polling: a before/after comparison of the order path.
 // --pages [--runs N] runs P3 alone (Lighthouse and page weight of every measured page, N times each).
 // --profile DIR runs P2 alone with the server under `--cpu-prof`, writing its CPU profile to DIR.
+// --p4 [--restart] runs P4 alone and reports the server's RSS at rest, with the subscribers open and
+// after the approval, each after a few idle seconds; --restart measures a server restarted on the
+// data folder the first start created (as a deploy restarts it), not the first start.
+// --node-args "…" starts the server with these Node options too (e.g. a V8 flag whose memory is measured).
 // Starts Presale (embedded database, or PostgreSQL when BENCH_DATABASE_URL is set) and measures
 // each figure beside its ceiling measured in the same run. Prints a table and writes
 // bench/results.json. --quick runs every probe briefly: it checks the harness, not the speed, so it
@@ -27,6 +31,9 @@ const quick = args.includes('--quick');
 const profileDir = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
 const ordersOnly = args.includes('--orders') || profileDir !== undefined;
 const pagesOnly = args.includes('--pages');
+const p4Only = args.includes('--p4');
+const restart = p4Only && args.includes('--restart');
+const serverNodeArgs = args.includes('--node-args') ? (args[args.indexOf('--node-args') + 1] ?? '').split(' ').filter(Boolean) : [];
 const pageRuns = pagesOnly ? Number(args[args.indexOf('--runs') + 1] ?? NaN) || 1 : 1;
 const subscribers = Number(args[args.indexOf('--subscribers') + 1] ?? NaN) || (quick ? 200 : 10_000);
 const duration = quick ? 2 : 10;
@@ -37,8 +44,9 @@ const started = performance.now();
 /** Says on stderr how long the bench has run when a probe ends: where a run spends its time. */
 const lap = (probe: string) => console.error(`bench: ${probe} done at ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+/** Runs a TypeScript file through tsx, or a built script (.js) as it is. */
 function spawnNode(script: string, env: Record<string, string>, ready: string, nodeArgs: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...(script.endsWith('.js') ? [] : ['--import', 'tsx']), script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   return new Promise((resolve, reject) => {
@@ -57,6 +65,9 @@ function cpuMs(pid: number | undefined): number {
   const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+/** Idle seconds before a memory reading, so that it is not taken in the middle of the work just done. */
+const SETTLE_MS = 5_000;
 
 function rssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
@@ -135,22 +146,24 @@ async function openSubscribers(port: number, n: number): Promise<{ arrivals: Pro
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
- * The web app as `npm run build` publishes it (built only if its sources changed since the last
- * build, as after the browser tests in CI): the published build's own folder, which a later build
- * replaces beside rather than changes.
+ * The web app or the server as `npm run build` publishes it (built only if its sources changed
+ * since the last build, as after the browser tests in CI): the published build's own folder, which
+ * a later build replaces beside rather than changes.
  */
-function publishedWeb(): Promise<string> {
+function published(what: 'web' | 'server'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/build-web.ts')], { cwd: root, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve(realpathSync(join(root, 'dist/web'))) : reject(new Error(`web build failed (${String(code)})`))));
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, `scripts/build-${what}.ts`)], { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve(realpathSync(join(root, 'dist', what))) : reject(new Error(`${what} build failed (${String(code)})`))));
   });
 }
 
 async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'presale-bench-'));
-  const webRoot = await publishedWeb();
-  lap('web build');
+  const webRoot = await published('web');
+  // The server as `npm start` runs it.
+  const serverMain = join(await published('server'), 'main.js');
+  lap('web and server build');
   let chainProbes: ReturnType<typeof chainProbesOf> | undefined;
   const port = 3300 + (process.pid % 200);
   const base = `http://127.0.0.1:${port}`;
@@ -175,8 +188,9 @@ async function main() {
   };
   const results: Record<string, unknown> = { engine: databaseUrl ? 'postgresql' : 'pglite', quick, subscribers, node: process.version, at: new Date().toISOString() };
   try {
-    const server = await spawnNode('src/server/main.ts', env, 'Presale is running', profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
-    if (!profileDir && !pagesOnly) {
+    const serverArgs = [...serverNodeArgs, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])];
+    let server = await spawnNode(serverMain, env, 'Presale is running', serverArgs);
+    if (!profileDir && !pagesOnly && !p4Only) {
       await spawnNode('bench/hello.ts', { PORT: String(port + 1) }, 'hello ready');
       // P1: public figures against the bare-Fastify ceiling.
       const ceiling = await load(`http://127.0.0.1:${port + 1}/hello`, {}, true);
@@ -195,7 +209,7 @@ async function main() {
     // buyer exactly that many, so every order measured is one the sale accepts.
     const saleBody = saleSettingsBodyOf((await api(base, 'GET', '/api/admin/sale', undefined, op.cookie)).data as SaleSettings);
     await api(base, 'PUT', '/api/admin/sale', { ...saleBody, maxPendingOrders: PENDING_PER_BUYER }, op.cookie);
-    const buyerCount = quick ? 20 : pagesOnly ? 1 : 1000;
+    const buyerCount = quick ? 20 : pagesOnly || p4Only ? 1 : 1000;
     // Every registration accepts the current terms version (issue 34).
     const { version: termsVersion } = (await api(base, 'GET', '/api/terms')).data as { version: number };
     const register = async (i: number) =>
@@ -203,7 +217,7 @@ async function main() {
     const buyers: string[] = [];
     for (let i = 0; i < buyerCount; i += 8) buyers.push(...(await Promise.all(Array.from({ length: Math.min(8, buyerCount - i) }, (_, k) => register(i + k)))));
 
-    if (!pagesOnly) {
+    if (!pagesOnly && !p4Only) {
       // P2: order creation from many buyers against the engine's raw insert rate.
       let next = 0;
       const cpuBefore = cpuMs(server.pid);
@@ -243,7 +257,7 @@ async function main() {
     const poller = await register(buyerCount);
     const mine = await api(base, 'POST', '/api/orders', { crypto: 'BENCH', tokens: '100' }, poller);
     const orderId = (mine.data as { id: string }).id;
-    if (!profileDir && !pagesOnly) results.orderPolling = await load(`${base}/api/orders/${orderId}`, { headers: { cookie: poller } }, true);
+    if (!profileDir && !pagesOnly && !p4Only) results.orderPolling = await load(`${base}/api/orders/${orderId}`, { headers: { cookie: poller } }, true);
     lap('order polling');
     // --quick: the chain probes start now, beside P4 and P3 (they share no port or database with the
     // server). Not sooner: they run in this process, and would starve the load generator of P1 and P2.
@@ -260,14 +274,29 @@ async function main() {
       return;
     }
 
+    if (restart) {
+      const stopped = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await stopped;
+      server = await spawnNode(serverMain, env, 'Presale is running', serverArgs);
+    }
+
     if (!pagesOnly) {
       // P4: one approval fanned out to N subscribers.
+      const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+      let rssAtRest: number | undefined;
+      if (p4Only) {
+        await settle();
+        rssAtRest = rssMb(server.pid);
+      }
       const subs = await openSubscribers(port, subscribers);
+      if (p4Only) await settle();
       const rssBefore = rssMb(server.pid);
       const pending = (await api(base, 'GET', '/api/admin/orders?status=pending&pageSize=1', undefined, op.cookie)).data as { orders: { orderId: number }[] };
       const t0 = performance.now();
       await api(base, 'POST', `/api/admin/orders/${String(pending.orders[0]?.orderId)}/approve`, {}, op.cookie);
       const delays = (await Promise.all(subs.arrivals)).map((t) => t - t0).sort((a, b) => a - b);
+      if (p4Only) await settle();
       results.P4 = {
         subscribers,
         p50Ms: Math.round(pct(delays, 50)),
@@ -275,10 +304,19 @@ async function main() {
         maxMs: Math.round(delays[delays.length - 1] ?? 0),
         serverRssMb: rssMb(server.pid),
         serverRssBeforeApprovalMb: rssBefore,
+        ...(p4Only ? { serverRssAtRestMb: rssAtRest, restarted: restart } : {}),
         target: 'p99 <= 1000 ms at 10000 subscribers, memory < 1024 MB',
       };
       subs.close();
       lap('P4');
+    }
+    if (p4Only) {
+      const p4 = results.P4 as { p50Ms: number; p99Ms: number; maxMs: number; serverRssMb: number; serverRssBeforeApprovalMb: number; serverRssAtRestMb: number };
+      console.log(
+        `P4  ${String(subscribers)} subscribers (${restart ? 'restarted server' : 'first start'}): p50 ${String(p4.p50Ms)} ms, p99 ${String(p4.p99Ms)} ms, max ${String(p4.maxMs)} ms; ` +
+          `server RSS at rest ${String(p4.serverRssAtRestMb)} MB, subscribed ${String(p4.serverRssBeforeApprovalMb)} MB, after the approval ${String(p4.serverRssMb)} MB`,
+      );
+      return;
     }
 
     // P3: page weight and Lighthouse, signed in for the buyer pages; the order page with a pending order of its own (P4 approved one).

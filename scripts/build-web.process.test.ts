@@ -4,7 +4,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashWebSources } from './web-sources';
+import { hashWebSources } from './build-sources';
 
 const REPO = join(import.meta.dirname, '..');
 const SCRIPT = join(import.meta.dirname, 'build-web.ts');

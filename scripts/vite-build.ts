@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { WebBuilder } from './web-builds';
+import type { Builder } from './published-builds';
 
 /** A build that cannot run or did not succeed; Vite has printed why, or the message says. */
 export class WebBuildError extends Error {
@@ -31,7 +31,7 @@ function findViteBin(root: string): string {
 }
 
 /** A builder that runs `vite build` with the project's config, writing to outDir. */
-export function viteBuilder(root: string): WebBuilder {
+export function viteBuilder(root: string): Builder {
   return (outDir) =>
     new Promise((resolve, reject) => {
       const vite = findViteBin(root);

@@ -52,6 +52,7 @@ import { tokenPriceRoutes } from './modules/rates/rates.routes';
 import { stageRoutes } from './modules/stages/stages.routes';
 import { followStages } from './modules/stages/stages.service';
 import { registerErrorHandler, serializeError } from './plugins/errors';
+import { requestLoggerFactory } from './plugins/request-logger';
 import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
 import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access';
@@ -137,11 +138,10 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport, clock, blockSources }: BuildOptions): Promise<FastifyInstance> {
+  const logging = config.LOG_LEVEL !== 'silent' || logStream !== undefined;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent' && !logStream
-        ? false
-        : { level: logStream ? 'info' : config.LOG_LEVEL, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) },
+    logger: logging ? { level: logStream ? 'info' : config.LOG_LEVEL, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) } : false,
+    ...(logging ? { childLoggerFactory: requestLoggerFactory } : {}),
     // Trust X-Forwarded-For only for the configured number of proxy hops in front of the app.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 64 * 1024,

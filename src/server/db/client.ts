@@ -1,8 +1,7 @@
 // One database handle for both engines: embedded PGlite in DATA_DIR, or a node-postgres pool when
 // DATABASE_URL is set. Both speak PostgreSQL, so one schema and one set of queries serve both.
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -13,6 +12,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { createPgliteDataDir } from './pglite-first-start';
+import { PROJECT_ROOT } from '../project-root';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -38,7 +39,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'drizzle');
 // Any fixed 64-bit key: serialises migrations across instances sharing one PostgreSQL.
 const MIGRATION_LOCK_KEY = 7_346_112_901;
 
@@ -72,6 +73,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     const dir = resolve(options.dataDir ?? './data');
     mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(dir);
+    try {
+      await createPgliteDataDir(resolve(dir, 'pg'), PGLITE_START_PARAMS);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
     client = new PGlite(resolve(dir, 'pg'), { startParams: PGLITE_START_PARAMS });
   }
   try {

@@ -25,7 +25,7 @@ async function startServing() {
 describe('the web root', () => {
   it('keeps serving the build it started with after dist/web is pointed at a newer one', async () => {
     const running = await startServing();
-    // As scripts/web-builds.ts publishes: a new symlink renamed over the old one.
+    // As scripts/published-builds.ts publishes: a new symlink renamed over the old one.
     symlinkSync(join('web-builds', 'b'), `${link}.next`);
     renameSync(`${link}.next`, link);
 

@@ -4,14 +4,14 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { legacyOperatorTarget } from '@/domain/legacy-paths';
 import { notFound } from '../errors';
+import { PROJECT_ROOT } from '../project-root';
 import { isApiTarget } from './access';
 
-export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+export const WEB_ROOT = join(PROJECT_ROOT, 'dist', 'web');
 const ICONS_DIR = join(dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
 const GENERIC_ICON = join(ICONS_DIR, 'generic.svg');
 
@@ -38,7 +38,7 @@ function documentFor(url: string, documents: ReadonlySet<string>): string {
 
 /** The web app's files, crypto icons and the not-found answer; registered in the public access scope. */
 export const webRoutes = (webRoot = WEB_ROOT): FastifyPluginAsync => async (app) => {
-  // dist/web is a symlink that each new build moves (scripts/web-builds.ts): this instance keeps
+  // dist/web is a symlink that each new build moves (scripts/published-builds.ts): this instance keeps
   // serving the build it started with, whose pages name its own assets.
   const root = existsSync(webRoot) ? realpathSync(webRoot) : webRoot;
   const hasWeb = existsSync(join(root, 'index.html'));

@@ -2,7 +2,6 @@
 // the mail job (MailSender) once across instances, with retries. Without an SMTP server they are kept
 // in the Outbox for an operator to read, and each is logged in one line.
 import type { FastifyBaseLogger } from 'fastify';
-import QRCode from 'qrcode';
 import type { OutboxMail, OutboxMailDetail } from '@/contracts/mail';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, notFound } from '../../errors';
@@ -10,18 +9,40 @@ import { getContent } from '../content/content.service';
 import { getLogo, logoForMail } from '../content/logo.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { claimDueMails, findMail, findMailPage, findQueuedKeys, insertMail, insertMailsOnce, requeueMail, settleMail, storeRendered, type MailRow, type NewMail } from './mail.repository';
-import { LOGO_CID, type MailContext, type RenderedMail } from './templates/layout';
-import { ORDER_MAIL_KINDS, orderMail, orderMailSubject, QR_CID, type OrderMailData, type OrderMailKind } from './templates/order';
+import { LOGO_CID, type MailContext, type RenderedMail } from './templates/message';
+import { ORDER_MAIL_KINDS, orderMailSubject, QR_CID, type OrderMailData, type OrderMailKind } from './templates/order-subject';
+
+/**
+ * A template that loads with the first message it renders. The templates bring React and
+ * @react-email (~30 MB of a server's memory once loaded): a server that has sent no mail yet does
+ * not hold them (decision 043).
+ */
+function onFirstUse<Args extends unknown[]>(load: () => Promise<(...args: Args) => Promise<RenderedMail>>): (...args: Args) => Promise<RenderedMail> {
+  return async (...args) => (await load())(...args);
+}
 
 // The messages other modules queue: the mail module's templates are reached through this file.
-export { emailChangeMail, emailChangeRequestedMail, passwordChangedMail, passwordResetMail, twoFactorChangedMail, verifyEmailMail } from './templates/account';
-export { reviewNoticeMail, type ReviewNotice } from './templates/operator-notifications';
-export { type OrderMailData, type OrderMailKind } from './templates/order';
-export { drawWonMail } from './templates/draw';
-export { countryRefusedMail } from './templates/eligibility';
-export { identityApprovedMail, identityRejectedMail } from './templates/identity';
-export { receivingWalletChangedMail, walletChangeDecidedMail, walletChangeRequestedMail } from './templates/wallet';
-export { withdrawalCompletedMail, withdrawalDeclinedMail, withdrawalRequestedMail, type WithdrawalMailOrder } from './templates/withdrawal';
+export const passwordResetMail = onFirstUse(async () => (await import('./templates/account')).passwordResetMail);
+export const verifyEmailMail = onFirstUse(async () => (await import('./templates/account')).verifyEmailMail);
+export const emailChangeMail = onFirstUse(async () => (await import('./templates/account')).emailChangeMail);
+export const emailChangeRequestedMail = onFirstUse(async () => (await import('./templates/account')).emailChangeRequestedMail);
+export const passwordChangedMail = onFirstUse(async () => (await import('./templates/account')).passwordChangedMail);
+export const twoFactorChangedMail = onFirstUse(async () => (await import('./templates/account')).twoFactorChangedMail);
+export const reviewNoticeMail = onFirstUse(async () => (await import('./templates/operator-notifications')).reviewNoticeMail);
+export type { ReviewNotice } from './templates/operator-notifications';
+export type { OrderMailData, OrderMailKind } from './templates/order-subject';
+export const drawWonMail = onFirstUse(async () => (await import('./templates/draw')).drawWonMail);
+export const countryRefusedMail = onFirstUse(async () => (await import('./templates/eligibility')).countryRefusedMail);
+export const identityApprovedMail = onFirstUse(async () => (await import('./templates/identity')).identityApprovedMail);
+export const identityRejectedMail = onFirstUse(async () => (await import('./templates/identity')).identityRejectedMail);
+export const receivingWalletChangedMail = onFirstUse(async () => (await import('./templates/wallet')).receivingWalletChangedMail);
+export const walletChangeDecidedMail = onFirstUse(async () => (await import('./templates/wallet')).walletChangeDecidedMail);
+export const walletChangeRequestedMail = onFirstUse(async () => (await import('./templates/wallet')).walletChangeRequestedMail);
+export const withdrawalRequestedMail = onFirstUse(async () => (await import('./templates/withdrawal')).withdrawalRequestedMail);
+export const withdrawalCompletedMail = onFirstUse(async () => (await import('./templates/withdrawal')).withdrawalCompletedMail);
+export const withdrawalDeclinedMail = onFirstUse(async () => (await import('./templates/withdrawal')).withdrawalDeclinedMail);
+export type { WithdrawalMailOrder } from './templates/withdrawal';
+const orderMail = onFirstUse(async () => (await import('./templates/order')).orderMail);
 
 /**
  * The name to greet a buyer by: theirs once their address is verified, none before (anyone can
@@ -163,7 +184,8 @@ type Attachment = NonNullable<Envelope['attachments']>[number];
 async function imagesOf(db: Queryable, mail: MailRow, html: string): Promise<Attachment[]> {
   const images: Attachment[] = [];
   const data = mail.data as OrderMailData | null;
-  if (data && html.includes(`cid:${QR_CID}`)) images.push({ filename: 'payment-qr.png', content: await QRCode.toBuffer(data.paymentUri, { width: 360, margin: 1 }), cid: QR_CID, contentType: 'image/png' });
+  // qrcode, like the templates, loads with the first message that needs it.
+  if (data && html.includes(`cid:${QR_CID}`)) images.push({ filename: 'payment-qr.png', content: await (await import('qrcode')).default.toBuffer(data.paymentUri, { width: 360, margin: 1 }), cid: QR_CID, contentType: 'image/png' });
   if (html.includes(`cid:${LOGO_CID}`)) {
     const logo = await logoForMail(db);
     if (logo) images.push({ filename: `logo.${logo.mime.slice('image/'.length)}`, content: logo.data, cid: LOGO_CID, contentType: logo.mime });

@@ -4,24 +4,9 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Img, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
+import { LOGO_CID, type MailContext, type RenderedMail } from './message';
 
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** What every message knows: the sale it is from and where the app lives. */
-export interface MailContext {
-  saleName: string;
-  /** Whether the sale has a logo: it is shown above the name, attached to the message by `LOGO_CID`. */
-  logo: boolean;
-  publicUrl: string;
-  supportContact: string;
-}
-
-/** The content id of the sale's logo in a message that shows it. */
-export const LOGO_CID = 'logo@presale';
+export type { MailContext, RenderedMail };
 
 export const styles = {
   body: { backgroundColor: '#f4f4f5', fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' },
