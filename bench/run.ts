@@ -13,7 +13,7 @@
 // probe says on stderr when it is done.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -157,6 +157,23 @@ function published(what: 'web' | 'server'): Promise<string> {
   });
 }
 
+/** The first of `count` consecutive ports no one listens on (a fixed one once met the machine's MariaDB). */
+async function freePorts(count: number): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+  for (let tries = 0; tries < 100; tries++) {
+    const first = 20_000 + Math.floor(Math.random() * 10_000);
+    let all = true;
+    for (let i = 0; i < count && all; i++) all = await free(first + i);
+    if (all) return first;
+  }
+  throw new Error('no free ports for the bench');
+}
+
 async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'presale-bench-'));
@@ -165,7 +182,8 @@ async function main() {
   const serverMain = join(await published('server'), 'main.js');
   lap('web and server build');
   let chainProbes: ReturnType<typeof chainProbesOf> | undefined;
-  const port = 3300 + (process.pid % 200);
+  // The server, the bare Fastify beside it, and P7's servers (from port + 2, three in a row).
+  const port = await freePorts(5);
   const base = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     PORT: String(port),
