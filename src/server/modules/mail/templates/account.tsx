@@ -1,6 +1,6 @@
 // The messages about a buyer's account and its security: password reset and change, address
 // verification and change, two-factor sign-in turned on or off.
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { Greeting, Layout, rendered, styles, type MailContext, type RenderedMail } from './layout';
 
 export function passwordResetMail(context: MailContext, name: string | null, link: string, validMinutes: number): Promise<RenderedMail> {

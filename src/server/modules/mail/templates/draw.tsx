@@ -1,5 +1,5 @@
 // The prize draw's winner message (issue 31, decision 035).
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { Greeting, Layout, rendered, styles, type MailContext, type RenderedMail } from './layout';
 
 /** A buyer's entry won a prize draw: what, how it was picked, and where to check it. */

@@ -1,5 +1,5 @@
 // The message about an order refused for a restricted country (issue 34, decision 039).
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { Greeting, Layout, rendered, styles, type MailContext, type RenderedMail } from './layout';
 
 /** The buyer tried to order and was refused: why (declaration or address), and whom to ask. */

@@ -1,5 +1,5 @@
 // The messages about a buyer's identity check (issue 34, decision 041): its verdict, and why a rejection.
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { Greeting, Layout, rendered, styles, type MailContext, type RenderedMail } from './layout';
 
 /** The check passed: the buyer may order past the threshold. */

@@ -1,7 +1,17 @@
 // The one layout every e-mail Presale sends shares (the sale's name, a heading, the message, an
 // optional button, the footer), rendered to an HTML part and a plain-text part. React escapes every
 // value it renders, so a buyer's name cannot inject markup.
-import { Body, Button, Container, Head, Heading, Hr, Html, Img, Preview, Section, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Img } from '@react-email/img';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
 import { LOGO_CID, type MailContext, type RenderedMail } from './message';

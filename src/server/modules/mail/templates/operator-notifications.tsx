@@ -1,5 +1,5 @@
 // The notifications operators turn on in the Outbox: a payment, or a buyer's withdrawal, waiting for them.
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { Detail, Layout, rendered, styles, type MailContext, type RenderedMail } from './layout';
 
 /** A payment or withdrawal waiting for an operator, as a notification tells it. */

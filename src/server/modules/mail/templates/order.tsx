@@ -1,5 +1,6 @@
 // Order messages, rendered when sent from what was recorded at the event.
-import { Img, Text } from '@react-email/components';
+import { Img } from '@react-email/img';
+import { Text } from '@react-email/text';
 import { Detail, Greeting, Layout, rendered, styles, type MailContext, type RenderedMail } from './layout';
 import { orderMailSubject, QR_CID, type OrderMailData, type OrderMailKind } from './order-subject';
 

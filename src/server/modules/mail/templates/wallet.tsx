@@ -1,5 +1,5 @@
 // The messages about a buyer's receiving wallet (issue 19).
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { Greeting, Layout, rendered, styles, type MailContext, type RenderedMail } from './layout';
 
 const mono = { ...styles.text, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' as const };
