@@ -154,15 +154,16 @@ const SHELL = [
  * What every page but the landing page runs beside the router: tailwind-merge, Button with Radix
  * Slot, and the small primitives that sign-in, Buy Token, the dashboard and /transparency use (the
  * pager and tables too: in the dashboard group they would bring /transparency the router), and the
- * buyer's account calls (api/auth: sign-in, registration, sign-out, profile), which sign-in and the
- * dashboard share. Nothing here may import the first script's chunk (see ROUTER).
+ * buyer's account calls (api/auth: sign-in, registration, sign-out, profile) and terms, which
+ * registration and the dashboard (Buy Token's terms gate) share. Nothing here may import the first
+ * script's chunk (see ROUTER), nor the router (a Link): /transparency would load it.
  */
 const APP_SHELL = [
   /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
   /node_modules\/@tanstack\/(query-core|react-query)\/.*\/(useMutation|mutationObserver)\.js$/,
   /src\/web\/components\/ui\/(button|input|label|alert|spinner|pagination|table|copy-button|form-field)\./,
   /src\/web\/components\/(stat-card|query-view|approved-sums-table|section-card)\./,
-  /src\/web\/api\/auth\./,
+  /src\/web\/api\/(auth|terms)\./,
   /src\/web\/lib\/use-url-token\./,
   /src\/domain\/decimal-pattern\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point|chevron-left|chevron-right|copy|check|external-link|circle-check|circle-x)\.mjs$/,
