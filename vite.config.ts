@@ -193,8 +193,8 @@ const DECIMAL = /(node_modules\/big\.js\/|src\/domain\/decimal\.)/;
 const AUTH = /src\/web\/(features\/auth\/(components\/(login|register)-form\.|lib\/)|app\/routes\/auth\/(login|register)\.|components\/layouts\/auth-layout\.)/;
 
 /**
- * The buyer's dashboard frame (sidebar, header, its Radix dialog and tooltip) and what its pages
- * share: badges, pagination, the sale's levels. Not big.js: the operator's sign-in needs it too.
+ * The buyer's dashboard frame (sidebar, header) and what its pages share: badges, the avatar.
+ * Not its drawer and tooltips (OVERLAYS), nor big.js: the operator's sign-in needs it too.
  */
 const DASHBOARD = [
   /src\/web\/(app\/routes\/dashboard\/layout|features\/dashboard\/(components\/(app-sidebar|dashboard-header|dashboard-skeleton|sale-state-badge)|lib\/nav|hooks\/use-buyer))\./,
@@ -217,16 +217,18 @@ const OVERLAYS = [
 ];
 
 /**
- * The sale's pricing rules (levels, quotes, states): the dashboard's pages and the stage figures that
- * the landing and /transparency load share them. A chunk of their own, so those two pages do not load
- * the dashboard's chunk (and with it the router) to price a stage.
+ * The sale's pricing rules (levels, quotes, states) and stage figures (a quote's pieces, their
+ * prices): the dashboard's pages and the stage figures that the landing and /transparency load
+ * share them. A chunk of their own, so those two pages do not load the dashboard's chunk (and with
+ * it the router) to price a stage.
  */
 const PRICING = /src\/(domain\/(levels|quote|sale|stages|stage-price-text|usd-price)|web\/components\/stage-pieces)\./;
 
 /**
  * What Buy Token and the order page share beyond the dashboard frame: the buyer's calls that
- * ordering reads or refreshes, the order's status, its time left and stage prices. One request
- * where there were a dozen of under 1 KB each.
+ * ordering reads or refreshes, the order's status and its time left. One request where there were
+ * a dozen of under 1 KB each (decision 042). Nothing here may be imported by the sign-in pages:
+ * this chunk imports the dashboard's and the pricing chunks.
  */
 const BUYER = [
   /src\/web\/api\/(orders|users|eligibility|identity|campaigns|withdrawals)\./,
