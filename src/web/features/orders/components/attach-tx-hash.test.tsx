@@ -83,7 +83,7 @@ describe('attaching a transaction hash on the order page', () => {
     renderWithProviders(<AttachTxHash order={PENDING} />);
     await user.click(screen.getByRole('textbox', { name: 'Transaction hash' }));
     await user.keyboard('0xab');
-    // The checked form is there once its field shows the hint's link to react-hook-form's name.
+    // The checked form has taken over once the field carries react-hook-form's name.
     await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveAttribute('name', 'txHash'));
     expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveFocus();
     await user.keyboard('cd');
