@@ -154,18 +154,19 @@ const SHELL = [
  * What every page but the landing page runs beside the router: tailwind-merge, Button with Radix
  * Slot, and the small primitives that sign-in, Buy Token, the dashboard and /transparency use (the
  * pager and tables too: in the dashboard group they would bring /transparency the router), and the
- * buyer's account calls (api/auth: sign-in, registration, sign-out, profile), which sign-in and the
- * dashboard share. Nothing here may import the first script's chunk (see ROUTER).
+ * buyer's account calls (api/auth: sign-in, registration, sign-out, profile) and terms, which
+ * registration and the dashboard (Buy Token's terms gate) share. Nothing here may import the first
+ * script's chunk (see ROUTER), nor the router (a Link): /transparency would load it.
  */
 const APP_SHELL = [
   /node_modules\/(tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive|label))\//,
   /node_modules\/@tanstack\/(query-core|react-query)\/.*\/(useMutation|mutationObserver)\.js$/,
-  /src\/web\/components\/ui\/(button|input|label|alert|spinner|pagination|table|copy-button)\./,
+  /src\/web\/components\/ui\/(button|input|label|alert|spinner|pagination|table|copy-button|form-field)\./,
   /src\/web\/components\/(stat-card|query-view|approved-sums-table|section-card)\./,
-  /src\/web\/api\/auth\./,
+  /src\/web\/api\/(auth|terms)\./,
   /src\/web\/lib\/use-url-token\./,
   /src\/domain\/decimal-pattern\./,
-  /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point|chevron-left|chevron-right|copy|check|external-link)\.mjs$/,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(loader-circle|circle-alert|circle-exclamation-point|chevron-left|chevron-right|copy|check|external-link|circle-check|circle-x)\.mjs$/,
 ];
 
 /**
@@ -181,7 +182,7 @@ const FORMS = [
   /node_modules\/(zod|react-hook-form|@hookform\/resolvers)\//,
   /src\/contracts\/(common|auth|terms|eligibility)\./,
   /src\/domain\/countries\./,
-  /src\/web\/(hooks\/use-server-form|lib\/apply-field-errors|components\/ui\/(form-field|password-input))\./,
+  /src\/web\/(hooks\/use-server-form|lib\/apply-field-errors|components\/ui\/password-input)\./,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(eye|eye-off)\.mjs$/,
 ];
 
@@ -192,24 +193,50 @@ const DECIMAL = /(node_modules\/big\.js\/|src\/domain\/decimal\.)/;
 const AUTH = /src\/web\/(features\/auth\/(components\/(login|register)-form\.|lib\/)|app\/routes\/auth\/(login|register)\.|components\/layouts\/auth-layout\.)/;
 
 /**
- * The buyer's dashboard frame (sidebar, header, its Radix dialog and tooltip) and what its pages
- * share: badges, pagination, the sale's levels. Not big.js: the operator's sign-in needs it too.
+ * The buyer's dashboard frame (sidebar, header) and what its pages share: badges, the avatar.
+ * Not its drawer and tooltips (OVERLAYS), nor big.js: the operator's sign-in needs it too.
  */
 const DASHBOARD = [
   /src\/web\/(app\/routes\/dashboard\/layout|features\/dashboard\/(components\/(app-sidebar|dashboard-header|dashboard-skeleton|sale-state-badge)|lib\/nav|hooks\/use-buyer))\./,
-  /src\/web\/components\/(nav-sidebar|skip-to-content|theme-toggle|ui\/(sidebar|sheet|tooltip|avatar|separator|badge))\./,
+  /src\/web\/components\/(nav-sidebar|skip-to-content|theme-toggle|ui\/(sidebar|avatar|separator|badge))\./,
   /src\/web\/lib\/(network-label|unscheduled)\./,
-  /node_modules\/(@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden|tslib)\//,
-  /node_modules\/@radix-ui\/(primitive|react-(dialog|tooltip|popper|arrow|use-size|avatar|separator|visually-hidden|dismissable-layer|focus-scope|portal|focus-guards|use-callback-ref|context|use-layout-effect|use-effect-event|use-controllable-state|use-escape-keydown|presence|id))\//,
+  /node_modules\/@radix-ui\/(primitive|react-(avatar|separator|use-callback-ref|context|use-layout-effect|use-controllable-state|use-effect-event|id))\//,
   /node_modules\/lucide-react\/dist\/esm\/icons\/(book-open|layout-dashboard|shopping-cart|user-round|log-out|panel-left|wallet|trophy|file-text|award|coins|search)\.mjs$/,
 ];
 
 /**
- * The sale's pricing rules (levels, quotes, states): the dashboard's pages and the stage figures that
- * the landing and /transparency load share them. A chunk of their own, so those two pages do not load
- * the dashboard's chunk (and with it the router) to price a stage.
+ * What opens over a page: the Radix dialog (dialogs, the phone's sidebar drawer) and tooltip
+ * (the collapsed sidebar's names) with Floating UI and the scroll lock. No first screen of the
+ * buyer's shows one, so each loads it when one first opens (ui/sidebar.tsx, decision 042): one
+ * request then, rather than a third of the dashboard chunk on every page.
  */
-const PRICING = /src\/domain\/(levels|quote|sale)\./;
+const OVERLAYS = [
+  /src\/web\/components\/ui\/(sheet|tooltip|dialog|sidebar-drawer|sidebar-tooltip)\./,
+  /node_modules\/(@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden|tslib)\//,
+  /node_modules\/@radix-ui\/react-(dialog|tooltip|popper|arrow|use-size|visually-hidden|dismissable-layer|focus-scope|portal|focus-guards|use-escape-keydown|presence)\//,
+];
+
+/**
+ * The sale's pricing rules (levels, quotes, states) and stage figures (a quote's pieces, their
+ * prices): the dashboard's pages and the stage figures that the landing and /transparency load
+ * share them. A chunk of their own, so those two pages do not load the dashboard's chunk (and with
+ * it the router) to price a stage.
+ */
+const PRICING = /src\/(domain\/(levels|quote|sale|stages|stage-price-text|usd-price)|web\/components\/stage-pieces)\./;
+
+/**
+ * What Buy Token and the order page share beyond the dashboard frame: the buyer's calls that
+ * ordering reads or refreshes, the order's status and its time left. One request where there were
+ * a dozen of under 1 KB each (decision 042). Nothing here may be imported by the sign-in pages:
+ * this chunk imports the dashboard's and the pricing chunks.
+ */
+const BUYER = [
+  /src\/web\/api\/(orders|users|eligibility|identity|campaigns|withdrawals)\./,
+  /src\/web\/(features\/orders\/(lib\/order-status|components\/(order-status-badge|time-left))|hooks\/use-now)\./,
+  /src\/web\/components\/ui\/detail-row\./,
+  /src\/domain\/(utxo\/chains|campaign-code)\./,
+  /node_modules\/lucide-react\/dist\/esm\/icons\/(undo-2|clock|receipt|hourglass|timer)\.mjs$/,
+];
 
 /** /transparency's own code, in one request beside the landing chunk (its header and footer). */
 const TRANSPARENCY = /src\/web\/(features\/transparency\/|app\/transparency-app\.|api\/transparency\.)/;
@@ -264,8 +291,10 @@ export default defineConfig({
             { name: 'router', priority: 2, test: (id) => ROUTER.some((re) => re.test(slashes(id))) },
             { name: 'forms', priority: 2, test: (id) => FORMS.some((re) => re.test(slashes(id))) },
             { name: 'dashboard', priority: 2, test: (id) => DASHBOARD.some((re) => re.test(slashes(id))) },
+            { name: 'overlays', priority: 2, test: (id) => OVERLAYS.some((re) => re.test(slashes(id))) },
             { name: 'decimal', priority: 2, test: (id) => DECIMAL.test(slashes(id)) },
             { name: 'pricing', priority: 2, test: (id) => PRICING.test(slashes(id)) },
+            { name: 'buyer', priority: 2, test: (id) => BUYER.some((re) => re.test(slashes(id))) },
             { name: 'landing', priority: 1, test: (id) => LANDING.test(slashes(id)) },
             { name: 'auth', priority: 1, test: (id) => AUTH.test(slashes(id)) },
             { name: 'transparency', priority: 1, test: (id) => TRANSPARENCY.test(slashes(id)) },

@@ -23,6 +23,21 @@ async function gzipKb(urls: string[], cookie: string): Promise<number> {
   return Math.round(total / 1024);
 }
 
+/**
+ * One Lighthouse run of `url`. A run whose trace Lighthouse could not read (a runtime error such as
+ * NO_NAVSTART, seen now and then on a busy machine, on pages of every kind) says nothing about the
+ * page and would count as a score of 0: it is run again, at most twice, and said on stderr.
+ */
+async function audit(url: string, port: number, cookie: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: cookie ? { Cookie: cookie } : undefined });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error || attempt === 3) return result.lhr;
+    console.error(`bench: Lighthouse could not measure ${url} (${error.code}), running it again`);
+  }
+}
+
 export async function measurePages(base: string, paths: { path: string; cookie?: string }[], port: number): Promise<PageScore[]> {
   const chrome = spawn(process.env.CHROMIUM ?? '/usr/bin/chromium', [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=/tmp/presale-bench-chrome-${port}`, 'about:blank'], { stdio: 'ignore' });
   try {
@@ -36,9 +51,7 @@ export async function measurePages(base: string, paths: { path: string; cookie?:
     }
     const scores: PageScore[] = [];
     for (const { path, cookie = '' } of paths) {
-      const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: cookie ? { Cookie: cookie } : undefined });
-      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-      const { lhr } = result;
+      const lhr = await audit(`${base}${path}`, port, cookie);
       const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
       const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base)).map((r) => r.url);
       scores.push({

@@ -1,11 +1,10 @@
 // Campaign codes (issue 31): an operator's code that gives its buyers a bonus and, optionally, a
 // referrer account a reward, both ledger entries at approval (decision 031).
 import { z } from 'zod';
+import { CAMPAIGN_CODE_MESSAGE, CAMPAIGN_CODE_PATTERN } from '@/domain/campaign-code';
 import { decimalString, isoDateTime } from './common';
 import type { EndpointMap } from './endpoint';
 
-export const CAMPAIGN_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
-export const CAMPAIGN_CODE_MESSAGE = 'A campaign code is 3 to 32 letters, digits, - or _.';
 
 /** A code as a buyer types it: trimmed; empty means none. */
 export const campaignCodeField = z

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CAMPAIGN_CODE_PATTERN, type CampaignCodeBody } from '@/contracts/campaigns';
+import type { CampaignCodeBody } from '@/contracts/campaigns';
+import { CAMPAIGN_CODE_PATTERN } from '@/domain/campaign-code';
 import { apiCall, queryKeyOf } from '@/web/lib/api-client';
 
 /** The bonus of the campaign code a buyer entered, or why it cannot be used (a refusal at the field). */

@@ -16,7 +16,13 @@ describe('firstRequests', () => {
   });
 
   it('lists the cryptocurrencies on the landing page and Buy Token, and nothing for the back-office', () => {
+    expect(firstRequests('/')).toContain('/api/cryptos');
     expect(firstRequests('/dashboard/buy-token')).toContain('/api/cryptos');
     expect(firstRequests('/admin/transactions')).toEqual([]);
+  });
+
+  it("asks on Buy Token for what its gates read: the buyer's terms, country and identity check", () => {
+    expect(firstRequests('/dashboard/buy-token')).toEqual(['/api/sale', '/api/auth/session', '/api/content', '/api/cryptos', '/api/me/terms', '/api/me/country', '/api/me/identity']);
+    expect(firstRequests('/')).not.toContain('/api/me/terms');
   });
 });

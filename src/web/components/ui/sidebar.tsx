@@ -3,11 +3,16 @@
 // `sidebar:state` cookie for 7 days; under 768px it is a drawer opened by the same trigger.
 import { Slot } from 'radix-ui';
 import { PanelLeftIcon } from 'lucide-react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ComponentProps, type CSSProperties } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ComponentProps, type CSSProperties } from 'react';
 import { Button } from './button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
 import { cn } from '@/web/lib/utils';
+
+// The drawer (Radix dialog) and the collapsed rail's tooltips (Radix tooltip, Floating UI) were two
+// thirds of the dashboard frame's script, and a page's first screen shows neither: each loads when
+// it is first needed.
+const loadDrawer = () => import('./sidebar-drawer');
+const SidebarDrawer = lazy(loadDrawer);
+const SidebarTooltip = lazy(() => import('./sidebar-tooltip'));
 
 const COOKIE_NAME = 'sidebar:state';
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -91,42 +96,33 @@ export function SidebarProvider({ defaultOpen = true, className, style, children
 
   return (
     <SidebarContext value={value}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={{ '--sidebar-width': '16rem', '--sidebar-width-icon': '3rem', ...style } as CSSProperties}
-          className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={{ '--sidebar-width': '16rem', '--sidebar-width-icon': '3rem', ...style } as CSSProperties}
+        className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext>
   );
 }
 
 export function Sidebar({ className, children, label = 'Sidebar', ...props }: ComponentProps<'div'> & { label?: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  // Once opened, the drawer stays mounted, so that it closes as it does (its animation, focus back to the trigger).
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  if (openMobile && !drawerOpened) setDrawerOpened(true);
 
   if (isMobile) {
-    return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          side="left"
-          className="bg-sidebar text-sidebar-foreground w-(--sidebar-width) max-w-[85vw] gap-0 p-0"
-          style={{ '--sidebar-width': '18rem' } as CSSProperties}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{label}</SheetTitle>
-            <SheetDescription>Navigation</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
-    );
+    // Closed, the drawer renders nothing: until it first opens, its code is not needed.
+    return drawerOpened ? (
+      <Suspense fallback={null}>
+        <SidebarDrawer open={openMobile} onOpenChange={setOpenMobile} label={label}>
+          {children}
+        </SidebarDrawer>
+      </Suspense>
+    ) : null;
   }
 
   return (
@@ -167,6 +163,9 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
       aria-label="Toggle sidebar"
       aria-expanded={isMobile ? openMobile : open}
       title="Toggle sidebar (Ctrl+B)"
+      // On a phone the drawer's code starts loading as the finger touches the button (or focus reaches it).
+      onPointerDown={isMobile ? () => void loadDrawer() : undefined}
+      onFocus={isMobile ? () => void loadDrawer() : undefined}
       onClick={(event) => {
         onClick?.(event);
         toggleSidebar();
@@ -256,13 +255,11 @@ export function SidebarMenuButton({
   const Comp = asChild ? Slot.Root : 'button';
   const { isMobile, state } = useSidebar();
   const button = <Comp data-slot="sidebar-menu-button" data-sidebar="menu-button" className={cn(menuButtonClass, className)} {...props} />;
-  if (!tooltip) return button;
+  // Only the collapsed rail shows names as tooltips; until their code is there, the entry is plain.
+  if (!tooltip || state !== 'collapsed' || isMobile) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarTooltip label={tooltip}>{button}</SidebarTooltip>
+    </Suspense>
   );
 }

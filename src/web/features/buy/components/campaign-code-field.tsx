@@ -1,7 +1,7 @@
 // The optional campaign code on Buy Token (issue 31): the server says what bonus it gives, or why it
 // cannot be used, shown at the field; the quote then shows the bonus.
 import { useEffect, useState } from 'react';
-import { CAMPAIGN_CODE_MESSAGE, CAMPAIGN_CODE_PATTERN } from '@/contracts/campaigns';
+import { CAMPAIGN_CODE_MESSAGE, CAMPAIGN_CODE_PATTERN } from '@/domain/campaign-code';
 import { useCampaignOffer } from '@/web/api/campaigns';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';

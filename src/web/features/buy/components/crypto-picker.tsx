@@ -62,7 +62,8 @@ export function CryptoPicker({ cryptos, chosen, onChoose }: { cryptos: PublicCry
                     isChosen && 'border-primary bg-primary/10 hover:bg-primary/15 ring-primary ring-1',
                   )}
                 >
-                  <img src={crypto.iconUrl} alt="" width={28} height={28} className="mt-0.5 size-7 shrink-0" />
+                  {/* Beside its code and name the icon is decoration: it need not compete with the page's code and data. */}
+                  <img src={crypto.iconUrl} alt="" width={28} height={28} fetchPriority="low" className="mt-0.5 size-7 shrink-0" />
                   {/* Code, name and network in full: the network decides whether a payment arrives. */}
                   <span className="grid min-w-0 gap-0.5 break-words">
                     <span className="text-sm font-semibold">{crypto.code}</span>

@@ -1,10 +1,13 @@
 // Before ordering, the buyer accepts the current terms (issue 34): after a new version, or once
 // for accounts made before terms were kept on record. Nothing shows while they are accepted.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
-import { TermsAcceptanceBox } from '@/web/components/terms-acceptance-box';
 import { useAcceptTerms, useMyTerms } from '@/web/api/terms';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
+
+// Shown only after a new version of the terms: its box (shared with registration) is not one more
+// request of every Buy Token's first screen.
+const TermsAcceptanceBox = lazy(() => import('@/web/components/terms-acceptance-box').then((m) => ({ default: m.TermsAcceptanceBox })));
 
 export function TermsGate() {
   const mine = useMyTerms();
@@ -30,17 +33,19 @@ export function TermsGate() {
   };
 
   return (
-    <section aria-labelledby="terms-gate-title" className="border-primary/40 bg-primary/5 grid gap-3 rounded-lg border p-4">
-      <h2 id="terms-gate-title" className="font-semibold">
-        Accept the current Terms to order
-      </h2>
-      <p className="text-muted-foreground text-sm">Orders need the current Terms of this sale (version {version}) accepted on record: a new version was published, or you have not accepted one yet. Read them, then accept them.</p>
-      <TermsAcceptanceBox version={version} checked={ticked === version} onChange={setTicked} error={error} />
-      <div>
-        <Button type="button" onClick={submit} disabled={accept.isPending}>
-          Accept the Terms
-        </Button>
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <section aria-labelledby="terms-gate-title" className="border-primary/40 bg-primary/5 grid gap-3 rounded-lg border p-4">
+        <h2 id="terms-gate-title" className="font-semibold">
+          Accept the current Terms to order
+        </h2>
+        <p className="text-muted-foreground text-sm">Orders need the current Terms of this sale (version {version}) accepted on record: a new version was published, or you have not accepted one yet. Read them, then accept them.</p>
+        <TermsAcceptanceBox version={version} checked={ticked === version} onChange={setTicked} error={error} />
+        <div>
+          <Button type="button" onClick={submit} disabled={accept.isPending}>
+            Accept the Terms
+          </Button>
+        </div>
+      </section>
+    </Suspense>
   );
 }

@@ -20,27 +20,15 @@ import { OrderStatusBadge } from './order-status-badge';
 import { PaymentInstructions, safestWayToPay } from './payment-instructions';
 import { canPayWithWallet, hasInjectedWallet, PayWithWallet } from './pay-with-wallet';
 import { TimeLeft } from './time-left';
-import { OrderWithdrawal } from './order-withdrawal';
 import { SavedTxHash } from './saved-tx-hash';
+import { AttachTxHash } from './attach-tx-hash';
 import { SupportContact } from '@/web/components/support-contact';
 import { DetailRow } from '@/web/components/ui/detail-row';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useIdle } from '@/web/lib/use-idle';
 
-/** After the page has painted: see tx-hash-form.tsx. */
-const TxHashForm = lazy(() => import('./tx-hash-form'));
-
-function LaterTxHashForm({ order }: { order: Order }) {
-  const idle = useIdle();
-  const placeholder = <Skeleton className="h-36 w-full" />;
-  return idle ? (
-    <Suspense fallback={placeholder}>
-      <TxHashForm order={order} />
-    </Suspense>
-  ) : (
-    placeholder
-  );
-}
+// Only an approved order within the sale's withdrawal right has this section: its code (a
+// confirmation dialog) loads with the order that shows it, before its button can be clicked.
+const OrderWithdrawal = lazy(() => import('./order-withdrawal').then((m) => ({ default: m.OrderWithdrawal })));
 
 const ICONS: Record<OrderStage, { icon: LucideIcon; className: string }> = {
   // Nothing is processing before a payment is sent: no spinner then.
@@ -122,7 +110,11 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
         </section>
       ) : null}
       {order.campaign ? <CampaignOutcome campaign={order.campaign} symbol={symbol} /> : null}
-      {order.withdrawal ? <OrderWithdrawal order={order} withdrawal={order.withdrawal} symbol={symbol} /> : null}
+      {order.withdrawal ? (
+        <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+          <OrderWithdrawal order={order} withdrawal={order.withdrawal} symbol={symbol} />
+        </Suspense>
+      ) : null}
       {order.status === 'rejected' || order.status === 'expired' ? (
         <p className="text-sm">
           <Link to={paths.buyToken} className={buttonVariants({ variant: 'default' })}>
@@ -227,7 +219,7 @@ export function OrderDetails({ order, symbol, receivedAt }: { order: Order; symb
           </CardHeader>
           <CardContent className="grid gap-4">
             <SavedTxHash order={order} />
-            {canAttachHash ? <LaterTxHashForm order={order} /> : null}
+            {canAttachHash ? <AttachTxHash order={order} /> : null}
           </CardContent>
         </Card>
       ) : null}

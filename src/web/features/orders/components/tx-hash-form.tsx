@@ -1,23 +1,28 @@
-// Lets the buyer attach their payment's transaction hash, so the operator finds the payment faster.
-// Loaded after the order page has painted (order-details.tsx): its form code and the order contract's
-// schemas (Zod, react-hook-form, the currencies' address checks) are a quarter of the page's script.
+// The transaction-hash form checked by the order contract's schema, in a chunk of its own: the order
+// page shows its fields first and loads this once the buyer reaches for them (attach-tx-hash.tsx).
+import { useEffect } from 'react';
 import { txHashBodySchema, type Order } from '@/contracts/orders';
-import { Button } from '@/web/components/ui/button';
-import { FormField } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
-import { Spinner } from '@/web/components/ui/spinner';
 import { useServerForm } from '@/web/hooks/use-server-form';
 import { useAttachTxHash } from '@/web/api/orders';
+import { TxHashFields } from './tx-hash-fields';
 
-export default function TxHashForm({ order }: { order: Order }) {
+/** What the buyer did with the fields before this form arrived. */
+export interface TxHashDraft {
+  value: string;
+  focused: boolean;
+  submitted: boolean;
+}
+
+export default function TxHashForm({ order, draft }: { order: Order; draft: TxHashDraft }) {
   const attach = useAttachTxHash(order.id);
   const {
     register,
     onSubmit,
+    setFocus,
     formState: { errors },
   } = useServerForm({
     schema: txHashBodySchema,
-    defaultValues: { txHash: '' },
+    defaultValues: { txHash: draft.value },
     fields: ['txHash'],
     submit: ({ txHash }) => attach.mutateAsync(txHash),
     successToast: 'Transaction hash saved',
@@ -25,17 +30,13 @@ export default function TxHashForm({ order }: { order: Order }) {
     onSuccess: (_, { form }) => form.reset({ txHash: '' }),
   });
 
-  return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3">
-      <FormField label="Transaction hash" error={errors.txHash?.message} hint="Paste it from your wallet after sending, so the payment is found faster.">
-        <Input autoComplete="off" spellCheck={false} className="font-mono" {...register('txHash')} />
-      </FormField>
-      <div>
-        <Button type="submit" disabled={attach.isPending}>
-          {attach.isPending ? <Spinner /> : null}
-          Save hash
-        </Button>
-      </div>
-    </form>
-  );
+  // Once, as it replaces the first fields: the buyer's focus and submit carry over.
+  const { focused, submitted } = draft;
+  useEffect(() => {
+    if (focused) setFocus('txHash');
+    if (submitted) void onSubmit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft as it was when this form arrived
+  }, []);
+
+  return <TxHashFields input={register('txHash')} error={errors.txHash?.message} pending={attach.isPending} onSubmit={(e) => void onSubmit(e)} />;
 }

@@ -1,0 +1,92 @@
+// The order page shows the hash form before its code has loaded (attach-tx-hash.tsx): what the buyer
+// typed, the focus and a submit made meanwhile carry over to the checked form, which sends it once.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '@/contracts/orders';
+import { renderWithProviders } from '@/web/test/render';
+import { AttachTxHash } from './attach-tx-hash';
+
+const PENDING: Order = {
+  id: 'AbC123',
+  status: 'pending',
+  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, iconUrl: '/crypto/usdt.svg' },
+  address: '0x1111111111111111111111111111111111111111',
+  tokens: '100',
+  bonusTokens: '0',
+  payAmount: '1',
+  rate: '100',
+  usdAmount: '1',
+  pieces: [{ stage: 1, stageName: 'Stage 1', tokens: '100', priceUsd: '0.01', payAmount: '1' }],
+  paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
+  txHash: null,
+  explorerUrl: null,
+  expiresAt: '2026-11-20T10:30:00.000Z',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  decidedAt: null,
+  decisionNote: null,
+  payment: null,
+  ledger: [],
+  campaign: null,
+  withdrawal: null,
+  serverTime: '2026-11-20T10:01:00.000Z',
+};
+
+const HASH = `0x${'ab'.repeat(32)}`;
+
+function serve() {
+  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+    if (path === `/api/orders/${PENDING.id}/tx-hash` && init?.method === 'POST') {
+      const { txHash } = JSON.parse(init.body as string) as { txHash: string };
+      return Response.json({ ...PENDING, txHash });
+    }
+    return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const posts = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+describe('attaching a transaction hash on the order page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps what was typed and a submit made before the form had loaded, and sends the hash once', async () => {
+    const fetchMock = serve();
+    const user = userEvent.setup();
+    renderWithProviders(<AttachTxHash order={PENDING} />);
+    const field = screen.getByRole('textbox', { name: 'Transaction hash' });
+    await user.click(field);
+    await user.paste(` ${HASH} `);
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    // The contract's schema trimmed it, as the checked form does.
+    expect(JSON.parse(posts(fetchMock)[0]?.[1]?.body as string)).toEqual({ txHash: HASH });
+    // Saved: the field is emptied for another hash, and nothing was sent twice.
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveValue(''));
+    expect(posts(fetchMock)).toHaveLength(1);
+  });
+
+  it('refuses an empty hash at the field, without sending it', async () => {
+    const fetchMock = serve();
+    const user = userEvent.setup();
+    renderWithProviders(<AttachTxHash order={PENDING} />);
+    await user.click(screen.getByRole('button', { name: 'Save hash' }));
+    expect(await screen.findByText('Enter the transaction hash.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(fetchMock)).toEqual([]);
+  });
+
+  it('keeps the focus in the field when the checked form takes over', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithProviders(<AttachTxHash order={PENDING} />);
+    await user.click(screen.getByRole('textbox', { name: 'Transaction hash' }));
+    await user.keyboard('0xab');
+    // The checked form has taken over once the field carries react-hook-form's name.
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveAttribute('name', 'txHash'));
+    expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveFocus();
+    await user.keyboard('cd');
+    expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveValue('0xabcd');
+  });
+});
