@@ -3,35 +3,20 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
+import { adminOrder } from '@/web/test/admin-order';
 import { renderWithProviders } from '@/web/test/render';
 import { DecisionDialog } from './decision-dialog';
 
-const ORDER: AdminOrder = {
-  id: 'AbC123',
-  orderId: 7,
+const ORDER: AdminOrder = adminOrder({
   status: 'pending',
-  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, iconUrl: '/crypto/usdt.svg' },
-  address: '0x1111111111111111111111111111111111111111',
   tokens: '100',
   bonusTokens: '0',
   payAmount: '1',
-  rate: '100',
-  priceUsd: '0.01',
   usdAmount: '1',
   pieces: [{ stage: 1, stageName: 'Stage 1', tokens: '100', priceUsd: '0.01', payAmount: '1', rate: '100', usdAmount: '1' }],
-  paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
-  txHash: null,
-  explorerUrl: null,
-  expiresAt: '2026-11-20T10:30:00.000Z',
-  createdAt: '2026-11-20T10:00:00.000Z',
   decidedAt: null,
   decidedBy: null,
-  decisionNote: null,
-  eligibility: null,
-  campaign: null,
-  payment: null,
-  buyer: { id: 3, name: 'Ann', email: 'ann@example.com' },
-};
+});
 
 /** 2,000 tokens at $0.01 (100 per USDT) and 500 at $0.0125 (80 per USDT): 26.25 USDT. */
 const TWO_STAGES: AdminOrder = {

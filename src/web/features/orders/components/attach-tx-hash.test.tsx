@@ -1,36 +1,16 @@
 // The order page shows the hash form before its code has loaded (attach-tx-hash.tsx): what the buyer
 // typed, the focus and a submit made meanwhile carry over to the checked form, which sends it once.
-import { screen } from '@testing-library/react';
+// waitFor from Testing Library: it waits as long as findBy… (src/test/jsdom-setup.ts), since the
+// checked form is a chunk whose first import Vitest transforms (over a second under load).
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@/contracts/orders';
+import { buyerOrder } from '@/web/test/buyer-order';
 import { renderWithProviders } from '@/web/test/render';
 import { AttachTxHash } from './attach-tx-hash';
 
-const PENDING: Order = {
-  id: 'AbC123',
-  status: 'pending',
-  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, iconUrl: '/crypto/usdt.svg' },
-  address: '0x1111111111111111111111111111111111111111',
-  tokens: '100',
-  bonusTokens: '0',
-  payAmount: '1',
-  rate: '100',
-  usdAmount: '1',
-  pieces: [{ stage: 1, stageName: 'Stage 1', tokens: '100', priceUsd: '0.01', payAmount: '1' }],
-  paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
-  txHash: null,
-  explorerUrl: null,
-  expiresAt: '2026-11-20T10:30:00.000Z',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  decidedAt: null,
-  decisionNote: null,
-  payment: null,
-  ledger: [],
-  campaign: null,
-  withdrawal: null,
-  serverTime: '2026-11-20T10:01:00.000Z',
-};
+const PENDING: Order = buyerOrder();
 
 const HASH = `0x${'ab'.repeat(32)}`;
 
@@ -59,11 +39,11 @@ describe('attaching a transaction hash on the order page', () => {
     await user.click(field);
     await user.paste(` ${HASH} `);
     await user.keyboard('{Enter}');
-    await vi.waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     // The contract's schema trimmed it, as the checked form does.
     expect(JSON.parse(posts(fetchMock)[0]?.[1]?.body as string)).toEqual({ txHash: HASH });
     // Saved: the field is emptied for another hash, and nothing was sent twice.
-    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveValue(''));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveValue(''));
     expect(posts(fetchMock)).toHaveLength(1);
   });
 
@@ -84,7 +64,7 @@ describe('attaching a transaction hash on the order page', () => {
     await user.click(screen.getByRole('textbox', { name: 'Transaction hash' }));
     await user.keyboard('0xab');
     // The checked form has taken over once the field carries react-hook-form's name.
-    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveAttribute('name', 'txHash'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveAttribute('name', 'txHash'));
     expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveFocus();
     await user.keyboard('cd');
     expect(screen.getByRole('textbox', { name: 'Transaction hash' })).toHaveValue('0xabcd');

@@ -3,33 +3,11 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@/contracts/orders';
+import { buyerOrder } from '@/web/test/buyer-order';
 import { renderWithProviders } from '@/web/test/render';
 import { OrderDetails } from './order-details';
 
-const EXPIRED: Order = {
-  id: 'AbC123',
-  status: 'expired',
-  crypto: { code: 'USDT', name: 'Tether', network: 'evm', chainId: 1, tokenContract: null, decimals: 18, iconUrl: '/crypto/usdt.svg' },
-  address: '0x1111111111111111111111111111111111111111',
-  tokens: '100',
-  bonusTokens: '0',
-  payAmount: '1',
-  rate: '100',
-  usdAmount: '1',
-  pieces: [{ stage: 1, stageName: 'Stage 1', tokens: '100', priceUsd: '0.01', payAmount: '1' }],
-  paymentUri: 'ethereum:0x1111111111111111111111111111111111111111',
-  txHash: null,
-  explorerUrl: null,
-  expiresAt: '2026-11-20T10:30:00.000Z',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  decidedAt: null,
-  decisionNote: null,
-  payment: null,
-  ledger: [],
-  campaign: null,
-  withdrawal: null,
-  serverTime: '2026-11-20T11:00:00.000Z',
-};
+const EXPIRED: Order = buyerOrder({ status: 'expired', serverTime: '2026-11-20T11:00:00.000Z' });
 
 function renderOrder(order: Order) {
   renderWithProviders(<OrderDetails order={order} symbol="PRE" receivedAt={Date.parse(order.serverTime)} />);
