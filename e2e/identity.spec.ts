@@ -41,6 +41,7 @@ test('past the threshold a buyer uploads their documents, the operator approves,
     await operator.getByRole('link', { name: 'Identity checks' }).click();
     await expect(operator.getByRole('heading', { name: 'Identity checks' })).toBeVisible();
     const card = operator.locator('[data-slot="card"]').filter({ hasText: buyer.email });
+    await expect(card.getByText('Waiting for review', { exact: true })).toBeVisible();
     await expect(card.getByRole('img', { name: `Identity document of ${buyer.email}` })).toBeVisible();
     await expect(card.getByRole('img', { name: `Selfie of ${buyer.email}` })).toBeVisible();
     await card.getByRole('button', { name: 'Approve' }).click();

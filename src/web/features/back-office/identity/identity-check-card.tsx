@@ -15,7 +15,12 @@ import { formatDateTime, formatUsd } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 
 const KIND_LABELS = { document: 'Identity document', selfie: 'Selfie' } as const;
-const STATUS_VARIANTS = { pending: 'warning', approved: 'success', rejected: 'destructive' } as const;
+/** Each check's standing, in words (the buyer's Verification page says the same of theirs). */
+const STATUSES = {
+  pending: { label: 'Waiting for review', variant: 'warning' },
+  approved: { label: 'Approved', variant: 'success' },
+  rejected: { label: 'Rejected', variant: 'destructive' },
+} as const;
 
 function Documents({ check }: { check: IdentityCheck }) {
   if (check.documents.length === 0)
@@ -89,7 +94,7 @@ export function IdentityCheckCard({ check }: { check: IdentityCheck }) {
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           {check.name || check.email}
-          <Badge variant={STATUS_VARIANTS[check.status]}>{check.status}</Badge>
+          <Badge variant={STATUSES[check.status].variant}>{STATUSES[check.status].label}</Badge>
         </CardTitle>
         <CardDescription>
           {check.email} · buyer #{check.userId}
