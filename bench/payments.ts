@@ -65,7 +65,7 @@ export async function measureWatcher(quick: boolean, databaseUrl?: string): Prom
     const buying = await addWatchedBuyers(db, app.depositAddresses, watchedCount, blocks * perBlock, { network: 'evm', chainId: chain.chainId });
     const orders: { publicId: string; address: Address; payAmount: string }[] = [];
     for (const id of buying) {
-      const { order } = await app.orders.create(id, { crypto: 'ETH', tokens: '300' }, undefined);
+      const { order } = await app.orders.create(id, { crypto: 'ETH', tokens: '300' });
       orders.push({ publicId: order.id, address: order.address as Address, payAmount: order.payAmount });
     }
 

@@ -65,7 +65,7 @@ export async function measureTronWatcher(quick: boolean, databaseUrl?: string): 
     const buying = await addWatchedBuyers(db, app.depositAddresses, watchedCount, blocks * perBlock, { network: 'tron', chainId: null });
     const orders: { publicId: string; address: string; units: bigint }[] = [];
     for (const id of buying) {
-      const { order } = await app.orders.create(id, { crypto: 'USDTTRC20', tokens: '1000' }, undefined);
+      const { order } = await app.orders.create(id, { crypto: 'USDTTRC20', tokens: '1000' });
       orders.push({ publicId: order.id, address: order.address, units: BigInt(order.payAmount) * 1_000_000n });
     }
     // Signed before the clock starts (tronweb signs in about 50 ms): the payer's work is not the watcher's.

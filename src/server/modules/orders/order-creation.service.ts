@@ -35,6 +35,17 @@ import { QuickOrderBatch } from './quick-order-batch';
 
 type CreateBody = z.output<typeof createOrderBodySchema>;
 
+/** How an order was asked for, beside what it asks for. */
+export interface OrderRequest {
+  idempotencyKey?: string | undefined;
+  /** The instant the order is judged by. */
+  now?: Date;
+  /** The request's address, for the country check (none for an order made from a deposit). */
+  address?: string | null;
+  /** The request's throttles: they must allow the attempt before anything is written. */
+  allowed?: Promise<void>;
+}
+
 /** How long a crypto read for a quote is reused; the order's insert checks it against the database anyway. */
 const CRYPTO_CACHE_MS = 5000;
 
@@ -115,7 +126,7 @@ export class OrderCreation {
    * takes the checked path, which reads everything afresh under the sale's lock and says exactly
    * why an order is refused.
    */
-  async create(userId: number, body: CreateBody, idempotencyKey: string | undefined, now = new Date(), address: string | null = null, allowed: Promise<void> = Promise.resolve()): Promise<{ order: Order; created: boolean }> {
+  async create(userId: number, body: CreateBody, { idempotencyKey, now = new Date(), address = null, allowed }: OrderRequest = {}): Promise<{ order: Order; created: boolean }> {
     const print = fingerprint(body);
     // What ordering asks of the buyer, in one query (issues 14 and 34): a verified address if the
     // operator asks for it, the current terms accepted on record, a country that is not restricted

@@ -32,7 +32,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
       TEN_MINUTES,
     );
-    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, key, new Date(), request.ip, allowed);
+    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, { idempotencyKey: key, address: request.ip, allowed });
     return reply.status(created ? 201 : 200).send(order);
   });
 

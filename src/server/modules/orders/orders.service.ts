@@ -9,7 +9,7 @@ import type { DepositAddresses } from '../payments/deposit-addresses.service';
 import type { Eligibility } from '../eligibility/eligibility.service';
 import type { SaleFigures } from '../sale/sale.service';
 import { getLeaderboard } from './leaderboard.service';
-import { OrderCreation } from './order-creation.service';
+import { OrderCreation, type OrderRequest } from './order-creation.service';
 import { OrderDecisions } from './order-decisions.service';
 import { OrderExpiry } from './order-expiry.service';
 import { getOrderView, OrderQueries } from './order-queries.service';
@@ -41,12 +41,9 @@ export class OrderService {
     this.decisions = new OrderDecisions(db, events, this.queries, options);
   }
 
-  /**
-   * Creates the buyer's order, or returns the one already made with the same Idempotency-Key.
-   * `allowed` (the request's throttles) must resolve before anything is written.
-   */
-  create(userId: number, body: z.output<typeof createOrderBodySchema>, idempotencyKey: string | undefined, now = new Date(), address: string | null = null, allowed?: Promise<void>): Promise<{ order: Order; created: boolean }> {
-    return this.creation.create(userId, body, idempotencyKey, now, address, allowed);
+  /** Creates the buyer's order, or returns the one already made with the same Idempotency-Key. */
+  create(userId: number, body: z.output<typeof createOrderBodySchema>, request?: OrderRequest): Promise<{ order: Order; created: boolean }> {
+    return this.creation.create(userId, body, request);
   }
 
   /** Pending orders past their window become expired; run on a schedule and before reads. */

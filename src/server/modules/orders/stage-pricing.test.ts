@@ -207,7 +207,7 @@ async function run(t: TestContext, seed: number, count: number, rollOver: boolea
         : { payAmount: currency.code === 'ETH' ? plain(down(Big(0.001 + next() * 0.006), 8)) : plain(down(Big(1 + next() * 17), 6)) };
     const body = { crypto: currency.code, ...amount };
     const expected = reference.quote('tokens' in amount ? { tokens: Big(amount.tokens) } : { pay: Big(amount.payAmount) }, currency, now);
-    const result = await t.app.orders.create(buyer, body, undefined, new Date(now)).then(
+    const result = await t.app.orders.create(buyer, body, { now: new Date(now) }).then(
       (r) => r.order,
       (e: unknown) => e,
     );
