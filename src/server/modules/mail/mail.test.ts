@@ -10,6 +10,7 @@ import { accountKeys, cryptos, depositAddresses, emailVerifications, mailOutbox,
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { databaseKind, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 import { MAX_ATTEMPTS, queueMail } from './mail.service';
+import { findOrdersChangedAfter } from '../orders/order-mail.repository';
 
 const NEW_PASSWORD = 'a fresh harbour lantern 42';
 
@@ -226,6 +227,27 @@ describe(`order messages (${databaseKind})`, () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(smtp.received).toHaveLength(3);
     expect((await t.database.db.select().from(mailOutbox)).map((m) => m.kind).sort()).toEqual(['order-approved', 'order-created', 'order-rejected']);
+  });
+
+  it('reads an order again only until the messages its state calls for are queued', async () => {
+    const operator = await signInOperator(t.app, t.database);
+    await t.app.mailSend.runOnce();
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    const buyer = await registerBuyer(t.app);
+    const placed = (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '300' } })).json<{ id: string }>().id;
+    const unmailed = async () => (await findOrdersChangedAfter(t.database.db, { at: new Date(0), id: 0 }, 10)).map((c) => [c.order.publicId, c.order.status]);
+
+    expect(await unmailed()).toEqual([[placed, 'pending']]);
+    await t.app.mailSend.runOnce();
+    expect(await unmailed()).toEqual([]);
+    const [row] = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, placed));
+    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${String(row?.id)}/approve`, cookies: { presale_operator_session: operator }, payload: { note: '' } });
+    expect(approved.statusCode).toBe(200);
+    // A new state calls for a new message: the order is read again, once.
+    expect(await unmailed()).toEqual([[placed, 'approved']]);
+    await t.app.mailSend.runOnce();
+    expect(await unmailed()).toEqual([]);
+    expect((await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, buyer.id))).map((m) => m.kind).filter((k) => k.startsWith('order-')).sort()).toEqual(['order-approved', 'order-created']);
   });
 });
 

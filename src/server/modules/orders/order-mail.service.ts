@@ -29,7 +29,7 @@ const OPTIONAL: ReadonlySet<OrderMailKind> = new Set(['order-created', 'order-pa
 
 const NETWORK_NAMES: Record<Network, string> = { bitcoin: 'Bitcoin', litecoin: 'Litecoin', dogecoin: 'Dogecoin', evm: 'EVM', tron: 'Tron', solana: 'Solana', other: 'its network' };
 
-/** The messages an order's current state calls for. */
+/** The messages an order's current state calls for (the last of them is `lastMessageKey` in the repository: keep the two alike). */
 function kindsOf({ order, buyer }: ChangedOrder, now: Date): OrderMailKind[] {
   const kinds: OrderMailKind[] = [];
   if (order.status === 'pending') {

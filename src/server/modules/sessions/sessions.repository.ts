@@ -38,6 +38,20 @@ const slideQuery = preparedPerHandle((db) =>
     .prepare('slide_session'),
 );
 
+const findBuyersQuery = preparedPerHandle((db) =>
+  db
+    .select({ idHash: sessions.idHash, subjectId: sessions.subjectId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(sql`${sessions.idHash} = any(${sql.placeholder('idHashes')}::text[])`, eq(sessions.kind, 'buyer'), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('find_buyer_sessions'),
+);
+
+/** The buyer sessions of these id hashes live at `now`, by id hash: lookups that arrive together share one statement. */
+export async function findLiveBuyerSessions(db: Queryable, idHashes: string[], now: Date): Promise<Map<string, LiveSession>> {
+  const rows = await findBuyersQuery(db).execute({ idHashes, now: now.toISOString() });
+  return new Map(rows.map(({ idHash, ...row }) => [idHash, row]));
+}
+
 export async function findLiveSession(db: Queryable, idHash: string, kind: SessionKind, now: Date): Promise<LiveSession | undefined> {
   const [row] = await findQuery(db).execute({ idHash, kind, now: now.toISOString() });
   return row;

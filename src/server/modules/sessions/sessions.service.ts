@@ -6,12 +6,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { StatementBatch } from '../../db/statement-batch';
 import type { SessionGuard } from '../../plugins/access';
 import type { EventBus } from '../../plugins/event-bus';
 import {
   deleteSession,
   deleteSubjectSession,
   deleteSubjectSessions,
+  findLiveBuyerSessions,
   findLiveSession,
   findSubjectSessions,
   insertSession,
@@ -20,6 +22,7 @@ import {
   markSeen,
   markSteppedUp,
   slideLiveSession,
+  type LiveSession,
   type SessionKind,
   type SessionRow,
 } from './sessions.repository';
@@ -101,6 +104,19 @@ export class SessionStore implements SessionGuard {
    */
   private readonly byRequest = new WeakMap<FastifyRequest, Partial<Record<SessionKind, Promise<number | null>>>>();
 
+  /**
+   * Buyers' sessions looked up together: on a launch, thousands of buyers' first requests each need
+   * one, and those that arrive together share a statement (operators' lookups move their session's
+   * end, one by one).
+   */
+  private readonly buyerLookups = new StatementBatch<{ idHash: string; now: number }, LiveSession | undefined>(async (waiting) => {
+    const found = await findLiveBuyerSessions(this.db, [...new Set(waiting.map((w) => w.input.idHash))], new Date(Math.min(...waiting.map((w) => w.input.now))));
+    for (const { input, resolve } of waiting) {
+      const row = found.get(input.idHash);
+      resolve(row && row.expiresAt.getTime() > input.now ? row : undefined);
+    }
+  }, 500);
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
@@ -144,7 +160,7 @@ export class SessionStore implements SessionGuard {
     const row =
       kind === 'operator'
         ? await slideLiveSession(this.db, idHash, kind, new Date(now), new Date(now + this.idleMs))
-        : await findLiveSession(this.db, idHash, kind, new Date(now));
+        : await this.buyerLookups.call({ idHash, now });
     if (!row) {
       this.remembered.delete(idHash);
       return null;

@@ -60,6 +60,31 @@ describe(`operator sessions (${databaseKind})`, () => {
   });
 });
 
+describe(`buyer sessions looked up together (${databaseKind})`, () => {
+  const t = useTestApp();
+
+  it('give each lookup its own subject, and none to an ended, unknown or operator session', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const store = new SessionStore(t.database.db, t.config, undefined, () => now);
+    const buyers = await Promise.all([3, 5, 8, 13].map((subject) => store.create('buyer', subject)));
+    const ended = await store.create('buyer', 21);
+    await t.database.db.update(sessions).set({ expiresAt: new Date(now - 1) }).where(eq(sessions.subjectId, 21));
+    const operator = await store.create('operator', 34);
+    now += MINUTE;
+    // Asked in one turn of the event loop: they share a statement.
+    const found = await Promise.all([...buyers, ended, operator, { id: 'no-such-session' }].map((s) => store.find('buyer', s.id)));
+    expect(found).toEqual([3, 5, 8, 13, null, null, null]);
+    // The same session asked twice at once, once just before its end and once after it.
+    const [session] = buyers;
+    if (!session) throw new Error('no session');
+    const lastMinute = new SessionStore(t.database.db, t.config, undefined, () => now);
+    now = session.expiresAt.getTime() - 1;
+    const before = lastMinute.find('buyer', session.id);
+    now = session.expiresAt.getTime();
+    expect(await Promise.all([before, lastMinute.find('buyer', session.id)])).toEqual([3, null]);
+  });
+});
+
 describe(`session cookies over https (${databaseKind})`, () => {
   const t = useTestApp({ PUBLIC_URL: 'https://presale.example' });
 
