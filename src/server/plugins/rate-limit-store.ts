@@ -46,26 +46,13 @@ export class RateLimiter {
   }
 
   private async count(windowMs: number, waiting: WaitingHits[]): Promise<void> {
-    const added = new Map<string, number>();
-    for (const w of waiting) for (const key of w.input.keys) added.set(key, (added.get(key) ?? 0) + 1);
+    const added = addedHits(waiting.map((w) => w.input.keys));
     const now = this.now();
-    const windowStart = new Date(now.getTime() - windowMs);
     try {
-      const rows = await addHits(this.db, added, now, windowStart);
-      const byKey = new Map(rows.map((r) => [r.key, r]));
-      // The i-th attempt of the batch on a key gets the count before the batch plus i.
-      const given = new Map<string, number>();
+      const counted = hitsOfBatch(await addHits(this.db, added, now, new Date(now.getTime() - windowMs)), added, now, windowMs);
       for (const w of waiting) {
         try {
-          w.resolve(
-            w.input.keys.map((key) => {
-              const row = byKey.get(key);
-              if (!row) throw new Error('rate limit upsert returned nothing');
-              const nth = (given.get(key) ?? 0) + 1;
-              given.set(key, nth);
-              return { hits: row.hits - (added.get(key) ?? 1) + nth, resetInMs: Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime()) };
-            }),
-          );
+          w.resolve(counted(w.input.keys));
         } catch (error) {
           w.reject(error);
         }
@@ -97,8 +84,8 @@ export class RateLimiter {
       limits.map((l) => l.key),
       windowMs,
     );
-    const waits = hits.filter((h, i) => h.hits > (limits[i]?.max ?? Infinity)).map((h) => h.resetInMs);
-    if (waits.length) throw tooManyAttempts(Math.max(...waits));
+    const refusal = pastLimits(limits, hits);
+    if (refusal) throw refusal;
   }
 
   /** Counts an attempt on `key` and throws a 429 once more than `max` fall in the window. */
@@ -106,6 +93,37 @@ export class RateLimiter {
     const { hits, resetInMs } = await this.hit(key, windowMs);
     if (hits > max) throw tooManyAttempts(resetInMs);
   }
+}
+
+/** How many hits a batch of attempts adds to each key (each attempt's keys are distinct). */
+export function addedHits(attempts: readonly (readonly string[])[]): Map<string, number> {
+  const added = new Map<string, number>();
+  for (const keys of attempts) for (const key of keys) added.set(key, (added.get(key) ?? 0) + 1);
+  return added;
+}
+
+/**
+ * Each attempt's counts from the upsert of its batch (`added` hits at `now`), asked attempt by
+ * attempt in the order they arrived: the i-th attempt of the batch on a key gets the count before
+ * the batch plus i, the count it would have got alone.
+ */
+export function hitsOfBatch(rows: readonly { key: string; hits: number; windowStartedAt: Date }[], added: ReadonlyMap<string, number>, now: Date, windowMs: number): (keys: readonly string[]) => RateLimitHit[] {
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const given = new Map<string, number>();
+  return (keys) =>
+    keys.map((key) => {
+      const row = byKey.get(key);
+      if (!row) throw new Error('rate limit upsert returned nothing');
+      const nth = (given.get(key) ?? 0) + 1;
+      given.set(key, nth);
+      return { hits: row.hits - (added.get(key) ?? 1) + nth, resetInMs: Math.max(0, row.windowStartedAt.getTime() + windowMs - now.getTime()) };
+    });
+}
+
+/** The 429 of the attempt if any limit is past its `max` (saying when the longest-blocked one opens again), else null. */
+export function pastLimits(limits: readonly { max: number }[], hits: readonly RateLimitHit[]): AppError | null {
+  const waits = hits.filter((h, i) => h.hits > (limits[i]?.max ?? Infinity)).map((h) => h.resetInMs);
+  return waits.length ? tooManyAttempts(Math.max(...waits)) : null;
 }
 
 /** The 429 of every limit: the message (by default, when to try again) and a Retry-After header. */

@@ -12,8 +12,19 @@ export async function addHits(db: Queryable, added: Map<string, number>, now: Da
   const keys = [...added.keys()];
   const result = (await db.execute(
     sql`select hit_key, hit_count, hit_window_started_at from add_rate_limit_hits(${sql.param(keys)}::text[], ${sql.param(keys.map((k) => added.get(k) ?? 0))}::integer[], ${now.toISOString()}::timestamptz, ${windowStart.toISOString()}::timestamptz)`,
-  )) as { rows: { hit_key: string; hit_count: number; hit_window_started_at: Date | string }[] };
-  return result.rows.map((r) => ({ key: r.hit_key, hits: r.hit_count, windowStartedAt: new Date(r.hit_window_started_at) }));
+  )) as { rows: HitRow[] };
+  return result.rows.map(toHit);
+}
+
+/** A row of `add_rate_limit_hits` as a driver returns it. */
+export interface HitRow {
+  hit_key: string;
+  hit_count: number;
+  hit_window_started_at: Date | string;
+}
+
+export function toHit(r: HitRow): { key: string; hits: number; windowStartedAt: Date } {
+  return { key: r.hit_key, hits: r.hit_count, windowStartedAt: new Date(r.hit_window_started_at) };
 }
 
 /** The hits of those `keys` whose window started after `windowStart`. */

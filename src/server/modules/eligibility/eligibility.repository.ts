@@ -46,22 +46,22 @@ export interface CheckInputs {
  */
 export async function findCheckInputs(db: Queryable, userIds: readonly number[]): Promise<Map<number, CheckInputs>> {
   const result = (await db.execute(sql`select * from order_check_inputs_of(${sql.param(userIds)}::integer[])`)) as { rows: CheckInputsRow[] };
-  return new Map(
-    result.rows.map((row) => [
-      row.buyer,
-      {
-        declared: row.declared,
-        settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoip_path ?? '' },
-        identity: { thresholdUsd: row.threshold_usd === null ? null : String(row.threshold_usd), verified: row.identity_verified, committedUsd: String(row.committed_usd) },
-        termsAccepted: row.terms_accepted,
-        emailVerified: row.email_verified,
-      },
-    ]),
-  );
+  return new Map(result.rows.map((row) => [row.buyer, checkInputsOf(row)]));
+}
+
+/** A buyer's inputs from their row of `order_check_inputs_of` (or of `order_attempts_of`, which returns the same columns). */
+export function checkInputsOf(row: CheckInputsRow): CheckInputs {
+  return {
+    declared: row.declared,
+    settings: row.restricted === null ? DEFAULTS : { restrictedCountries: row.restricted, geoipPath: row.geoip_path ?? '' },
+    identity: { thresholdUsd: row.threshold_usd === null ? null : String(row.threshold_usd), verified: row.identity_verified, committedUsd: String(row.committed_usd) },
+    termsAccepted: row.terms_accepted,
+    emailVerified: row.email_verified,
+  };
 }
 
 /** A row of `order_check_inputs_of` as a driver returns it (a numeric as text, or as a number). */
-interface CheckInputsRow {
+export interface CheckInputsRow {
   buyer: number;
   declared: string | null;
   email_verified: boolean;

@@ -101,7 +101,11 @@ export class Eligibility {
    */
   async beforeOrder(userId: number, address: string | null, now = new Date(), db: Queryable = this.db): Promise<BeforeOrder> {
     // Inside a transaction the read is the transaction's own; outside, it shares a statement.
-    const inputs = db === this.db ? await this.inputs.call(userId) : (await findCheckInputs(db, [userId])).get(userId);
+    return this.judge(db === this.db ? await this.inputs.call(userId) : (await findCheckInputs(db, [userId])).get(userId), address, now);
+  }
+
+  /** What ordering asks of the buyer, from their inputs as read (undefined: a buyer not found, who may order nothing). */
+  async judge(inputs: CheckInputs | undefined, address: string | null, now: Date): Promise<BeforeOrder> {
     const declared = inputs?.declared ?? null;
     const { restrictedCountries, geoipPath } = inputs?.settings ?? { restrictedCountries: [], geoipPath: '' };
     const looked = address === null ? { lookup: 'no_request' as const, country: null } : await this.geoip.lookup(geoipPath, address);

@@ -32,6 +32,7 @@ import type { BuyerOrderView } from './order-views.repository';
 import { toOrder } from './orders.mapper';
 import { newPublicId } from './public-id';
 import { QuickOrderBatch } from './quick-order-batch';
+import { OrderAttempts, type Throttles } from './order-attempts';
 
 type CreateBody = z.output<typeof createOrderBodySchema>;
 
@@ -42,8 +43,8 @@ export interface OrderRequest {
   now?: Date;
   /** The request's address, for the country check (none for an order made from a deposit). */
   address?: string | null;
-  /** The request's throttles: they must allow the attempt before anything is written. */
-  allowed?: Promise<void>;
+  /** The request's throttles: every attempt counts on them, and they must allow it before anything is written. */
+  throttles?: Throttles;
 }
 
 /** How long a crypto read for a quote is reused; the order's insert checks it against the database anyway. */
@@ -103,6 +104,7 @@ export class OrderCreation {
   /** Cryptos as last read, by code (see offeredCrypto). */
   private readonly cryptos = new LRUCache<string, CryptoRow>({ max: 1000, ttl: CRYPTO_CACHE_MS });
   private readonly quick: QuickOrderBatch;
+  private readonly attempts: OrderAttempts;
 
   constructor(
     private readonly db: Db,
@@ -111,9 +113,10 @@ export class OrderCreation {
     private readonly sale: SaleFigures,
     private readonly expiry: OrderExpiry,
     private readonly deposits: DepositAddresses,
-    private readonly eligibility: Pick<Eligibility, 'beforeOrder' | 'refusalOf' | 'recordRefusal'>,
+    private readonly eligibility: Pick<Eligibility, 'beforeOrder' | 'judge' | 'refusalOf' | 'recordRefusal'>,
   ) {
     this.quick = new QuickOrderBatch(db);
+    this.attempts = new OrderAttempts(db);
   }
 
   /**
@@ -126,14 +129,17 @@ export class OrderCreation {
    * takes the checked path, which reads everything afresh under the sale's lock and says exactly
    * why an order is refused.
    */
-  async create(userId: number, body: CreateBody, { idempotencyKey, now = new Date(), address = null, allowed }: OrderRequest = {}): Promise<{ order: Order; created: boolean }> {
+  async create(userId: number, body: CreateBody, { idempotencyKey, now = new Date(), address = null, throttles }: OrderRequest = {}): Promise<{ order: Order; created: boolean }> {
     const print = fingerprint(body);
     // What ordering asks of the buyer, in one query (issues 14 and 34): a verified address if the
     // operator asks for it, the current terms accepted on record, a country that is not restricted
     // (by declaration or by the request's address: the check is stored with the order), and the
-    // identity gate's inputs (decision 041; the order's USD decides once quoted). Read while the
-    // throttles count (`allowed`): a refused attempt only read, and the order waits for one round trip, not two.
-    const [{ requireVerifiedEmail }, buyer] = await Promise.all([this.sale.settings(), this.eligibility.beforeOrder(userId, address, now), allowed]);
+    // identity gate's inputs (decision 041; the order's USD decides once quoted). Read in the
+    // statement that counts the throttles (`OrderAttempts`): a refused attempt only read.
+    const [{ requireVerifiedEmail }, buyer] = await Promise.all([
+      this.sale.settings(),
+      throttles ? this.attempts.take(userId, throttles).then((inputs) => this.eligibility.judge(inputs, address, now)) : this.eligibility.beforeOrder(userId, address, now),
+    ]);
     const { check: eligibility, identity } = buyer;
     const countryRefusal = this.eligibility.refusalOf(eligibility);
     const refusal =

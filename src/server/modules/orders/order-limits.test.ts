@@ -163,6 +163,25 @@ describe(`order creation throttling (${databaseKind})`, () => {
     // Another address is not affected.
     expect((await buy(t, buyers[0]?.cookie ?? '', '100', '198.51.100.8')).statusCode).toBe(201);
   });
+
+  it('counts attempts that arrive together one by one, and judges each buyer by their own checks', async () => {
+    await offerEth(t);
+    await t.database.db.update(saleSettings).set({ maxPendingOrders: 20 });
+    const [a, b, restricted] = await Promise.all([
+      registerBuyer(t.app, { email: 'a@example.com' }),
+      registerBuyer(t.app, { email: 'b@example.com' }),
+      registerBuyer(t.app, { email: 'kp@example.com', country: 'KP' }),
+    ]);
+    // Six attempts each, all at once and from their own addresses: four per account pass the throttle.
+    const answers = await Promise.all(
+      [a, b, restricted].flatMap((buyer, n) => Array.from({ length: 6 }, (_, i) => buy(t, buyer.cookie, '100', `198.51.100.${String(10 * n + i)}`))),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.slice(0, 6).sort()).toEqual([201, 201, 201, 201, 429, 429]);
+    expect(statuses.slice(6, 12).sort()).toEqual([201, 201, 201, 201, 429, 429]);
+    expect(statuses.slice(12).sort()).toEqual([403, 403, 403, 403, 429, 429]);
+    expect([await pendingOf(t, a.id), await pendingOf(t, b.id), await pendingOf(t, restricted.id)]).toEqual([4, 4, 0]);
+  });
 });
 
 describe(`late approval past the hard cap (${databaseKind})`, () => {

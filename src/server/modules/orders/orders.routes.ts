@@ -25,14 +25,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     // Per account and per address, counted where every instance sees them (the database); nothing
     // is written for an attempt they refuse.
-    const allowed = app.rateLimiter.consumeAll(
-      [
+    const throttles = {
+      limits: [
         { key: `orders:buyer:${buyerIdOf(request)}`, max: config.ORDER_LIMIT_PER_ACCOUNT },
         { key: `orders:ip:${clientKeyOf(request)}`, max: config.ORDER_LIMIT_PER_IP },
       ],
-      TEN_MINUTES,
-    );
-    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, { idempotencyKey: key, address: request.ip, allowed });
+      windowMs: TEN_MINUTES,
+    };
+    const { order, created } = await app.orders.create(buyerIdOf(request), request.body, { idempotencyKey: key, address: request.ip, throttles });
     return reply.status(created ? 201 : 200).send(order);
   });
 
