@@ -31,6 +31,12 @@ export async function expireOverdue(db: Queryable, now: Date): Promise<{ id: num
     .returning({ id: orders.id, userId: orders.userId, publicId: orders.publicId });
 }
 
+/** When the first pending order's window closes (null: none pending); from then on an order may be overdue. */
+export async function firstPendingExpiry(db: Queryable): Promise<Date | null> {
+  const [row] = await db.select({ at: sql<string | null>`min(${orders.expiresAt})` }).from(orders).where(eq(orders.status, 'pending'));
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** An order's amounts as an operator's re-quote sets them (what arrived, at the order's or today's prices), with its pieces by stage. */
 export type OrderQuote = Pick<OrderRow, 'tokens' | 'bonusTokens' | 'payAmount' | 'usdAmount' | 'rate' | 'priceUsd' | 'stagePieces'>;
 

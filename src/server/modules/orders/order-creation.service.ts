@@ -13,6 +13,7 @@ import { dec, toPlain } from '@/domain/decimal';
 import { limitProblem } from '@/domain/quote';
 import { openStages, quoteAcrossStages, tokensLeftIn, type StageFigures, type StageQuoteResult } from '@/domain/stages';
 import type { Db, Queryable } from '../../db/client';
+import { StatementBatch } from '../../db/statement-batch';
 import { hardCapRefusal, pendingLimitRefusal, stageCapRefusal } from '../../db/errors';
 import { AppError, conflict, invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
@@ -23,11 +24,11 @@ import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
 import { minimumDepositOrderUsd, NoDepositAddressLeft, type DepositAddresses } from '../payments/deposit-addresses.service';
 import { findStages, getSaleSettings, lockSale, stageFigures, stateByInstants, stateOf, type SaleFigures } from '../sale/sale.service';
 import { recordStageClosings } from '../sale/stage-closings.service';
-import { expireOverdue } from './order-changes.repository';
+import { expireOverdue, firstPendingExpiry } from './order-changes.repository';
 import { findOrderByIdempotencyKey, findPendingOrdersOfUser, insertOrder } from './order-creation.repository';
 import type { OrderExpiry } from './order-expiry.service';
 import { getOrderView } from './order-queries.service';
-import { openDepositOrder, STATE_REFUSALS, UNSCHEDULED_REFUSAL, tokensLeftConflict, tooManyPending } from './order-refusals';
+import { openDepositOrder, saleStateRefusal, tokensLeftConflict, tooManyPending } from './order-refusals';
 import type { BuyerOrderView } from './order-views.repository';
 import { toOrder } from './orders.mapper';
 import { newPublicId } from './public-id';
@@ -105,6 +106,14 @@ export class OrderCreation {
   private readonly cryptos = new LRUCache<string, CryptoRow>({ max: 1000, ttl: CRYPTO_CACHE_MS });
   private readonly quick: QuickOrderBatch;
   private readonly attempts: OrderAttempts;
+  /**
+   * The sale as committed now, for checked orders while the sale as last read is not live: one
+   * consistent read shared by the orders that arrive together (see `refusedUnlocked`).
+   */
+  private readonly saleNow = new StatementBatch<null, { sale: Awaited<ReturnType<typeof getSaleSettings>>; stages: StageFigures[]; firstExpiry: Date | null }>(async (waiting) => {
+    const read = await this.db.transaction(async (tx) => ({ sale: await getSaleSettings(tx), stages: stageFigures(await findStages(tx)), firstExpiry: await firstPendingExpiry(tx) }), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    for (const w of waiting) w.resolve(read);
+  });
 
   constructor(
     private readonly db: Db,
@@ -245,8 +254,8 @@ export class OrderCreation {
       const [sale, stages] = await Promise.all([getSaleSettings(tx), findStages(tx).then(stageFigures)]);
       // A change this instance has not heard of yet (another instance's, or made in the database): quote from it next time.
       this.sale.notice(sale);
-      const state = stateOf(sale, stages, sale.tokensSold, now);
-      if (state !== 'live') throw conflict(sale.scheduledAt === null ? UNSCHEDULED_REFUSAL : STATE_REFUSALS[state]);
+      const notLive = saleStateRefusal(sale, stateOf(sale, stages, sale.tokensSold, now));
+      if (notLive) throw notLive;
 
       const crypto = this.rememberCrypto(await findCryptoByCode(tx, body.crypto.toUpperCase()));
       if (!crypto) throw invalid('This cryptocurrency is not accepted.', { crypto: 'This cryptocurrency is not accepted.' });
@@ -322,7 +331,32 @@ export class OrderCreation {
     return made;
   }
 
+  /**
+   * Why the sale takes no order at `now`, judged without the sale's lock, or null when only the
+   * locked path can tell. When a stage sells out on a launch, hundreds of orders a second are
+   * refused, and each waited for the lock in turn only to read that the sale is sold out.
+   * A refusal needs no lock: the sale as committed was not live at `now`. Overdue orders give their
+   * tokens back and a stage past its end passes its tokens on only once recorded under the lock, so
+   * then the locked path decides.
+   */
+  private async refusedUnlocked(now: Date): Promise<AppError | null> {
+    const cached = await this.sale.withStages();
+    if (stateOf(cached.settings, cached.stages, cached.settings.tokensSold, now) === 'live') return null;
+    const { sale, stages, firstExpiry } = await this.saleNow.call(null);
+    this.sale.notice(sale);
+    if (firstExpiry !== null && firstExpiry <= now) return null;
+    if (stages.some((s) => s.closedAt === null && s.endsAt !== null && s.endsAt <= now)) return null;
+    return saleStateRefusal(sale, stateOf(sale, stages, sale.tokensSold, now));
+  }
+
   private async createChecked(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, identity: IdentityGate, now: Date): Promise<Made> {
+    const refusal = await this.refusedUnlocked(now);
+    if (refusal) {
+      // The same key returns the order it made before the sale stopped taking orders.
+      const replayed = idempotencyKey ? await this.replayed(this.db, userId, idempotencyKey, print) : undefined;
+      if (replayed) return replayed;
+      throw refusal;
+    }
     try {
       return await this.createCheckedInTx(userId, body, idempotencyKey, print, eligibility, identity, now);
     } catch (error) {

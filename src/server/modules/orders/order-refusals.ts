@@ -10,6 +10,12 @@ export const STATE_REFUSALS = {
 /** A fresh install's sale, before an operator saved its schedule. */
 export const UNSCHEDULED_REFUSAL = 'The presale has not been scheduled yet: it opens soon.';
 
+/** Why a sale in `state` takes no order, or null while it is live. */
+export function saleStateRefusal(sale: { scheduledAt: Date | null }, state: keyof typeof STATE_REFUSALS | 'live'): AppError | null {
+  if (state === 'live') return null;
+  return conflict(sale.scheduledAt === null ? UNSCHEDULED_REFUSAL : STATE_REFUSALS[state]);
+}
+
 export const tokensLeftConflict = (left: string, symbol: string) => conflict(`This order would exceed the tokens left in the sale (${left} ${symbol} available).`);
 
 /** The refusal of one order too many, naming the buyer's open orders so the page can link to them. */

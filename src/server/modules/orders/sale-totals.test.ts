@@ -8,6 +8,8 @@ import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestConte
 import { hardCapRefusal } from '../../db/errors';
 import { insertOrderIfQuoteHolds, insertQuotedOrders, type QuotedOrder } from './order-creation.repository';
 import { QuickOrderBatch } from './quick-order-batch';
+import { lockSale } from '../sale/sale.service';
+import { sellInOneStage } from '../../test/one-stage-sale';
 
 const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ETH = { code: 'ETH', usdPrice: '3000', address: ETH_WALLET, network: 'evm', chainId: 1, tokenContract: null, decimals: 18 } as const;
@@ -26,6 +28,20 @@ async function totals(t: TestContext) {
     })
     .from(orders);
   return { kept, summed };
+}
+
+/** A transaction holding the sale's lock until released. */
+function holdSaleLock(t: TestContext) {
+  let taken!: () => void;
+  let release!: () => void;
+  const takenP = new Promise<void>((r) => (taken = r));
+  const released = new Promise<void>((r) => (release = r));
+  const done = t.database.db.transaction(async (tx) => {
+    await lockSale(tx);
+    taken();
+    await released;
+  });
+  return { taken: takenP, release, done };
 }
 
 describe(`sale totals and the quick order path (${databaseKind})`, () => {
@@ -177,6 +193,30 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
     await t.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await order({ crypto: 'ETH', tokens: '120' })).statusCode).toBe(201);
     expect((await t.database.db.select({ status: orders.status }).from(orders)).map((o) => o.status).sort()).toEqual(['expired', 'pending']);
+  });
+
+  it('once its last stage sold out, refuses orders without waiting for the sale\'s lock, and a repeated key still returns its order', async () => {
+    await sellInOneStage(t.database.db, '200');
+    const buyers = await Promise.all(Array.from({ length: 6 }, (_, i) => registerBuyer(t.app, { email: `late${i}@example.com` })));
+    const [first, ...others] = buyers;
+    if (!first) throw new Error('no buyer');
+    const order = (cookie: string, key?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: cookie }, headers: key ? { 'idempotency-key': key } : {}, payload: { crypto: 'ETH', tokens: '200' } });
+    const made = await order(first.cookie, 'last-tokens-1');
+    expect(made.statusCode).toBe(201);
+    // Hold the sale's lock as a checked order or a decision would (on PostgreSQL: PGlite runs one transaction at a time).
+    const held = databaseKind === 'postgres' ? holdSaleLock(t) : undefined;
+    await held?.taken;
+    try {
+      const refused = await Promise.all(others.map((b) => order(b.cookie)));
+      for (const r of refused) expect(r.json()).toMatchObject({ error: { message: 'The presale is sold out.' } });
+      const again = await order(first.cookie, 'last-tokens-1');
+      expect([again.statusCode, again.json<Order>().id]).toEqual([200, made.json<Order>().id]);
+    } finally {
+      held?.release();
+      await held?.done;
+    }
+    expect((await totals(t)).kept).toEqual({ committed: '200.000000', sold: '0.000000' });
   });
 
   it('makes a batch of orders in one statement, each checked on its own', async () => {
