@@ -241,6 +241,7 @@ export class OrderCreation {
 
   private async createCheckedInTx(userId: number, body: CreateBody, idempotencyKey: string | undefined, print: string, eligibility: EligibilityCheck, identity: IdentityGate, now: Date): Promise<Made> {
     let released: ExpiredOrder[] = [];
+    let closed = 0;
     const made = await this.db.transaction(async (tx): Promise<Made> => {
       // One checked order at a time: the hard-cap check below must see every order made before this one.
       const locked = await lockSale(tx);
@@ -250,7 +251,7 @@ export class OrderCreation {
       released = await expireOverdue(tx, now);
       // Stages past their end are closed from that instant: recorded now, their unsold tokens move on
       // first. What happens to unsold tokens is a setting, unchanged under the lock taken above.
-      await recordStageClosings(tx, locked, now);
+      closed = (await recordStageClosings(tx, locked, now)).length;
       const [sale, stages] = await Promise.all([getSaleSettings(tx), findStages(tx).then(stageFigures)]);
       // A change this instance has not heard of yet (another instance's, or made in the database): quote from it next time.
       this.sale.notice(sale);
@@ -328,6 +329,9 @@ export class OrderCreation {
       }
     });
     this.expiry.announce(released);
+    // A stage whose end passed is closed now: every instance's sale figures (and every page) hear of
+    // it, so the orders after this one take the quick path in the next stage instead of this one.
+    if (closed > 0) this.events.publish({ type: 'sale' });
     return made;
   }
 

@@ -219,6 +219,32 @@ describe(`sale totals and the quick order path (${databaseKind})`, () => {
     expect((await totals(t)).kept).toEqual({ committed: '200.000000', sold: '0.000000' });
   });
 
+  it("records a stage's closing with the first order after its end and tells every instance, so the next orders are quick again", async () => {
+    await offerEth(t);
+    await t.database.db.delete(saleStages);
+    await t.database.db.insert(saleStages).values([
+      { position: 1, name: 'Stage 1', priceUsd: '0.01', allocation: '1000', endsAt: new Date(Date.now() + 60_000) },
+      { position: 2, name: 'Stage 2', priceUsd: '0.02', allocation: '1000' },
+    ]);
+    await t.database.db.update(saleSettings).set({ hardCap: '2000', priceUsd: '0.01' });
+    const { cookie } = await registerBuyer(t.app);
+    const order = async () => (await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: cookie }, payload: { crypto: 'ETH', tokens: '100' } })).json<Order>().pieces.map((p) => p.priceUsd);
+    expect(await order()).toEqual(['0.01']);
+    // Stage 1's end passes: the sale as this instance last read it still has stage 1 open.
+    await t.database.db.update(saleStages).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(saleStages.position, 1));
+    const heard: string[] = [];
+    const stop = t.app.events.subscribe((e) => heard.push(e.type));
+    try {
+      expect(await order()).toEqual(['0.02']);
+      expect(heard).toContain('sale');
+    } finally {
+      stop();
+    }
+    const [first] = await t.database.db.select({ closedAt: saleStages.closedAt }).from(saleStages).where(eq(saleStages.position, 1));
+    expect(first?.closedAt).not.toBeNull();
+    expect(await order()).toEqual(['0.02']);
+  });
+
   it('makes a batch of orders in one statement, each checked on its own', async () => {
     await offerEth(t);
     const a = await registerBuyer(t.app);
