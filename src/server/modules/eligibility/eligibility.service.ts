@@ -21,6 +21,9 @@ import { countryRefusedMail, greetingName, mailContext, queueMailsOnce } from '.
 import { type CheckInputs, declareCountry, findBuyerContact, findCheckInputs, findCountrySettings, findDeclaredCountry, saveCountrySettings } from './eligibility.repository';
 import { GeoipFileError, type GeoipDatabase } from './geoip';
 
+/** What an order's checks read, as the order path reads it together with its throttles (decision 044). */
+export { checkInputsOf, type CheckInputs, type CheckInputsRow } from './eligibility.repository';
+
 /** Who refuses an order for its country in the audit log. */
 const COUNTRY_CHECK: Actor = { id: null, login: 'Country check' };
 

@@ -1,7 +1,7 @@
 // SQL of an order attempt: its throttles counted and its buyer's checks read in one call.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { checkInputsOf, type CheckInputs, type CheckInputsRow } from '../eligibility/eligibility.repository';
+import { checkInputsOf, type CheckInputs, type CheckInputsRow } from '../eligibility/eligibility.service';
 import { toHit, type HitRow } from '../../plugins/rate-limit.repository';
 
 type AttemptRow = ({ hit_key: string } & HitRow) | ({ hit_key: null } & CheckInputsRow);

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client';
 import { StatementBatch, type Waiting } from '../../db/statement-batch';
 import { addedHits, hitsOfBatch, pastLimits, type RateLimitHit } from '../../plugins/rate-limit-store';
-import type { CheckInputs } from '../eligibility/eligibility.repository';
+import type { CheckInputs } from '../eligibility/eligibility.service';
 import { countAttemptsAndReadChecks } from './order-attempts.repository';
 
 /** The throttles an attempt counts on, within one window. */
