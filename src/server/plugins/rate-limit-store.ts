@@ -3,7 +3,7 @@
 import type { Db } from '../db/client';
 import { StatementBatch, type Waiting } from '../db/statement-batch';
 import { AppError } from '../errors';
-import { addHits, findOpenHits, removeHit } from './rate-limit.repository';
+import { addHits, findOpenHits, removeHit, type KeyHits } from './rate-limit.repository';
 
 export interface RateLimitHit {
   hits: number;
@@ -16,13 +16,7 @@ type WaitingHits = Waiting<{ keys: string[]; windowMs: number }, RateLimitHit[]>
 export class RateLimiter {
   /** Attempts counted in the same turn of the event loop, or while a count runs, share one statement. */
   private readonly batch = new StatementBatch<{ keys: string[]; windowMs: number }, RateLimitHit[]>(async (waiting) => {
-    const byWindow = new Map<number, WaitingHits[]>();
-    for (const w of waiting) {
-      const same = byWindow.get(w.input.windowMs);
-      if (same) same.push(w);
-      else byWindow.set(w.input.windowMs, [w]);
-    }
-    for (const [windowMs, same] of byWindow) await this.count(windowMs, same);
+    for (const [windowMs, same] of byWindow(waiting)) await this.count(windowMs, same);
   });
 
   constructor(
@@ -95,6 +89,17 @@ export class RateLimiter {
   }
 }
 
+/** A batch's attempts by their window: each window is counted by its own upsert. */
+export function byWindow<W extends { input: { windowMs: number } }>(waiting: readonly W[]): Map<number, W[]> {
+  const groups = new Map<number, W[]>();
+  for (const w of waiting) {
+    const same = groups.get(w.input.windowMs);
+    if (same) same.push(w);
+    else groups.set(w.input.windowMs, [w]);
+  }
+  return groups;
+}
+
 /** How many hits a batch of attempts adds to each key (each attempt's keys are distinct). */
 export function addedHits(attempts: readonly (readonly string[])[]): Map<string, number> {
   const added = new Map<string, number>();
@@ -107,7 +112,7 @@ export function addedHits(attempts: readonly (readonly string[])[]): Map<string,
  * attempt in the order they arrived: the i-th attempt of the batch on a key gets the count before
  * the batch plus i, the count it would have got alone.
  */
-export function hitsOfBatch(rows: readonly { key: string; hits: number; windowStartedAt: Date }[], added: ReadonlyMap<string, number>, now: Date, windowMs: number): (keys: readonly string[]) => RateLimitHit[] {
+export function hitsOfBatch(rows: readonly KeyHits[], added: ReadonlyMap<string, number>, now: Date, windowMs: number): (keys: readonly string[]) => RateLimitHit[] {
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const given = new Map<string, number>();
   return (keys) =>

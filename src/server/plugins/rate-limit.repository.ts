@@ -3,12 +3,19 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimits } from '../db/schema';
 
+/** A key's count after an upsert, and when its window started. */
+export interface KeyHits {
+  key: string;
+  hits: number;
+  windowStartedAt: Date;
+}
+
 /**
  * Adds `n` hits to each key in one call of `add_rate_limit_hits` (migration 0030: its plan is kept):
  * a window that started at or before `windowStart` is over, so its count restarts at `n` from
  * `now`. Returns each key's count and window start.
  */
-export async function addHits(db: Queryable, added: Map<string, number>, now: Date, windowStart: Date): Promise<{ key: string; hits: number; windowStartedAt: Date }[]> {
+export async function addHits(db: Queryable, added: Map<string, number>, now: Date, windowStart: Date): Promise<KeyHits[]> {
   const keys = [...added.keys()];
   const result = (await db.execute(
     sql`select hit_key, hit_count, hit_window_started_at from add_rate_limit_hits(${sql.param(keys)}::text[], ${sql.param(keys.map((k) => added.get(k) ?? 0))}::integer[], ${now.toISOString()}::timestamptz, ${windowStart.toISOString()}::timestamptz)`,
@@ -23,7 +30,7 @@ export interface HitRow {
   hit_window_started_at: Date | string;
 }
 
-export function toHit(r: HitRow): { key: string; hits: number; windowStartedAt: Date } {
+export function toHit(r: HitRow): KeyHits {
   return { key: r.hit_key, hits: r.hit_count, windowStartedAt: new Date(r.hit_window_started_at) };
 }
 

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { checkInputsOf, type CheckInputs, type CheckInputsRow } from '../eligibility/eligibility.service';
-import { toHit, type HitRow } from '../../plugins/rate-limit.repository';
+import { toHit, type HitRow, type KeyHits } from '../../plugins/rate-limit.repository';
 
 type AttemptRow = ({ hit_key: string } & HitRow) | ({ hit_key: null } & CheckInputsRow);
 
@@ -17,12 +17,12 @@ export async function countAttemptsAndReadChecks(
   now: Date,
   windowStart: Date,
   buyers: readonly number[],
-): Promise<{ hits: { key: string; hits: number; windowStartedAt: Date }[]; inputs: Map<number, CheckInputs> }> {
+): Promise<{ hits: KeyHits[]; inputs: Map<number, CheckInputs> }> {
   const keys = [...added.keys()];
   const result = (await db.execute(
     sql`select * from order_attempts_of(${sql.param(buyers)}::integer[], ${sql.param(keys)}::text[], ${sql.param(keys.map((k) => added.get(k) ?? 0))}::integer[], ${now.toISOString()}::timestamptz, ${windowStart.toISOString()}::timestamptz)`,
   )) as { rows: AttemptRow[] };
-  const hits: { key: string; hits: number; windowStartedAt: Date }[] = [];
+  const hits: KeyHits[] = [];
   const inputs = new Map<number, CheckInputs>();
   for (const row of result.rows) {
     if (row.hit_key === null) inputs.set(row.buyer, checkInputsOf(row));

@@ -5,7 +5,7 @@
 // front of the insert, whose batches grow accordingly.
 import type { Db } from '../../db/client';
 import { StatementBatch, type Waiting } from '../../db/statement-batch';
-import { addedHits, hitsOfBatch, pastLimits, type RateLimitHit } from '../../plugins/rate-limit-store';
+import { addedHits, byWindow, hitsOfBatch, pastLimits, type RateLimitHit } from '../../plugins/rate-limit-store';
 import type { CheckInputs } from '../eligibility/eligibility.service';
 import { countAttemptsAndReadChecks } from './order-attempts.repository';
 
@@ -24,9 +24,7 @@ type WaitingAttempt = Waiting<Attempt, Counted>;
 
 export class OrderAttempts {
   private readonly batch = new StatementBatch<Attempt, Counted>(async (waiting) => {
-    const byWindow = new Map<number, WaitingAttempt[]>();
-    for (const w of waiting) byWindow.set(w.input.windowMs, [...(byWindow.get(w.input.windowMs) ?? []), w]);
-    for (const [windowMs, same] of byWindow) await this.count(windowMs, same);
+    for (const [windowMs, same] of byWindow(waiting)) await this.count(windowMs, same);
   });
 
   constructor(private readonly db: Db) {}

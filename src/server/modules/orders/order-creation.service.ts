@@ -22,7 +22,7 @@ import { isOffered, isStale } from '../cryptos/cryptos.mapper';
 import { usableCampaignCode } from '../referrals/campaign-codes.service';
 import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
 import { minimumDepositOrderUsd, NoDepositAddressLeft, type DepositAddresses } from '../payments/deposit-addresses.service';
-import { findStages, getSaleSettings, lockSale, stageFigures, stateByInstants, stateOf, type SaleFigures } from '../sale/sale.service';
+import { findStages, getSaleSettings, lockSale, stageFigures, stateByInstants, stateOf, type SaleFigures, type SaleSettingsRow } from '../sale/sale.service';
 import { recordStageClosings } from '../sale/stage-closings.service';
 import { expireOverdue, firstPendingExpiry } from './order-changes.repository';
 import { findOrderByIdempotencyKey, findPendingOrdersOfUser, insertOrder } from './order-creation.repository';
@@ -110,7 +110,7 @@ export class OrderCreation {
    * The sale as committed now, for checked orders while the sale as last read is not live: one
    * consistent read shared by the orders that arrive together (see `refusedUnlocked`).
    */
-  private readonly saleNow = new StatementBatch<null, { sale: Awaited<ReturnType<typeof getSaleSettings>>; stages: StageFigures[]; firstExpiry: Date | null }>(async (waiting) => {
+  private readonly saleNow = new StatementBatch<null, { sale: SaleSettingsRow; stages: StageFigures[]; firstExpiry: Date | null }>(async (waiting) => {
     const read = await this.db.transaction(async (tx) => ({ sale: await getSaleSettings(tx), stages: stageFigures(await findStages(tx)), firstExpiry: await firstPendingExpiry(tx) }), { isolationLevel: 'repeatable read', accessMode: 'read only' });
     for (const w of waiting) w.resolve(read);
   });

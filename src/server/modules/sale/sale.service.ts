@@ -12,7 +12,7 @@ export { closeStage, recordStageClosings, type StageClosing } from './stage-clos
 export { setStageTotalsRow as setStageTotals } from './sale.repository';
 export type SaleStage = ReturnType<typeof stageFigures>[number];
 
-export { DEFAULT_PRICE_USD } from './sale.repository';
+export { DEFAULT_PRICE_USD, type SaleSettingsRow } from './sale.repository';
 /** The sale settings row a fresh install starts with; main.ts writes it at start when there is none. */
 export { ensureSaleSettings } from './sale.repository';
 
