@@ -51,6 +51,16 @@ export function pendingLimitRefusal(error: unknown): { limit: number } | undefin
 }
 
 /**
+ * The identity threshold when the sale-totals trigger refused new orders that took an unverified
+ * buyer's approved and pending orders past it (SQLSTATE PS004, migration 0045), or undefined.
+ */
+export function identityThresholdRefusal(error: unknown): { thresholdUsd: string } | undefined {
+  const err = databaseError(error, 'PS004');
+  if (!err) return undefined;
+  return { thresholdUsd: typeof err.detail === 'string' ? err.detail : '0' };
+}
+
+/**
  * The stage a statement would have taken past what it may sell, or priced a new order in after it
  * closed (SQLSTATE PS003, migration 0027): its id and the tokens that were left in it.
  */

@@ -53,6 +53,39 @@ describe(`the identity gate at ordering (${databaseKind})`, () => {
     expect(mine).toMatchObject({ thresholdUsd: '2.5', committedUsd: '2.5', mode: 'review', status: 'none' });
   });
 
+  it('orders sent at once cannot pass the threshold together: as many are made as reach it, the rest are refused', async () => {
+    await sellInOneStage(t.database.db);
+    await saveIdentitySettings(t.app, await signInOperator(t.app, t.database), { thresholdUsd: '2.5' });
+    const buyer = await registerBuyer(t.app);
+    // Five $1 orders judged together, each against $0 committed: only two fit under $2.50.
+    const sent = await Promise.all(Array.from({ length: 5 }, () => order(t, buyer.cookie)));
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409, 409]);
+    for (const refused of sent.filter((r) => r.statusCode === 409)) expect(refused.json<ErrorBody>().error).toEqual({ code: 'conflict', message: identityRequiredRefusal('2.5') });
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(2);
+    // Another buyer's orders at the same time are judged by their own.
+    const other = await registerBuyer(t.app, { email: 'other-buyer@example.com' });
+    const both = await Promise.all([order(t, buyer.cookie), order(t, other.cookie), order(t, other.cookie)]);
+    expect(both.map((r) => r.statusCode)).toEqual([409, 201, 201]);
+  });
+
+  it('the database keeps the threshold whichever way orders arrive', async () => {
+    await sellInOneStage(t.database.db);
+    await saveIdentitySettings(t.app, await signInOperator(t.app, t.database), { thresholdUsd: '1.5' });
+    const buyer = await registerBuyer(t.app);
+    expect((await order(t, buyer.cookie)).statusCode).toBe(201);
+    const [made] = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    if (!made) throw new Error('no order');
+    // A second pending order written directly (as an order judged from a stale read would be) is refused.
+    const { id: _id, publicId: _publicId, ...copy } = made;
+    await expect(t.database.db.insert(orders).values({ ...copy, publicId: 'SECOND-ORDER' })).rejects.toMatchObject({ cause: { code: 'PS004' } });
+    // Verified, the same order is taken; an order made from a deposit (approved) never was gated.
+    await t.database.db.insert(identityChecks).values({ userId: buyer.id, mode: 'review', status: 'approved', submittedAt: new Date(), decidedAt: new Date(), decidedBy: 'operator' });
+    await t.database.db.insert(orders).values({ ...copy, publicId: 'SECOND-ORDER' });
+    await t.database.db.insert(identityChecks).values({ userId: buyer.id, mode: 'review', status: 'rejected', reason: 'Expired', submittedAt: new Date(), decidedAt: new Date(), decidedBy: 'operator' });
+    await t.database.db.insert(orders).values({ ...copy, publicId: 'FROM-DEPOSIT', status: 'approved' });
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(3);
+  });
+
   it('counts approved orders and not expired or rejected ones; a verified buyer orders on', async () => {
     await sellInOneStage(t.database.db);
     await saveIdentitySettings(t.app, await signInOperator(t.app, t.database), { thresholdUsd: '1.5' });

@@ -14,7 +14,7 @@ import { limitProblem } from '@/domain/quote';
 import { openStages, quoteAcrossStages, tokensLeftIn, type StageFigures, type StageQuoteResult } from '@/domain/stages';
 import type { Db, Queryable } from '../../db/client';
 import { StatementBatch } from '../../db/statement-batch';
-import { hardCapRefusal, pendingLimitRefusal, stageCapRefusal } from '../../db/errors';
+import { hardCapRefusal, identityThresholdRefusal, pendingLimitRefusal, stageCapRefusal } from '../../db/errors';
 import { AppError, conflict, invalid } from '../../errors';
 import type { EventBus } from '../../plugins/event-bus';
 import type { Eligibility } from '../eligibility/eligibility.service';
@@ -219,7 +219,7 @@ export class OrderCreation {
       return row ? { order: { ...row, cryptoName: crypto.name }, created: true } : undefined;
     } catch (error) {
       // The checked path reads everything afresh and names the refusal.
-      if (hardCapRefusal(error) || pendingLimitRefusal(error) || stageCapRefusal(error)) return undefined;
+      if (hardCapRefusal(error) || pendingLimitRefusal(error) || stageCapRefusal(error) || identityThresholdRefusal(error)) return undefined;
       throw error;
     }
   }
@@ -325,6 +325,10 @@ export class OrderCreation {
         if (stageRefusal) throw conflict(`This order would exceed the tokens left in its stage (${toPlain(dec(stageRefusal.tokensLeft))} ${sale.tokenSymbol} available). Try again.`);
         // The check above ran under the sale's lock, so this is only the database agreeing with it.
         if (pendingLimitRefusal(error)) throw tooManyPending(sale.maxPendingOrders, []);
+        // The gate above was read before the sale's lock: another order of the buyer's made since
+        // (arriving with this one) took them to the threshold, and the database, under the lock, saw it.
+        const identityRefusal = identityThresholdRefusal(error);
+        if (identityRefusal) throw unverified({ ...identity, thresholdUsd: identityRefusal.thresholdUsd });
         throw error;
       }
     });
