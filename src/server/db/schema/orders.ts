@@ -63,7 +63,7 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     // Orders changed since the order-mail job's cursor (issue 14).
     index('orders_updated_idx').on(t.updatedAt),
-    // A buyer's pending orders, counted on every new order (the per-buyer limit).
+    // A buyer's pending orders, listed when the limit refuses one more (the count is `buyerPendingOrders`).
     index('orders_user_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     // A payment to a deposit address names its order: one pending order per buyer and crypto there.
@@ -71,3 +71,15 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'expired', 'withdrawn')`),
   ],
 );
+
+/**
+ * How many pending orders each buyer holds, kept by the orders trigger after every statement that
+ * changes them, under the sale row's lock (migration 0047): the per-buyer limit reads one row per
+ * buyer of a statement instead of counting the buyer's pending orders.
+ */
+export const buyerPendingOrders = pgTable('buyer_pending_orders', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pending: integer('pending').notNull(),
+});

@@ -99,6 +99,44 @@ describe(`pending orders per buyer (${databaseKind})`, () => {
     await expect(t.database.db.insert(orders).values(row(4))).rejects.toMatchObject({ cause: { code: 'PS002' } });
   });
 
+  it('reads counts the database keeps through every change to a buyer\'s pending orders', async () => {
+    await offerEth(t);
+    const a = await registerBuyer(t.app);
+    const b = await registerBuyer(t.app, { email: 'second-buyer@example.com' });
+    const row = (n: number, userId: number, tokens = '100') => ({ publicId: `kept${n}`, userId, cryptoCode: 'ETH', address: ETH_WALLET, tokens, bonusTokens: '0', payAmount: '1', rate: '300000', usdAmount: '1', priceUsd: '0.01', expiresAt: new Date(Date.now() + 3_600_000) });
+    /** Each buyer's kept count beside a count of their pending orders. */
+    const counts = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select u.id, coalesce(b.pending, 0)::int as kept, (select count(*)::int from ${orders} o where o.user_id = u.id and o.status = 'pending') as counted
+                from users u left join buyer_pending_orders b on b.user_id = u.id where u.id in (${a.id}, ${b.id}) order by u.id`,
+        )) as { rows: { id: number; kept: number; counted: number }[] }
+      ).rows;
+    const expectKept = async (ofA: number, ofB: number) => expect(await counts()).toEqual([{ id: a.id, kept: ofA, counted: ofA }, { id: b.id, kept: ofB, counted: ofB }]);
+
+    await t.database.db.insert(orders).values([row(1, a.id), row(2, a.id), row(3, b.id)]);
+    await expectKept(2, 1);
+    // A refused statement changes no count.
+    await expect(t.database.db.insert(orders).values([row(4, a.id), row(5, a.id)])).rejects.toMatchObject({ cause: { code: 'PS002' } });
+    await expectKept(2, 1);
+    // Status changes: approved, expired, back to pending, and an update that changes nothing pending.
+    await t.database.db.update(orders).set({ status: 'approved' }).where(eq(orders.publicId, 'kept1'));
+    await expectKept(1, 1);
+    await t.database.db.update(orders).set({ status: 'expired' }).where(eq(orders.status, 'pending'));
+    await expectKept(0, 0);
+    await t.database.db.update(orders).set({ status: 'pending' }).where(eq(orders.publicId, 'kept3'));
+    await t.database.db.update(orders).set({ txHash: '0xabc' }).where(eq(orders.publicId, 'kept3'));
+    await expectKept(0, 1);
+    // Three at the limit again once the others are no longer pending; deletes count too.
+    await t.database.db.insert(orders).values([row(6, a.id), row(7, a.id), row(8, a.id)]);
+    await expectKept(3, 1);
+    await t.database.db.delete(orders).where(eq(orders.publicId, 'kept6'));
+    await expectKept(2, 1);
+    await t.database.db.insert(orders).values(row(9, a.id));
+    await expect(t.database.db.insert(orders).values(row(10, a.id))).rejects.toMatchObject({ cause: { code: 'PS002' } });
+    await expectKept(3, 1);
+  });
+
   it('is an operator setting on the Sale page, from 1 to 20, audited', async () => {
     await offerEth(t);
     const operator = await signInOperator(t.app, t.database);
