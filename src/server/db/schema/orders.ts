@@ -74,7 +74,7 @@ export const orders = pgTable(
 
 /**
  * How many pending orders each buyer holds, kept by the orders trigger after every statement that
- * changes them, under the sale row's lock (migration 0047): the per-buyer limit reads one row per
+ * changes them, under the sale row's lock (migration 0045): the per-buyer limit reads one row per
  * buyer of a statement instead of counting the buyer's pending orders.
  */
 export const buyerPendingOrders = pgTable('buyer_pending_orders', {

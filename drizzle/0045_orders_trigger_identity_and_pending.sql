@@ -7,7 +7,28 @@
 -- (PS004, the threshold in DETAIL). The quick insert retries such a batch in halves, and the order
 -- that breaks it takes the checked path, which names the refusal. Orders made from deposits
 -- (approved, the payment already received) are not gated, as before. With no threshold set the
--- trigger reads one settings row more. Otherwise the function is migration 0027's.
+-- trigger reads one settings row more.
+--
+-- Each buyer's pending orders counted by the orders trigger as they change, instead of counted
+-- again on every statement that adds orders (issue 35). The limit's check counted each buyer's
+-- pending orders through orders_user_pending_idx, visiting every one of them in the table; on the
+-- embedded database that was 35-45 % of a launch's insert, and more as the index kept the entries
+-- of orders no longer pending (it runs no vacuum). Now the trigger adds each statement's change per
+-- buyer (new pending rows one more, old pending rows one less: inserts, status changes, deletes)
+-- to buyer_pending_orders under the sale row's lock, and the limit reads the counts it returns.
+-- Every statement that changes a buyer's pending orders changes the sale's totals too, so it took
+-- that lock already; one that would not (no tokens) takes it now. Otherwise the function is
+-- migration 0027's.
+CREATE TABLE "buyer_pending_orders" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"pending" integer NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "buyer_pending_orders" ADD CONSTRAINT "buyer_pending_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+INSERT INTO buyer_pending_orders (user_id, pending)
+  SELECT user_id, count(*)::integer FROM orders WHERE status = 'pending' GROUP BY user_id;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION orders_keep_sale_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   added_committed numeric := 0;
@@ -34,6 +55,9 @@ DECLARE
   one_may_sell numeric;
   one_closed boolean;
   identity_threshold numeric;
+  pending_users integer[];
+  pending_deltas integer[];
+  pending_top integer;
 BEGIN
   -- The orders' totals, and each stage's change from the pieces of the rows the statement added (+)
   -- and took away (-). Nested: a query naming new_orders cannot even be planned in a DELETE
@@ -79,7 +103,23 @@ BEGIN
               FROM old_orders o CROSS JOIN LATERAL jsonb_array_elements(o.stage_pieces) AS p GROUP BY 1) AS d
       WHERE d.c <> 0 OR d.s <> 0;
   END IF;
-  IF added_committed = removed_committed AND added_sold = removed_sold AND stage_ids IS NULL THEN
+  -- Each buyer's change in pending orders: a new pending row counts one more, an old one one less.
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(d.user_id ORDER BY d.user_id), array_agg(d.n ORDER BY d.user_id) INTO pending_users, pending_deltas
+      FROM (SELECT user_id, count(*)::integer AS n FROM new_orders WHERE status = 'pending' GROUP BY user_id) AS d;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(d.user_id ORDER BY d.user_id), array_agg(d.n ORDER BY d.user_id) INTO pending_users, pending_deltas
+      FROM (SELECT x.user_id, sum(x.n)::integer AS n
+              FROM (SELECT user_id, 1 AS n FROM new_orders WHERE status = 'pending'
+                    UNION ALL
+                    SELECT user_id, -1 FROM old_orders WHERE status = 'pending') AS x
+             GROUP BY x.user_id) AS d
+     WHERE d.n <> 0;
+  ELSE
+    SELECT array_agg(d.user_id ORDER BY d.user_id), array_agg(d.n ORDER BY d.user_id) INTO pending_users, pending_deltas
+      FROM (SELECT user_id, -count(*)::integer AS n FROM old_orders WHERE status = 'pending' GROUP BY user_id) AS d;
+  END IF;
+  IF added_committed = removed_committed AND added_sold = removed_sold AND stage_ids IS NULL AND pending_users IS NULL THEN
     RETURN NULL;
   END IF;
   UPDATE sale_settings
@@ -89,6 +129,16 @@ BEGIN
   IF added_committed > removed_committed AND committed_now > cap AND NOT over_allowed THEN
     RAISE EXCEPTION 'the orders exceed the tokens left in the sale'
       USING ERRCODE = 'PS001', DETAIL = greatest(cap - (committed_now - added_committed + removed_committed), 0)::text;
+  END IF;
+  IF pending_users IS NOT NULL THEN
+    -- Under the sale row's lock, taken by the update above: the counts change one statement at a time.
+    WITH counted AS (
+      INSERT INTO buyer_pending_orders AS b (user_id, pending)
+        SELECT d.u, d.n FROM unnest(pending_users, pending_deltas) AS d(u, n)
+      ON CONFLICT (user_id) DO UPDATE SET pending = b.pending + excluded.pending
+      RETURNING b.pending
+    )
+    SELECT max(c.pending) INTO pending_top FROM counted AS c;
   END IF;
   IF cardinality(stage_ids) = 1 THEN
     -- The common case, one stage: updated by its key, the checks read from what the update returns.
@@ -162,11 +212,8 @@ BEGIN
   END IF;
   -- Nested: a condition naming new_orders cannot even be planned in a DELETE trigger.
   IF TG_OP = 'INSERT' AND adds_pending THEN
-    -- Counted per buyer of the statement (orders_user_pending_idx), not over every pending order.
-    IF EXISTS (
-      SELECT 1 FROM (SELECT DISTINCT user_id FROM new_orders WHERE status = 'pending') AS buyer
-        WHERE (SELECT count(*) FROM orders o WHERE o.user_id = buyer.user_id AND o.status = 'pending') > pending_limit
-    ) THEN
+    -- The counts kept above, for the buyers of the statement (every change an insert makes adds).
+    IF pending_top > pending_limit THEN
       RAISE EXCEPTION 'a buyer would hold more pending orders than allowed'
         USING ERRCODE = 'PS002', DETAIL = pending_limit::text;
     END IF;
