@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'order.country_refused',
   'identity.settings',
   'identity.submitted',
+  'identity.document_opened',
   'identity.approved',
   'identity.rejected',
   'identity.documents_deleted',

@@ -108,6 +108,15 @@ describe(`identity review in Presale (${databaseKind})`, () => {
     const viewerId = team.find((o) => o.login === 'viewer')?.id ?? 0;
     await t.app.inject({ method: 'PATCH', url: `/api/admin/operators/${String(viewerId)}`, cookies: { [OPERATOR]: owner }, payload: { identityAccess: true } });
     expect((await api.file(viewer, check.id, 'document')).statusCode).toBe(403);
+
+    // Every opening is audited, by whom and which file; refusals and missing files open nothing.
+    expect((await api.file(owner, check.id + 1000, 'document')).statusCode).toBe(404);
+    const opened = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'identity.document_opened')).orderBy(auditLog.id);
+    expect(opened.map((a) => [a.operatorLogin, a.entity, (a.after as { kind: string }).kind])).toEqual([
+      ['operator', `identity:${String(check.id)}`, 'document'],
+      ['manager', `identity:${String(check.id)}`, 'selfie'],
+    ]);
+    expect(opened[0]?.after).toMatchObject({ userId: buyer.id, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown });
   });
 
   it('a rejection’s reason reaches the buyer (page and mail); new documents, then an approval, and the buyer orders past the threshold', async () => {

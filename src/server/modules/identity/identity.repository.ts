@@ -109,8 +109,13 @@ export async function documentsOf(db: Queryable, checkIds: number[]): Promise<Ma
   return byCheck;
 }
 
+/** One document of a check, with the buyer it belongs to. */
 export async function findDocument(db: Queryable, checkId: number, kind: DocumentKind) {
-  const [row] = await db.select().from(identityDocuments).where(and(eq(identityDocuments.checkId, checkId), eq(identityDocuments.kind, kind)));
+  const [row] = await db
+    .select({ mime: identityDocuments.mime, data: identityDocuments.data, sha256: identityDocuments.sha256, userId: identityChecks.userId })
+    .from(identityDocuments)
+    .innerJoin(identityChecks, eq(identityChecks.id, identityDocuments.checkId))
+    .where(and(eq(identityDocuments.checkId, checkId), eq(identityDocuments.kind, kind)));
   return row;
 }
 

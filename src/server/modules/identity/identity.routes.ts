@@ -28,7 +28,7 @@ export const adminIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, 'GET /api/admin/identity/checks/:id/documents/:kind', async (request, reply) => {
-    const document = await app.identity.document(request.params.id, request.params.kind);
+    const document = await app.identity.document(operatorOf(request), request.params.id, request.params.kind);
     // Shown in the reviewer's browser as what its bytes are, never cached, never run as a page.
     return reply
       .header('content-type', document.mime)

@@ -159,9 +159,11 @@ export class Identity {
     return (await listChecks(this.db, status)).map((r) => toCheck(r.check, r, r.documents));
   }
 
-  async document(checkId: number, kind: DocumentKind): Promise<{ mime: string; data: Buffer }> {
+  /** A document for a reviewer: every opening is audited (who saw whose document, and which file). */
+  async document(actor: Actor, checkId: number, kind: DocumentKind): Promise<{ mime: string; data: Buffer }> {
     const row = await findDocument(this.db, checkId, kind);
     if (!row) throw notFound('This document is not held (never sent, or deleted after the retention period).');
+    await recordAudit(this.db, actor, 'identity.document_opened', `identity:${String(checkId)}`, null, { userId: row.userId, kind, sha256: row.sha256 });
     return { mime: row.mime, data: row.data };
   }
 

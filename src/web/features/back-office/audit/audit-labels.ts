@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'order.country_refused': 'Order refused: restricted country',
   'identity.settings': 'Identity check settings',
   'identity.submitted': 'Identity documents submitted',
+  'identity.document_opened': 'Identity document opened',
   'identity.approved': 'Identity check approved',
   'identity.rejected': 'Identity check rejected',
   'identity.documents_deleted': 'Identity documents deleted (retention)',
