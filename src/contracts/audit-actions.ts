@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS = [
   'backup.download',
   'user.unverified_reset',
   'user.two_factor_reset',
+  'user.country',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

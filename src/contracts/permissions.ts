@@ -122,6 +122,8 @@ export const OPERATOR_ROUTES: Partial<Record<EndpointKey, RouteRule>> = {
   'GET /api/admin/users/:id': { need: 'read' },
   // Whoever resets a buyer's second factor opens their account to the password alone.
   'DELETE /api/admin/users/:id/two-factor': { need: 'own', stepUp: true },
+  // The country decides whether the buyer may order at all (restricted countries): as the list itself is.
+  'PUT /api/admin/users/:id/country': { need: 'manage', stepUp: true },
 
   'GET /api/admin/content': { need: 'read' },
   'PUT /api/admin/content': { need: 'manage' },

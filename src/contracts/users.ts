@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LEDGER_KINDS } from '@/domain/ledger-kinds';
 import { decimalString, isoDateTime, idParams, signedDecimalString } from './common';
 import type { EndpointMap } from './endpoint';
+import { countryField } from './eligibility';
 import { adminOrderSchema } from './orders';
 import { adminRewardSchema } from './referrals';
 import { termsAcceptanceSchema } from './terms';
@@ -56,9 +57,14 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const userIdParams = idParams;
 
+/** An operator corrects a buyer's declared country of residence (the buyer declares it once). */
+export const adminUserCountryBodySchema = z.strictObject({ country: countryField });
+export type AdminUserCountryBody = z.input<typeof adminUserCountryBodySchema>;
+
 export const userEndpoints = {
   'GET /api/admin/users': { query: adminUsersQuerySchema, responses: { 200: adminUsersPageSchema } },
   'GET /api/admin/users.csv': { produces: 'text/csv' },
   'GET /api/admin/users/:id': { params: userIdParams, responses: { 200: adminUserDetailSchema } },
   'DELETE /api/admin/users/:id/two-factor': { params: userIdParams, responses: { 200: adminUserDetailSchema } },
+  'PUT /api/admin/users/:id/country': { params: userIdParams, body: adminUserCountryBodySchema, responses: { 200: adminUserDetailSchema } },
 } satisfies EndpointMap;

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUserCountryBody } from '@/contracts/users';
 import { apiCall, queryKeyOf, urlOf } from '@/web/lib/api-client';
 
 /** The list's key; each user's detail key extends it, so invalidating it covers both. */
@@ -30,5 +31,18 @@ export function useResetUserTwoFactor(id: number) {
   return useMutation({
     mutationFn: () => apiCall('DELETE /api/admin/users/:id/two-factor', { params: { id } }),
     onSuccess: (detail) => queryClient.setQueryData(queryKeyOf('GET /api/admin/users/:id', { params: { id } }), detail),
+  });
+}
+
+/** A Manager or Owner corrects the buyer's declared country (step-up); the list shows it too. */
+export function useChangeUserCountry(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminUserCountryBody) => apiCall('PUT /api/admin/users/:id/country', { params: { id }, body }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(queryKeyOf('GET /api/admin/users/:id', { params: { id } }), detail);
+      // The list shows the country too.
+      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { operatorOf } from '../../plugins/access';
-import { findUsers, getUserDetail, resetUserTwoFactor, usersCsv } from './users.service';
+import { changeUserCountry, findUsers, getUserDetail, resetUserTwoFactor, usersCsv } from './users.service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'GET /api/admin/users', async (request) => findUsers(app.db, request.query));
@@ -17,5 +17,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'DELETE /api/admin/users/:id/two-factor', async (request) =>
     resetUserTwoFactor(app.db, app.orders, app.config.PUBLIC_URL, operatorOf(request), request.params.id),
+  );
+
+  route(app, 'PUT /api/admin/users/:id/country', async (request) =>
+    changeUserCountry(app.db, app.orders, operatorOf(request), request.params.id, request.body.country),
   );
 };

@@ -11,7 +11,7 @@ import { hasSecondFactor, resetBuyerSecondFactor } from '../two-factor/two-facto
 import type { OrderService } from '../orders/orders.service';
 import { findUserRewards } from '../referrals/referrals.service';
 import { latestAcceptances, listAcceptances } from '../content/terms.service';
-import { findAllUsers, findLedger, findUserPage, findUserWithBalance, type UserWithBalance } from './users.repository';
+import { findAllUsers, findLedger, findUserPage, findUserWithBalance, setUserCountry, type UserWithBalance } from './users.repository';
 
 function toAdminUser(u: UserWithBalance): AdminUser {
   return { id: u.id, name: u.name, email: u.email, phone: u.phone, receivingWallet: u.receivingWallet, balance: toPlain(dec(u.balance)), level: levelOf(u.balance)?.name ?? null, country: u.country, createdAt: u.createdAt.toISOString() };
@@ -36,6 +36,20 @@ export async function getUserDetail(db: Queryable, orders: OrderService, id: num
     twoFactor,
     termsAcceptances,
   };
+}
+
+/**
+ * An operator corrects a buyer's declared country of residence (buyers declare it once, so a mistake
+ * is put right through support): audited with the country before and after; orders made before keep
+ * the check they were made with. Saving the same country changes and records nothing.
+ */
+export async function changeUserCountry(db: Db, orders: OrderService, actor: OperatorActor, id: number, country: string, now = new Date()): Promise<AdminUserDetail> {
+  await db.transaction(async (tx) => {
+    const before = await setUserCountry(tx, id, country, now);
+    if (before === undefined) throw notFound('This user does not exist.');
+    if (before !== country) await recordAudit(tx, actor, 'user.country', `user:${String(id)}`, { country: before }, { country });
+  });
+  return getUserDetail(db, orders, id);
 }
 
 /** An Owner turns a buyer's two-factor sign-in off (a lost phone): audited, and the buyer is told. */

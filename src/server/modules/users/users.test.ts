@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contracts/orders';
 import type { AdminUser, AdminUserDetail } from '@/contracts/users';
-import { cryptos } from '../../db/schema';
+import { auditLog, cryptos, sessions } from '../../db/schema';
 import { databaseKind, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
 const OPERATOR = 'presale_operator_session';
@@ -81,6 +81,38 @@ describe(`back-office users (${databaseKind})`, () => {
     expect(csv.body).toContain(`rich@example.com,"'+44 20 7946 0000",214,Silver`);
     // The user's id is written as it is, never prefixed.
     expect(csv.body.split('\r\n').find((line) => line.includes('rich@example.com'))).toMatch(new RegExp(`^${buyer.id},Rich Buyer,rich@example\\.com,`));
+  });
+
+  it("lets a Manager correct a buyer's declared country: step-up, audited, and the buyer's next order is judged by it", async () => {
+    await t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', enabled: true }).where(eq(cryptos.code, 'ETH'));
+    const buyer = await registerBuyer(t.app);
+    const owner = await signInOperator(t.app, t.database);
+    const put = (cookie: string, id: number, country: unknown) => t.app.inject({ method: 'PUT', url: `/api/admin/users/${String(id)}/country`, cookies: { [OPERATOR]: cookie }, payload: { country } });
+    // Germany is not restricted by default; Russia is.
+    expect((await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '100' } })).statusCode).toBe(201);
+
+    for (const [bad, message] of [['', 'Choose your country of residence.'], ['XX', 'Choose a country from the list.']] as const) {
+      const refused = await put(owner, buyer.id, bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({ country: message });
+    }
+    expect((await put(owner, 999_999, 'FR')).statusCode).toBe(404);
+    const viewer = await signInOperator(t.app, t.database, 'viewer', 'viewer password 1', 'viewer');
+    expect((await put(viewer, buyer.id, 'RU')).statusCode).toBe(403);
+    await t.database.db.update(sessions).set({ steppedUpAt: null });
+    expect((await put(owner, buyer.id, 'RU')).json<{ error: { code: string } }>().error.code).toBe('step_up_required');
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.country'))).toHaveLength(0);
+
+    const manager = await signInOperator(t.app, t.database, 'manager', 'manager password 1', 'manager');
+    const changed = await put(manager, buyer.id, 'RU');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<AdminUserDetail>().user.country).toBe('RU');
+    expect((await put(manager, buyer.id, 'RU')).statusCode).toBe(200);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.country'));
+    expect(audit.map((a) => ({ by: a.operatorLogin, entity: a.entity, before: a.before, after: a.after }))).toEqual([{ by: 'manager', entity: `user:${String(buyer.id)}`, before: { country: 'DE' }, after: { country: 'RU' } }]);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { presale_session: buyer.cookie }, payload: { crypto: 'ETH', tokens: '100' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('Russia');
   });
 
   it('neutralises spreadsheet formulas in the CSV', async () => {

@@ -9,9 +9,9 @@ import { errorMessage } from '@/web/lib/api-client';
 import { AdminPage } from '@/web/features/back-office/shell/admin-page';
 import { BalanceHistoryTable } from '@/web/features/back-office/users/balance-history-table';
 import { TermsAcceptancesTable } from '@/web/features/back-office/users/terms-acceptances-table';
+import { UserCountry } from '@/web/features/back-office/users/user-country';
 import { RewardTable } from '@/web/features/back-office/referrals/reward-table';
 import { OrderSummaryTable } from '@/web/features/back-office/orders/order-summary-table';
-import { countryLabel } from '@/domain/countries';
 import { formatAmount, formatDateTime } from '@/web/lib/format';
 import { paths } from '@/web/lib/paths';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -85,10 +85,7 @@ export function Component() {
         <span className="text-muted-foreground">Receiving wallet: </span>
         {user.receivingWallet ? <span className="font-mono text-xs break-all">{user.receivingWallet}</span> : 'not given yet'}
       </p>
-      <p className="text-sm">
-        <span className="text-muted-foreground">Country of residence: </span>
-        {user.country ? countryLabel(user.country) : 'not declared yet'}
-      </p>
+      <UserCountry id={user.id} country={user.country} />
       <TwoFactorLine id={user.id} on={data.twoFactor} />
       <section aria-labelledby="terms-title" className="grid gap-3">
         <h2 id="terms-title" className="text-lg font-semibold">

@@ -86,6 +86,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'operators.require_two_factor': 'Two-factor requirement changed',
   'user.unverified_reset': 'Unverified account reset by its address owner',
   'user.two_factor_reset': 'Buyer two-factor sign-in reset',
+  'user.country': 'Buyer country of residence changed',
   'backup.download': 'Backup downloaded',
 };
 
