@@ -26,6 +26,7 @@ const serverNodeFiles = [
   'src/server/crash.process.test.ts',
   'src/server/main.process.test.ts',
   'src/server/db/lock.test.ts',
+  'src/server/db/migrations-upgrade.test.ts',
   'src/server/db/pglite-turns.test.ts',
   'src/server/db/statement-batch.test.ts',
   'src/server/modules/eligibility/geoip.test.ts',

@@ -26,6 +26,10 @@ CREATE TABLE "buyer_pending_orders" (
 --> statement-breakpoint
 ALTER TABLE "buyer_pending_orders" ADD CONSTRAINT "buyer_pending_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
+-- Migrations run in one transaction: no order is written between the counts filled here and the
+-- function that keeps them (an instance still on the old code would otherwise add orders uncounted).
+LOCK TABLE orders IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 INSERT INTO buyer_pending_orders (user_id, pending)
   SELECT user_id, count(*)::integer FROM orders WHERE status = 'pending' GROUP BY user_id;
 --> statement-breakpoint

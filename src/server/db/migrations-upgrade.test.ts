@@ -1,0 +1,63 @@
+// Migrations applied to a database that already holds data, as an upgrade meets them (tests otherwise
+// start from empty tables): migration 0045 fills each buyer's pending count from the orders there,
+// and the trigger keeps it from then on.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from './client';
+import { orders, users } from './schema';
+
+/** A copy of the migrations folder whose journal ends with migration `last`. */
+function migrationsUpTo(last: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'presale-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= last) }));
+  return dir;
+}
+
+describe('migrations on a database with data', () => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0045 counts the pending orders already there, and the trigger keeps the counts after it', async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    const before = migrationsUpTo(44);
+    folders.push(before);
+    await migrate(db, { migrationsFolder: before });
+
+    const [a, b] = await db
+      .insert(users)
+      .values([
+        { name: 'A', email: 'a@example.com', passwordHash: 'x' },
+        { name: 'B', email: 'b@example.com', passwordHash: 'x' },
+      ])
+      .returning({ id: users.id });
+    if (!a || !b) throw new Error('no users');
+    const order = (n: number, userId: number, status: 'pending' | 'expired') => ({ publicId: `upgrade${String(n)}`, userId, cryptoCode: 'ETH', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', status, tokens: '100', bonusTokens: '0', payAmount: '1', rate: '300000', usdAmount: '1', priceUsd: '0.01', expiresAt: new Date(Date.now() + 3_600_000) });
+    await db.insert(orders).values([order(1, a.id, 'pending'), order(2, a.id, 'pending'), order(3, a.id, 'expired'), order(4, b.id, 'pending')]);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const counts = async () => ((await db.execute(sql`select user_id, pending from buyer_pending_orders order by user_id`)) as { rows: { user_id: number; pending: number }[] }).rows;
+    expect(await counts()).toEqual([
+      { user_id: a.id, pending: 2 },
+      { user_id: b.id, pending: 1 },
+    ]);
+    await db.insert(orders).values(order(5, a.id, 'pending'));
+    await db.execute(sql`update orders set status = 'expired' where public_id = 'upgrade4'`);
+    expect(await counts()).toEqual([
+      { user_id: a.id, pending: 3 },
+      { user_id: b.id, pending: 0 },
+    ]);
+    await client.close();
+  });
+});
