@@ -41,7 +41,7 @@ export async function getUserDetail(db: Queryable, orders: OrderService, id: num
 /**
  * An operator corrects a buyer's declared country of residence (buyers declare it once, so a mistake
  * is put right through support): audited with the country before and after; orders made before keep
- * the check they were made with. Saving the same country changes and records nothing.
+ * the check they were made with. Saving the same country again is not audited.
  */
 export async function changeUserCountry(db: Db, orders: OrderService, actor: OperatorActor, id: number, country: string, now = new Date()): Promise<AdminUserDetail> {
   await db.transaction(async (tx) => {
