@@ -34,15 +34,11 @@ export function useResetUserTwoFactor(id: number) {
   });
 }
 
-/** A Manager or Owner corrects the buyer's declared country (step-up); the list shows it too. */
+/** A Manager or Owner corrects the buyer's declared country (step-up). */
 export function useChangeUserCountry(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminUserCountryBody) => apiCall('PUT /api/admin/users/:id/country', { params: { id }, body }),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(queryKeyOf('GET /api/admin/users/:id', { params: { id } }), detail);
-      // The list shows the country too.
-      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
-    },
+    onSuccess: (detail) => queryClient.setQueryData(queryKeyOf('GET /api/admin/users/:id', { params: { id } }), detail),
   });
 }

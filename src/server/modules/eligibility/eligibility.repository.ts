@@ -88,6 +88,14 @@ export async function declareCountry(db: Queryable, userId: number, country: str
   return rows.length > 0;
 }
 
+/** An operator's correction of a buyer's country: returns the one it replaced (null: none), or undefined for no such buyer. */
+export async function correctCountry(db: Queryable, userId: number, country: string, now: Date): Promise<string | null | undefined> {
+  const [before] = await db.select({ country: users.country }).from(users).where(eq(users.id, userId)).for('update');
+  if (!before) return undefined;
+  await db.update(users).set({ country, updatedAt: now }).where(eq(users.id, userId));
+  return before.country;
+}
+
 export async function findBuyerContact(db: Queryable, userId: number) {
   const [row] = await db.select({ email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
   return row;

@@ -23,6 +23,8 @@ import { GeoipFileError, type GeoipDatabase } from './geoip';
 
 /** What an order's checks read, as the order path reads it together with its throttles (decision 044). */
 export { checkInputsOf, type CheckInputs, type CheckInputsRow } from './eligibility.repository';
+/** After registration a buyer's country changes here only: their own declaration (`declare`) and an operator's correction. */
+export { correctCountry } from './eligibility.repository';
 
 /** Who refuses an order for its country in the audit log. */
 const COUNTRY_CHECK: Actor = { id: null, login: 'Country check' };

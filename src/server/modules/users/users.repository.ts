@@ -55,14 +55,6 @@ export async function findUserWithBalance(db: Queryable, id: number): Promise<Us
   return row;
 }
 
-/** Sets a buyer's declared country; returns the one it replaced (null: none), or undefined for no such buyer. */
-export async function setUserCountry(db: Queryable, id: number, country: string, now: Date): Promise<string | null | undefined> {
-  const [before] = await db.select({ country: users.country }).from(users).where(eq(users.id, id)).for('update');
-  if (!before) return undefined;
-  await db.update(users).set({ country, updatedAt: now }).where(eq(users.id, id));
-  return before.country;
-}
-
 export async function findLedger(db: Queryable, userId: number) {
   return db
     .select({ id: ledgerEntries.id, kind: ledgerEntries.kind, amount: ledgerEntries.amount, orderId: orders.publicId, createdAt: ledgerEntries.createdAt })

@@ -11,7 +11,8 @@ import { hasSecondFactor, resetBuyerSecondFactor } from '../two-factor/two-facto
 import type { OrderService } from '../orders/orders.service';
 import { findUserRewards } from '../referrals/referrals.service';
 import { latestAcceptances, listAcceptances } from '../content/terms.service';
-import { findAllUsers, findLedger, findUserPage, findUserWithBalance, setUserCountry, type UserWithBalance } from './users.repository';
+import { correctCountry } from '../eligibility/eligibility.service';
+import { findAllUsers, findLedger, findUserPage, findUserWithBalance, type UserWithBalance } from './users.repository';
 
 function toAdminUser(u: UserWithBalance): AdminUser {
   return { id: u.id, name: u.name, email: u.email, phone: u.phone, receivingWallet: u.receivingWallet, balance: toPlain(dec(u.balance)), level: levelOf(u.balance)?.name ?? null, country: u.country, createdAt: u.createdAt.toISOString() };
@@ -45,7 +46,7 @@ export async function getUserDetail(db: Queryable, orders: OrderService, id: num
  */
 export async function changeUserCountry(db: Db, orders: OrderService, actor: OperatorActor, id: number, country: string, now = new Date()): Promise<AdminUserDetail> {
   await db.transaction(async (tx) => {
-    const before = await setUserCountry(tx, id, country, now);
+    const before = await correctCountry(tx, id, country, now);
     if (before === undefined) throw notFound('This user does not exist.');
     if (before !== country) await recordAudit(tx, actor, 'user.country', `user:${String(id)}`, { country: before }, { country });
   });
