@@ -40,7 +40,9 @@ describe('run-parallel', () => {
   });
 
   it('reports each script’s processor time, its children’s included, and keeps the measure out of its output', async () => {
-    writeScripts({ busy: 'node -e "const end = process.cpuUsage().user + 1500000; while (process.cpuUsage().user < end);" && echo spun' });
+    // Spins in steps between readings of the clock: read on every turn, the reading itself (a system
+    // call) cost four times the 1.5 s it measured.
+    writeScripts({ busy: 'node -e "const end = process.cpuUsage().user + 1500000; let x = 0; while (process.cpuUsage().user < end) for (let i = 0; i < 1e6; i++) x += i;" && echo spun' });
     const { code, printed } = await run(['busy']);
     expect(code).toBe(0);
     expect(printed).toMatch(/━━ busy passed in \d+ s ━━\nspun\n/);
