@@ -37,6 +37,8 @@ const server = (port: number, dataDir: string, env: Record<string, string> = {})
     DATA_DIR: dataDir,
     ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
     LOG_LEVEL: 'warn',
+    // A fresh data folder is a copy of one initdb made, kept here (src/server/db/pglite-first-start.ts).
+    PGLITE_TEMPLATE_DIR: 'node_modules/.cache/presale-pglite',
     REGISTER_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',

@@ -27,6 +27,7 @@ const serverNodeFiles = [
   'src/server/main.process.test.ts',
   'src/server/db/lock.test.ts',
   'src/server/db/migrations-upgrade.test.ts',
+  'src/server/db/pglite-first-start.test.ts',
   'src/server/db/pglite-turns.test.ts',
   'src/server/db/statement-batch.test.ts',
   'src/server/modules/eligibility/geoip.test.ts',
@@ -109,6 +110,8 @@ export default defineConfig({
           name: 'server-node',
           include: serverNodeFiles,
           environment: 'node',
+          // New embedded data folders are copies of one initdb made (src/server/db/pglite-first-start.ts).
+          env: { PGLITE_TEMPLATE_DIR: fileURLToPath(new URL('./node_modules/.cache/presale-pglite', import.meta.url)) },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['src/test/fail-on-console-error.ts'],

@@ -7,6 +7,9 @@ import { PROJECT_ROOT } from '../project-root';
 
 let built: string | undefined;
 
+/** New data folders are copies of one initdb made (src/server/db/pglite-first-start.ts). */
+export const PGLITE_TEMPLATE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'presale-pglite');
+
 /**
  * The server's bundle of the current sources, as `npm start` runs it: built once per test process
  * (not again if `npm run build` or another lane already published it, decision 043). Started from
@@ -41,7 +44,7 @@ export interface ServerProcess {
 
 export function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, [serverMain()], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_REFRESH_MINUTES: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_REFRESH_MINUTES: '0', PGLITE_TEMPLATE_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
