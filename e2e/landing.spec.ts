@@ -139,8 +139,23 @@ test.describe('landing page', () => {
     // Sections above that fill in later move the page under the wheel, which reads as scrolling back
     // up (the header shows again): the scrolling is checked on the page as it settles.
     await expect(page.locator('#top, #tokendetails').locator('[data-slot="skeleton"]')).toHaveCount(0);
+    // The section glides into place (smooth scrolling). Scrolled away while it still glided, the page
+    // went on gliding down to it, under the wheel: the test goes on once the section is there.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const faq = document.getElementById('faq');
+          if (!faq) return false;
+          const margin = Number.parseFloat(getComputedStyle(faq).scrollMarginTop) || 0;
+          const target = Math.min(faq.getBoundingClientRect().top + window.scrollY - margin, document.documentElement.scrollHeight - window.innerHeight);
+          return Math.abs(window.scrollY - target) < 2;
+        }),
+      )
+      .toBe(true);
     const header = page.getByRole('banner');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // At the top as the header counts it (its first 50 px; a settling layout can leave a pixel).
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
     await expect(header).toBeInViewport();
     await page.mouse.wheel(0, 600);
     await expect(header).not.toBeInViewport();
