@@ -427,9 +427,14 @@ async function chainProbesOf(
   databaseUrl: string | undefined,
 ): Promise<{ watcher: WatcherBenchResult; tron: TronWatcherBenchResult; bitcoin: BitcoinScanBenchResult; bitcoinBudget: Awaited<ReturnType<typeof measureBitcoinBudget>> }> {
   const watcher = await measureWatcher(quick, databaseUrl);
+  lap('P5 payment watcher');
   const tron = await measureTronWatcher(quick, databaseUrl);
+  lap('P5 TRON watcher');
   const bitcoin = await measureBitcoinScanner(quick);
-  return { watcher, tron, bitcoin, bitcoinBudget: await measureBitcoinBudget(quick) };
+  lap('P5 Bitcoin scanner');
+  const bitcoinBudget = await measureBitcoinBudget(quick);
+  lap('P5 Bitcoin budget');
+  return { watcher, tron, bitcoin, bitcoinBudget };
 }
 
 main().then(
