@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Setup } from '@/contracts/setup';
 import type { Sale } from '@/contracts/sale';
-import { auditLog, cryptos, saleSettings } from '../../db/schema';
+import { auditLog, cryptos, saleSettings, saleStages } from '../../db/schema';
 import { databaseKind, registerBuyer, signInOperator, useTestApp, type TestContext } from '../../test/harness';
 import { seedCryptos } from '../cryptos/cryptos.repository';
 import { ensureSaleSettings } from './sale.repository';
@@ -29,6 +29,17 @@ describe(`a fresh install (${databaseKind})`, () => {
   const setup = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/admin/setup', cookies: { [OP_COOKIE]: cookie } })).json<Setup>();
   const order = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: cookie }, payload: { crypto: 'ETH', tokens: '1000' } });
   const offerEth = () => t.database.db.update(cryptos).set({ rateSource: 'manual', rate: '300000', usdPrice: '3000', address: ETH_WALLET }).where(eq(cryptos.code, 'ETH'));
+
+  it('seeds one sale and one stage when instances start together on an empty database', async () => {
+    // Two instances behind a load balancer start at once: both seed, neither fails (on PostgreSQL the
+    // seeds run side by side on connections of their own).
+    for (let round = 0; round < 10; round++) {
+      await t.database.db.delete(saleStages);
+      await t.database.db.delete(saleSettings);
+      await Promise.all(Array.from({ length: 4 }, () => ensureSaleSettings(t.database.db, new Date())));
+      expect(await t.database.db.select({ position: saleStages.position }).from(saleStages)).toEqual([{ position: 1 }]);
+    }
+  });
 
   it('has an unscheduled sale: upcoming, nothing to count down to, no orders, the schedule step unticked', async () => {
     await freshInstall(t);

@@ -1,6 +1,7 @@
 import { countDistinct, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { orders, saleSettings } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
 
 export type SaleSettingsRow = typeof saleSettings.$inferSelect;
 /** What an operator edits on the sale page; the totals and the price are kept elsewhere. */
@@ -71,9 +72,16 @@ export async function ensureSaleSettings(db: Queryable, now: Date, options: { sc
     })
     .onConflictDoNothing();
   // A sale sells in stages: a fresh install's one stage holds the whole hard cap at the seeded price.
-  await db.execute(
-    sql`insert into sale_stages (position, name, price_usd, allocation) select 1, 'Stage 1', price_usd, hard_cap from ${saleSettings} where id = 1 and not exists (select 1 from sale_stages)`,
-  );
+  // Instances starting together on an empty PostgreSQL database all find no stage: one inserts it,
+  // and the others' inserts meet its position (a deferrable constraint, which ON CONFLICT cannot
+  // name) and give way instead of ending their start.
+  try {
+    await db.execute(
+      sql`insert into sale_stages (position, name, price_usd, allocation) select 1, 'Stage 1', price_usd, hard_cap from ${saleSettings} where id = 1 and not exists (select 1 from sale_stages)`,
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error, 'sale_stages_position_key')) throw error;
+  }
 }
 
 export interface SaleTotals {
