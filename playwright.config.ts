@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { PGLITE_TEMPLATE_DIR } from './src/server/test/pglite-template';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // Separate ports, data folders and built web roots let several e2e runs share one machine.
@@ -37,8 +38,8 @@ const server = (port: number, dataDir: string, env: Record<string, string> = {})
     DATA_DIR: dataDir,
     ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
     LOG_LEVEL: 'warn',
-    // A fresh data folder is a copy of one initdb made, kept here (src/server/db/pglite-first-start.ts).
-    PGLITE_TEMPLATE_DIR: 'node_modules/.cache/presale-pglite',
+    // A fresh data folder is a copy of one initdb made (src/server/db/pglite-first-start.ts).
+    PGLITE_TEMPLATE_DIR,
     REGISTER_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { shardDatabaseUrl } from './src/test/postgres-shard.ts';
+import { PGLITE_TEMPLATE_DIR } from './src/server/test/pglite-template.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -111,7 +112,7 @@ export default defineConfig({
           include: serverNodeFiles,
           environment: 'node',
           // New embedded data folders are copies of one initdb made (src/server/db/pglite-first-start.ts).
-          env: { PGLITE_TEMPLATE_DIR: fileURLToPath(new URL('./node_modules/.cache/presale-pglite', import.meta.url)) },
+          env: { PGLITE_TEMPLATE_DIR },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['src/test/fail-on-console-error.ts'],

@@ -25,6 +25,7 @@ import { measureBitcoinScanner, type BitcoinScanBenchResult } from './bitcoin';
 import { describeBudgetRun, measureBitcoinBudget, type BudgetRun } from './bitcoin-budget';
 import { measureWatcher, type WatcherBenchResult } from './payments';
 import { measureTronWatcher, type TronWatcherBenchResult } from './tron';
+import { PGLITE_TEMPLATE_DIR } from '../src/server/test/pglite-template';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -208,7 +209,7 @@ async function main() {
     RATE_REFRESH_MINUTES: '0',
     // The data folder is a copy of one initdb made (src/server/db/pglite-first-start.ts): P4's first
     // start is measured on such a copy, as it would be on a folder made by initdb in its own process.
-    PGLITE_TEMPLATE_DIR: join(root, 'node_modules', '.cache', 'presale-pglite'),
+    PGLITE_TEMPLATE_DIR,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
   };
   const results: Record<string, unknown> = { engine: databaseUrl ? 'postgresql' : 'pglite', quick, subscribers, node: process.version, at: new Date().toISOString() };

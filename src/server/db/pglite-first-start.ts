@@ -44,17 +44,18 @@ export async function createPgliteDataDir(dir: string, startParams: string[]): P
   cpSync(template, dir, { recursive: true });
 }
 
+/** PGlite's CommonJS entry, which the child process runs. */
+const pgliteEntry = () => createRequire(import.meta.url).resolve('@electric-sql/pglite');
+
 /** A template per PGlite release and start parameters: a folder initdb made for others would not do. */
 function templateKey(startParams: string[]): string {
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const { version } = JSON.parse(readFileSync(join(dirname(pglite), '..', 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(dirname(pgliteEntry()), '..', 'package.json'), 'utf8')) as { version: string };
   return `pglite-${version}-${createHash('sha256').update(JSON.stringify(startParams)).digest('hex').slice(0, 12)}`;
 }
 
 function initdb(dir: string, startParams: string[]): Promise<void> {
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   return new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, ['-e', CREATE, pglite, dir, JSON.stringify(startParams)], { maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
+    execFile(process.execPath, ['-e', CREATE, pgliteEntry(), dir, JSON.stringify(startParams)], { maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
       if (error) reject(new Error(`could not create the database in ${dir}: ${stderr || error.message}`));
       else resolve();
     });

@@ -4,11 +4,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root';
+import { PGLITE_TEMPLATE_DIR } from './pglite-template';
 
 let built: string | undefined;
-
-/** New data folders are copies of one initdb made (src/server/db/pglite-first-start.ts). */
-export const PGLITE_TEMPLATE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'presale-pglite');
 
 /**
  * The server's bundle of the current sources, as `npm start` runs it: built once per test process
