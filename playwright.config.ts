@@ -16,8 +16,8 @@ export const SMTP_SINK_DIR = `${DATA_DIR}-mail`;
  * servers, each with half of these specs (by time taken): the specs mostly wait on pages, chains and
  * jobs, so two chains of them side by side end sooner without crowding two cores.
  */
-const SETTINGS_SPECS_A = ['admin', 'landing', 'automatic-payment', 'payments', 'delivery', 'back-office-forms', 'consent', 'distribution', 'tron-payment'];
-const SETTINGS_SPECS_B = ['buying', 'wallet-payment', 'bitcoin-payment', 'tx-check', 'stages', 'buy-page', 'prize-draw', 'withdrawal', 'identity'];
+const SETTINGS_SPECS_A = ['admin', 'landing', 'automatic-payment', 'payments', 'delivery', 'back-office-forms', 'consent', 'distribution', 'tron-payment', 'tx-check'];
+const SETTINGS_SPECS_B = ['buying', 'wallet-payment', 'bitcoin-payment', 'stages', 'buy-page', 'prize-draw', 'withdrawal', 'identity'];
 const specFiles = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 /** The servers of the settings specs (see above): `E2E_PORT`+10 and +20. */
 const SETTINGS_A_URL = `http://127.0.0.1:${String(PORT + 10)}`;
