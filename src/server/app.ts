@@ -52,7 +52,7 @@ import { tokenPriceRoutes } from './modules/rates/rates.routes';
 import { stageRoutes } from './modules/stages/stages.routes';
 import { followStages } from './modules/stages/stages.service';
 import { registerErrorHandler, serializeError } from './plugins/errors';
-import { requestLoggerFactory } from './plugins/request-logger';
+import { requestLoggerFactory, serializeRequest } from './plugins/request-logger';
 import { PixelPresence } from './plugins/pixel-presence';
 import { EventBus } from './plugins/event-bus';
 import { accessScope, trackRouteAccess, type RouteEntry } from './plugins/access';
@@ -140,7 +140,7 @@ export interface BuildOptions {
 export async function buildApp({ config, database, webRoot, priceFeed, logStream, mailTransport, clock, blockSources }: BuildOptions): Promise<FastifyInstance> {
   const logging = config.LOG_LEVEL !== 'silent' || logStream !== undefined;
   const app = Fastify({
-    logger: logging ? { level: logStream ? 'info' : config.LOG_LEVEL, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logging ? { level: logStream ? 'info' : config.LOG_LEVEL, serializers: { err: serializeError, req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) } : false,
     ...(logging ? { childLoggerFactory: requestLoggerFactory } : {}),
     // Trust X-Forwarded-For only for the configured number of proxy hops in front of the app.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,

@@ -8,3 +8,16 @@ export function newSecretToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashSecretToken(token) };
 }
+
+/** A single-use link's secret as it stands in a URL or a message (reset and verification links carry `token=`). */
+const LINK_SECRET = /([?&]token=)[A-Za-z0-9_-]+/g;
+
+/** `text` with every link secret replaced by `replacement`: for what is kept or shown after the link is made. */
+export function withoutLinkSecrets(text: string, replacement: string): string {
+  return text.replace(LINK_SECRET, `$1${replacement}`);
+}
+
+/** Whether `text` holds a link secret. */
+export function holdsLinkSecret(text: string): boolean {
+  return text.search(LINK_SECRET) !== -1;
+}

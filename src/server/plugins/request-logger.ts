@@ -3,6 +3,7 @@
 // about a kilobyte that an open event stream holds for as long as it is open: 10 MB at 10,000 live
 // pages (decision 043). Lines are the same: the request's id, then what the caller logged.
 import type { FastifyBaseLogger } from 'fastify';
+import { withoutLinkSecrets } from '../secret-token';
 
 type Bindings = Record<string, unknown>;
 type ChildOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
@@ -61,3 +62,31 @@ export class RequestLogger implements FastifyBaseLogger {
  */
 export const requestLoggerFactory = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildOptions): FastifyBaseLogger =>
   options.level !== undefined || options.serializers !== undefined ? logger.child(bindings, options) : new RequestLogger(logger, bindings);
+
+/** What a request's log lines say of it (Fastify's request has these). */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  host: string;
+  ip: string;
+  socket?: { remotePort?: number } | undefined;
+}
+
+/**
+ * The request on every request's log lines: Fastify's own fields, with the URL's link secrets hidden.
+ * A reset or verification link opened in a browser is a GET of its page with `?token=` in the URL,
+ * and a line at the default level would otherwise keep a live link in the log.
+ */
+export function serializeRequest(request: LoggedRequest) {
+  const { socket } = request;
+  const version = request.headers['accept-version'];
+  return {
+    method: request.method,
+    url: withoutLinkSecrets(request.url, 'hidden'),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: socket?.remotePort,
+  };
+}

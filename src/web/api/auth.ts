@@ -45,7 +45,12 @@ export function useUpdateProfile() {
 export const changePassword = (body: PasswordChangeBody) => apiCall('POST /api/me/password', { body });
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // A change of address asked for before the new password is withdrawn with it: the profile reads it again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
 }
 
 /** Turns order updates by e-mail on or off. */

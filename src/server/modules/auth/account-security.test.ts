@@ -5,10 +5,10 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { RESET_LINK_INVALID } from '@/contracts/mail';
+import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@/contracts/mail';
 import { TOTP_CODE_REQUIRED, type Enrolment } from '@/contracts/two-factor';
 import { auditLog, mailOutbox, recoveryCodes, users } from '../../db/schema';
-import { databaseKind, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { cookieValue, databaseKind, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
 const COOKIE = 'presale_session';
 const OP = 'presale_operator_session';
@@ -114,6 +114,46 @@ describe(`account security (${databaseKind})`, () => {
     expect((await reset(token)).json()).toMatchObject({ error: { fields: { token: RESET_LINK_INVALID } } });
   });
 
+  /** Asks to move the account to `email` (the link goes there); returns the link's token. */
+  const askChange = async (cookie: string, email: string) => {
+    const asked = await t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookie }, payload: { name: REGISTRATION.name, email, phone: '', currentPassword: REGISTRATION.password } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    return tokenIn((await newest('email-change')).text, '/verify-email');
+  };
+  const openLink = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+  const cookieOf = (res: Parameters<typeof cookieValue>[0]) => cookieValue(res, COOKIE) ?? '';
+  const emailOf = async (id: number) => (await db().select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
+
+  it('withdraws a change of address asked before a password reset: a stranger’s kept link no longer moves the account', async () => {
+    // A stranger registers the owner's address and asks to move the account to their own.
+    const mallory = await registerBuyer(t.app, { email: 'hijacked@example.com' });
+    const kept = await askChange(mallory.cookie, 'mallory@evil.example');
+    // The owner takes the account back by resetting the password.
+    expect((await reset(await askReset('hijacked@example.com'))).statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'hijacked@example.com', password: NEW_PASSWORD } });
+    const owner = cookieOf(me);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: owner } })).json<{ pendingEmail: string | null }>().pendingEmail).toBeNull();
+    const opened = await openLink(kept);
+    expect([opened.statusCode, opened.json<{ error: { fields: { token: string } } }>().error.fields.token]).toEqual([400, VERIFY_LINK_INVALID]);
+    expect(await emailOf(mallory.id)).toBe('hijacked@example.com');
+  });
+
+  it('withdraws a change of address asked before a password change in My Profile', async () => {
+    const ada = await registerBuyer(t.app, { email: 'stolen@example.com' });
+    await verified(ada.id);
+    // Someone with the stolen password asks to move the account; the owner changes the password.
+    const kept = await askChange(ada.cookie, 'thief@evil.example');
+    const changed = await t.app.inject({ method: 'POST', url: '/api/me/password', cookies: { [COOKIE]: ada.cookie }, payload: { currentPassword: REGISTRATION.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await openLink(kept)).statusCode).toBe(400);
+    expect(await emailOf(ada.id)).toBe('stolen@example.com');
+    // A change asked for after the new password still works.
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'stolen@example.com', password: NEW_PASSWORD } });
+    const after = await t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookieOf(signIn) }, payload: { name: REGISTRATION.name, email: 'moved@example.com', phone: '', currentPassword: NEW_PASSWORD } });
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await openLink(tokenIn((await newest('email-change')).text, '/verify-email'))).json()).toMatchObject({ email: 'moved@example.com', changed: true });
+  });
+
   it('mails the receiving wallet when it is set and when it changes (old and new)', async () => {
     const ada = await registerBuyer(t.app, { email: 'wallets@example.com' });
     expect((await setWallet(ada.cookie, WALLET)).statusCode).toBe(200);
@@ -162,5 +202,22 @@ describe(`account security (${databaseKind})`, () => {
     const manager = await signInOperator(t.app, t.database, 'the-manager', 'manager password 1', 'manager');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${String(ada.id)}/two-factor`, cookies: { [OP]: manager } })).statusCode).toBe(403);
     expect(await db().select().from(users).where(and(eq(users.id, ada.id), isNull(users.totpEnabledAt)))).toHaveLength(1);
+  });
+});
+
+describe(`link secrets and the log (${databaseKind})`, () => {
+  const lines: string[] = [];
+  const t = useTestApp({ PUBLIC_URL: 'http://sale.example.com' }, { logStream: { write: (line: string) => void lines.push(line) } });
+
+  it('writes no reset or verification token to the log when a link is opened', async () => {
+    const secret = 'kT3_s9-QfVYx2mWq8bLz0eRr4uNc7dHj1pAaGiKoMvE';
+    for (const url of [`/reset-password?token=${secret}`, `/verify-email?token=${secret}&next=%2Fdashboard`, `/api/health?token=${secret}`]) {
+      lines.length = 0;
+      await t.app.inject({ method: 'GET', url });
+      const incoming = lines.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } }).find((entry) => entry.msg === 'incoming request');
+      // The line is still written, with where the request went.
+      expect(incoming?.req?.url, url).toBe(url.replace(secret, 'hidden'));
+      expect(lines.join('\n')).not.toContain(secret);
+    }
   });
 });

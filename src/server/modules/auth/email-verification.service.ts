@@ -5,7 +5,7 @@
 //   (valid 24 hours); the old address is told when the change is asked for.
 // Every link is single-use and stored only as a hash.
 import { EMAIL_CHANGE_TAKEN, EMAIL_CHANGE_VALID_HOURS, VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID, VERIFY_VALID_DAYS } from '@/contracts/mail';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, invalid } from '../../errors';
 import { hashSecretToken, newSecretToken } from '../../secret-token';
@@ -45,8 +45,11 @@ export async function requestEmailChange(db: Db, publicUrl: string, user: Pick<U
   });
 }
 
-/** Withdraws a requested change of address. */
-export async function cancelEmailChange(db: Db, userId: number, now = new Date()): Promise<void> {
+/**
+ * Withdraws a requested change of address: the buyer's own withdrawal, and every password change or
+ * reset (a link asked for by whoever held the password before must not move the account after it).
+ */
+export async function cancelEmailChange(db: Queryable, userId: number, now = new Date()): Promise<void> {
   await withdrawEmailLinks(db, userId, 'change', now);
 }
 

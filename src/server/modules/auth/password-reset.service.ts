@@ -1,6 +1,8 @@
 // Password reset by e-mail (issue 14): a link that works once, for 30 minutes, stored only as a hash.
 // Asking for one answers the same whether or not the address has an account; using one sets the new
 // password (same rules as registration), and the caller ends every session of the buyer.
+// A change of address asked for before the reset is withdrawn: it was asked by whoever held the
+// password then, and its link must not move the account after the owner took it back.
 // Anyone can register someone else's address: when the address was never verified, the reset (whose
 // link proved it) also clears what such a stranger could have set — the second factor with its
 // recovery codes, and the receiving wallet — and marks the address verified, in the same transaction.
@@ -13,6 +15,7 @@ import { hashSecretToken, newSecretToken } from '../../secret-token';
 import { recordAudit } from '../audit/audit.service';
 import { greetingName, mailContext, passwordChangedMail, passwordResetMail, queueMail } from '../mail/mail.service';
 import { hasSecondFactor, resetSecondFactor } from '../two-factor/two-factor.service';
+import { cancelEmailChange } from './email-verification.service';
 import { endPasswordResets, insertPasswordReset, lockPasswordReset, markPasswordResetUsed } from './password-resets.repository';
 import { findUserByEmail, findUserById, updateUser } from './users.repository';
 
@@ -49,6 +52,7 @@ export async function resetPassword(db: Db, publicUrl: string, body: { token: st
     await refuseWeakPassword(body.password, personalWords(user.name, user.email, user.phone), 'password');
     await updateUser(tx, user.id, { passwordHash: await hashPassword(body.password) });
     await markPasswordResetUsed(tx, reset.id, now);
+    await cancelEmailChange(tx, user.id, now);
     if (user.emailVerifiedAt === null) {
       const twoFactor = await hasSecondFactor(tx, 'buyer', user.id);
       await resetSecondFactor(tx, 'buyer', user.id);

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../errors';
 import { getContent } from '../content/content.service';
 import { getLogo, logoForMail } from '../content/logo.service';
 import { getSaleSettings } from '../sale/sale.service';
+import { holdsLinkSecret, withoutLinkSecrets } from '../../secret-token';
 import { claimDueMails, findMail, findMailPage, findQueuedKeys, insertMail, insertMailsOnce, requeueMail, settleMail, storeRendered, type MailRow, type NewMail } from './mail.repository';
 import { LOGO_CID, type MailContext, type RenderedMail } from './templates/message';
 import { ORDER_MAIL_KINDS, orderMailSubject, QR_CID, type OrderMailData, type OrderMailKind } from './templates/order-subject';
@@ -78,9 +79,8 @@ const HEADER_BREAK = /[\r\n]/;
  * only as hashes; the outbox's copy of the message keeps the live link only until it is sent, so
  * nobody reading the Outbox (or the database) later can use it.
  */
-const SECRET_LINK = /([?&]token=)[A-Za-z0-9_-]+/;
 const REMOVED_SECRET = 'removed-once-sent';
-const withoutSecrets = (part: string) => part.replace(new RegExp(SECRET_LINK.source, 'g'), `$1${REMOVED_SECRET}`);
+const withoutSecrets = (part: string) => withoutLinkSecrets(part, REMOVED_SECRET);
 
 /**
  * Queues a message in the caller's transaction. Header values never carry line breaks (a name or
@@ -271,7 +271,7 @@ export class MailSender {
       }
       try {
         await this.transport({ from: this.options.from, to: mail.toAddress, subject: mail.subject, ...parts });
-        if (SECRET_LINK.test(parts.text)) await storeRendered(this.db, mail.id, withoutSecrets(parts.html), withoutSecrets(parts.text));
+        if (holdsLinkSecret(parts.text)) await storeRendered(this.db, mail.id, withoutSecrets(parts.html), withoutSecrets(parts.text));
         await settleMail(this.db, mail.id, mail.attempts, { state: 'sent' }, new Date());
         report.sent++;
       } catch (error) {
