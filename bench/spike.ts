@@ -126,6 +126,7 @@ function nginxConfig(dir: string, lb: number, upstreams: number[]): string {
   const site = readFileSync(join(import.meta.dirname, '../deploy/nginx/presale.conf'), 'utf8')
     .replace(/server 127\.0\.0\.1:3001/, `server 127.0.0.1:${upstreams[0]}`)
     .replace(/server 127\.0\.0\.1:3002/, `server 127.0.0.1:${upstreams[1]}`)
+    .replace(/access_log [^;]+;/, 'access_log off;')
     .replace('listen 80;', `listen 127.0.0.1:${lb};`);
   return `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 8192; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  ${site}\n}`;
 }

@@ -29,6 +29,7 @@ function nginxConfig(): string {
   const site = readFileSync(join(import.meta.dirname, '../../deploy/nginx/presale.conf'), 'utf8')
     .replace(/server 127\.0\.0\.1:3001/, `server 127.0.0.1:${A}`)
     .replace(/server 127\.0\.0\.1:3002/, `server 127.0.0.1:${B}`)
+    .replace(/access_log [^;]+;/, 'access_log off;')
     .replace('listen 80;', `listen 127.0.0.1:${LB};`);
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
