@@ -138,8 +138,17 @@ function checkStages(body: StagesBody, sale: SaleRow, rows: readonly StageRow[],
       return;
     }
     if (view.hasSales && !dec(stage.priceUsd).eq(row.priceUsd)) throw at('priceUsd', `Stage ${index + 1} has sales: its price cannot change.`);
-    if (dec(stage.allocation).lt(row.tokensCommitted)) {
-      throw at('allocation', `Stage ${index + 1} holds ${groupDigits(toPlain(dec(row.tokensCommitted)))} ${symbol} in orders: its allocation cannot be less.`);
+    // What a stage may sell is its allocation with the tokens rolled in from earlier stages (and less
+    // what it rolled on): its orders may hold more than its allocation alone.
+    const rolled = dec(row.rolledIn).minus(row.rolledOut);
+    if (dec(stage.allocation).plus(rolled).lt(row.tokensCommitted)) {
+      const held = `Stage ${index + 1} holds ${groupDigits(toPlain(dec(row.tokensCommitted)))} ${symbol} in orders`;
+      throw at(
+        'allocation',
+        rolled.eq(0)
+          ? `${held}: its allocation cannot be less.`
+          : `${held}, ${groupDigits(toPlain(rolled.abs()))} ${symbol} ${rolled.gt(0) ? 'of them rolled in from' : 'more rolled on to'} the stages ${rolled.gt(0) ? 'before' : 'after'} it: its allocation cannot be less than ${groupDigits(toPlain(dec(row.tokensCommitted).minus(rolled)))} ${symbol}.`,
+      );
     }
     if (stage.endsAt !== null && !sameInstant(row.endsAt, stage.endsAt) && Date.parse(stage.endsAt) <= now.getTime()) throw at('endsAt', `Stage ${i + 1} must end in the future.`);
   });

@@ -169,6 +169,30 @@ describe(`the operator's stages (${databaseKind})`, () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('counts the tokens rolled into a stage when its orders hold more than its own allocation', async () => {
+    await signIn();
+    const [first] = await adminStages();
+    const three = await save([
+      { id: first?.id, name: 'Seed', priceUsd: '0.01', allocation: '1000', endsAt: null },
+      { name: 'Early', priceUsd: '0.02', allocation: '1000', endsAt: null },
+      { name: 'Public', priceUsd: '0.03', allocation: '1000', endsAt: null },
+    ]);
+    expect(three.statusCode, three.body).toBe(200);
+    const [seed] = three.json<Stages>().stages;
+    // Stage 1 ends unsold: its 1,000 roll into stage 2, which may now sell 2,000, and sells 1,500.
+    expect((await endNow(seed?.id ?? 0)).statusCode).toBe(200);
+    await buy('1500');
+    const body = bodyOf(await adminStages());
+    // Another stage's price changes: stage 2's allocation stands as it is.
+    const repriced = await save(body.map((s, i) => (i === 2 ? { ...s, priceUsd: '0.035' } : s)));
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    // Stage 2 may shrink to what its orders hold beyond the rolled-in tokens, and no further.
+    const shrunk = await save(body.map((s, i) => (i === 1 ? { ...s, allocation: '499' } : i === 2 ? { ...s, priceUsd: '0.035' } : s)));
+    expect(fieldsOf(shrunk)).toEqual({ 'stages.1.allocation': 'Stage 2 holds 1,500 PRE in orders, 1,000 PRE of them rolled in from the stages before it: its allocation cannot be less than 500 PRE.' });
+    const least = await save(body.map((s, i) => (i === 1 ? { ...s, allocation: '500' } : i === 2 ? { ...s, priceUsd: '0.035' } : s)));
+    expect(least.statusCode, least.body).toBe(200);
+  });
+
   it('keeps the price of a stage with sales, and its allocation at least what its orders hold', async () => {
     await signIn();
     const { stages } = await twoStages();
