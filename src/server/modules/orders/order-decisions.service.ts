@@ -12,7 +12,7 @@ import type { EventBus } from '../../plugins/event-bus';
 import { recordAudit } from '../audit/audit.service';
 import { getSaleSettings } from '../sale/sale.service';
 import { judgeAmount } from '@/domain/payment-verdict';
-import { paidAfterWindow } from '../payments/order-payments.service';
+import { paidAfterWindow, paidInTimeAfterExpiry } from '../payments/order-payments.service';
 import { recordExcessDecision } from './payment-progress.service';
 import { creditApprovedOrder } from './approved-order-credit';
 import { allowOverHardCap, creditExcess, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type OrderQuote } from './order-changes.repository';
@@ -66,13 +66,15 @@ export class OrderDecisions {
         const before = await findOrderViewById(tx, id);
         if (!before) throw notFound('This order does not exist.');
         const locked = await lockOrder(tx, id);
-        // The watcher (actor "Automatic") approves only a pending order paid within its window: a
-        // late payment, or an expired order, is the operator's to decide (decision 024).
+        // The watcher (actor "Automatic") approves only an order paid within its window: a late
+        // payment is the operator's to decide (decision 024). An order that expired before the
+        // watcher stored its in-time payment was paid in time all the same (decision 048).
         const automatic = to === 'approved' && actor.id === null;
         if (automatic && locked?.status === 'pending' && (await paidAfterWindow(tx, id))) {
           throw conflict('This order was paid after its window closed: an operator decides on a late payment.');
         }
-        const from: OrderStatus[] = automatic ? ['pending'] : ['pending', 'expired'];
+        const inTimeAfterExpiry = automatic && locked?.status === 'expired' && (await paidInTimeAfterExpiry(tx, id));
+        const from: OrderStatus[] = automatic && !inTimeAfterExpiry ? ['pending'] : ['pending', 'expired'];
         const decidable = locked !== undefined && from.includes(locked.status);
         const quote = to === 'approved' && locked && decidable ? await approvalQuote(tx, locked, credit, now, this.options.rateMaxAgeMinutes) : undefined;
         // A re-quote can add tokens to a pending order too (more arrived than it asked).

@@ -4,7 +4,7 @@ import { parseCoins } from '@/domain/utxo/amount';
 import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
 import { findEvmChains } from './evm/evm-chains.repository';
-import { findPaymentsOfOrders, holdsLatePayment, type PaymentRow } from './payments.repository';
+import { findPaymentsOfOrders, holdsConfirmedPaymentInWindow, holdsLatePayment, type PaymentRow } from './payments.repository';
 import { findTronChain } from './tron/tron-chains.repository';
 import { findUtxoChains } from './utxo/utxo-chains.repository';
 import { utxoPolicyOf } from './utxo/utxo-policy';
@@ -20,6 +20,16 @@ export function findHeldPayments(db: Queryable, orderIds: number[]): Promise<Hel
 /** Whether the order holds a payment (not reverted) made after its window closed, read in the caller's transaction (decision 024). */
 export function paidAfterWindow(tx: Queryable, orderId: number): Promise<boolean> {
   return holdsLatePayment(tx, orderId);
+}
+
+/**
+ * Whether the order was paid in time though it expired: it holds a confirmed payment made within its
+ * window and none after it. The watcher stored the payment after the expiry ran (it reads blocks some
+ * confirmations behind, and the expiry also runs on reads and checked orders): judged by the chain's
+ * instant, the order is paid as if it had waited (decision 048).
+ */
+export async function paidInTimeAfterExpiry(tx: Queryable, orderId: number): Promise<boolean> {
+  return (await holdsConfirmedPaymentInWindow(tx, orderId)) && !(await holdsLatePayment(tx, orderId));
 }
 
 /** An order as its chain's rules need it: its chain, and its amount (on the Bitcoin family a large order waits longer). */

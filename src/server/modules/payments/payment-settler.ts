@@ -73,8 +73,9 @@ export async function settlePayments(db: Db, orders: SettlerOrders, rules: Settl
 
 async function approveIfPaid(db: Db, orders: SettlerOrders, rules: SettleRules, orderId: number, now: Date): Promise<boolean> {
   const order = await orders.view(orderId);
-  // Late payments (an expired order) wait for the operator, who credits at the order's rate or today's.
-  if (order.status !== 'pending' || order.decimals === null) return false;
+  // Late payments wait for the operator, who credits at the order's rate or today's. An expired order
+  // is approved here only if it was paid within its window (the approval checks: decision 048).
+  if ((order.status !== 'pending' && order.status !== 'expired') || order.decimals === null) return false;
   const received = confirmedTotal((await findOrderPayments(db, orderId)).map((p) => ({ state: p.state, value: BigInt(p.value) })));
   if (received === 0n) return false;
   const verdict = judgeAmount(parseUnits(order.payAmount, order.decimals), received, rules.toleranceBps);
@@ -85,7 +86,8 @@ async function approveIfPaid(db: Db, orders: SettlerOrders, rules: SettleRules, 
     return true;
   } catch (error) {
     // An operator approved or rejected it a moment earlier: one decision stands, and it credited once.
-    if (error instanceof AppError && error.code === 'conflict') return false;
+    // An expired order's tokens that no longer fit under the caps: the operator decides.
+    if (error instanceof AppError && (error.code === 'conflict' || order.status === 'expired')) return false;
     throw error;
   }
 }

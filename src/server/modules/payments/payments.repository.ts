@@ -90,6 +90,17 @@ export async function holdsLatePayment(db: Queryable, orderId: number): Promise<
   return row !== undefined;
 }
 
+/** Whether the order holds a confirmed payment made within its window (its chain's instant, not when it was stored). */
+export async function holdsConfirmedPaymentInWindow(db: Queryable, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'confirmed'), sql`${payments.paidAt} <= ${orders.expiresAt}`))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findOrderPayments(db: Queryable, orderId: number): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.blockNumber, payments.logIndex);
 }

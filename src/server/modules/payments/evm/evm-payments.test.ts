@@ -569,6 +569,25 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(await credits(buyer.id)).toBe(2);
   });
 
+  it('approves a payment made within the window that the watcher stores only after the order expired', async () => {
+    await setUpAutomatic(2);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'USDT', '100')).json<Order>();
+    // Mined five seconds before the window closes.
+    const expiresAt = await nextBlockAfterWindow(placed.id, -5);
+    await payToken(placed.address, placed.payAmount);
+    // The expiry runs first (it also runs on reads and on checked orders; the watcher reads blocks behind the tip).
+    await t.app.orders.expireOverdue(new Date(expiresAt.getTime() + 10_000));
+    expect((await view(buyer.cookie, placed.id)).status).toBe('expired');
+    await t.app.paymentWatch.runOnce(new Date(expiresAt.getTime() + 20_000));
+    await clients.test.mine({ blocks: 1 });
+    await t.app.paymentWatch.runOnce(new Date(expiresAt.getTime() + 40_000));
+    // Judged by the chain's instant, not by which job ran first: paid in time, at the order's price.
+    const approved = await view(buyer.cookie, placed.id);
+    expect([approved.status, approved.tokens]).toEqual(['approved', placed.tokens]);
+    expect(await credits(buyer.id)).toBe(2);
+  });
+
   it('refuses an automatic approval of an order past its window, and leaves the operator\'s open', async () => {
     await setUpAutomatic(2);
     const buyer = await registerBuyer(t.app);
