@@ -74,6 +74,25 @@ export async function lockTxHash(tx: Queryable, txHash: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'tx:' + txHash.toLowerCase()}))`);
 }
 
+/**
+ * An order that names this transaction as its payment (its hash attached by the buyer) without
+ * holding a payment of it, and may be or was credited for it: pending, expired or approved.
+ */
+export async function findOrderNamingTx(db: Queryable, txHash: string): Promise<{ publicId: string; status: OrderStatus } | undefined> {
+  const [row] = await db
+    .select({ publicId: orders.publicId, status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        sql`lower(${orders.txHash}) = ${txHash.toLowerCase()}`,
+        inArray(orders.status, ['pending', 'expired', 'approved']),
+        sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and lower(${payments.txHash}) = ${txHash.toLowerCase()})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function setTxHash(db: Queryable, id: number, txHash: string): Promise<void> {
   const now = new Date();
   await db.update(orders).set({ txHash, txHashAt: now, updatedAt: now }).where(eq(orders.id, id));

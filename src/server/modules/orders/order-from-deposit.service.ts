@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { Eligibility } from '../eligibility/eligibility.service';
 import { findCryptoByCode, findCryptosPaidOn } from '../cryptos/cryptos.service';
 import { assignDeposit, takeUnallocatedDeposit } from '../payments/unallocated.service';
-import { allowOverHardCap } from './order-changes.repository';
+import { allowOverHardCap, findOrderNamingTx, lockTxHash } from './order-changes.repository';
 import { creditApprovedOrder } from './approved-order-credit';
 import { insertOrder } from './order-creation.repository';
 import { quoteNowLocked } from './order-requote';
@@ -35,6 +35,16 @@ export async function createOrderFromDeposit(
       const deposit = await takeUnallocatedDeposit(tx, paymentId);
       if (!deposit || deposit.userId === null) throw conflict('This deposit is not unallocated any more: it was assigned to an order or dismissed already.');
       if (deposit.state !== 'confirmed') throw conflict('This deposit is not confirmed yet: credit it once it is.');
+      // A buyer may have attached its hash to an order: that order is the one to decide (one payment, one credit).
+      await lockTxHash(tx, deposit.txHash);
+      const named = await findOrderNamingTx(tx, deposit.txHash);
+      if (named) {
+        throw conflict(
+          named.status === 'approved'
+            ? `Order ${named.publicId} names this transaction as its payment and was approved: it was credited already. Dismiss this deposit instead.`
+            : `Order ${named.publicId} (${named.status}) names this transaction as its payment: decide that order, and dismiss this deposit if you approve it.`,
+        );
+      }
       const matching = (await findCryptosPaidOn(tx, deposit)).find((c) => sameTokenContract(c.tokenContract, deposit.tokenContract));
       const crypto = matching ? await findCryptoByCode(tx, matching.code) : undefined;
       if (!crypto || crypto.decimals === null) throw conflict(`No offered currency matches this deposit (${deposit.network === 'evm' ? `chain ${String(deposit.chainId)}` : deposit.network === 'tron' ? 'TRON' : 'Bitcoin'}${deposit.tokenContract ? `, token ${deposit.tokenContract}` : ''}): offer it first.`);

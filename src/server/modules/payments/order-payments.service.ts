@@ -4,7 +4,7 @@ import { parseCoins } from '@/domain/utxo/amount';
 import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
 import { findEvmChains } from './evm/evm-chains.repository';
-import { findPaymentsOfOrders, holdsConfirmedPaymentInWindow, holdsLatePayment, type PaymentRow } from './payments.repository';
+import { findPaymentsOfOrders, findPaymentsOfTx, holdsConfirmedPaymentInWindow, holdsLatePayment, type PaymentRow } from './payments.repository';
 import { findTronChain } from './tron/tron-chains.repository';
 import { findUtxoChains } from './utxo/utxo-chains.repository';
 import { utxoPolicyOf } from './utxo/utxo-policy';
@@ -30,6 +30,11 @@ export function paidAfterWindow(tx: Queryable, orderId: number): Promise<boolean
  */
 export async function paidInTimeAfterExpiry(tx: Queryable, orderId: number): Promise<boolean> {
   return (await holdsConfirmedPaymentInWindow(tx, orderId)) && !(await holdsLatePayment(tx, orderId));
+}
+
+/** The payments the watchers stored from this transaction, with the order each pays (null: unallocated) and its buyer. */
+export function paymentsOfTx(db: Queryable, txHash: string): Promise<{ orderId: number | null; userId: number | null }[]> {
+  return findPaymentsOfTx(db, txHash);
 }
 
 /** An order as its chain's rules need it: its chain, and its amount (on the Bitcoin family a large order waits longer). */

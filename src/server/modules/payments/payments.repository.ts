@@ -101,6 +101,14 @@ export async function holdsConfirmedPaymentInWindow(db: Queryable, orderId: numb
   return row !== undefined;
 }
 
+/** The stored payments of a transaction (one per output or log), with the order and buyer each belongs to. */
+export async function findPaymentsOfTx(db: Queryable, txHash: string): Promise<{ orderId: number | null; userId: number | null }[]> {
+  return db
+    .select({ orderId: payments.orderId, userId: payments.userId })
+    .from(payments)
+    .where(sql`lower(${payments.txHash}) = ${txHash.toLowerCase()}`);
+}
+
 export async function findOrderPayments(db: Queryable, orderId: number): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.blockNumber, payments.logIndex);
 }

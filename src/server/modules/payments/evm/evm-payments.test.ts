@@ -662,6 +662,41 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(actions.sort()).toEqual(['order.excess.credit', 'order.excess.refund']);
   });
 
+  it('credits one payment once: a stored payment\'s hash cannot pay another order, and a deposit an order names is not made an order again', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const attach = (id: string, txHash: string) => t.app.inject({ method: 'POST', url: `/api/orders/${id}/tx-hash`, cookies: { [BUYER]: buyer.cookie }, payload: { txHash } });
+    const refusal = (res: Awaited<ReturnType<typeof attach>>) => [res.statusCode, res.json<{ error: { fields: { txHash?: string } } }>().error.fields.txHash];
+
+    // An order paid in two parts keeps the first part's hash; the second's cannot pay the next order.
+    const paid = (await order(buyer.cookie, 'USDT', '100')).json<Order>(); // 1 TUSD
+    await payToken(paid.address, '0.5');
+    const second = await payToken(paid.address, '0.5');
+    await tick();
+    expect((await view(buyer.cookie, paid.id)).status).toBe('approved');
+    const next = (await order(buyer.cookie, 'USDT', '100')).json<Order>();
+    expect(refusal(await attach(next.id, second.transactionHash))).toEqual([409, 'This transaction is already attached to another order: one transaction pays one order.']);
+
+    // Ether sent to the deposit address with no ether order open stays a deposit: its hash pays no token order.
+    const deposit = await payEther(paid.address, '0.002');
+    await tick();
+    expect(refusal(await attach(next.id, deposit.transactionHash))).toEqual([409, 'This transaction reached your deposit address when no order was open: the sale team credits it on its own, so it cannot also pay this order.']);
+
+    // Attached before the watcher stored it, and the order approved by hand: the deposit is not credited again.
+    const early = await payEther(paid.address, '0.001');
+    expect((await attach(next.id, early.transactionHash)).statusCode).toBe(200);
+    await tick();
+    await t.database.db.update(payments).set({ createdAt: new Date(Date.now() - 120_000) });
+    const { orderId } = await adminView(next.id);
+    expect((await admin('POST', `/api/admin/orders/${String(orderId)}/approve`, { note: 'checked the hash' })).statusCode).toBe(200);
+    const before = await credits(buyer.id);
+    const listed = (await admin('GET', '/api/admin/payments/unallocated')).json<{ deposits: UnallocatedDeposit[] }>().deposits;
+    const named = listed.find((d) => d.txHash === early.transactionHash);
+    const made = await admin('POST', `/api/admin/payments/unallocated/${String(named?.id)}/order`, { note: 'sent without an order' });
+    expect([made.statusCode, made.json<{ error: { message: string } }>().error.message]).toEqual([409, `Order ${next.id} names this transaction as its payment and was approved: it was credited already. Dismiss this deposit instead.`]);
+    expect(await credits(buyer.id)).toBe(before);
+  });
+
   it('makes an approved order from an unallocated deposit at today\'s rate, once', async () => {
     await setUpAutomatic(1);
     const buyer = await registerBuyer(t.app);
