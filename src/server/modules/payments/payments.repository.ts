@@ -14,10 +14,26 @@ function onChain(on: PaymentChain) {
   return on.network === 'evm' ? and(eq(payments.network, 'evm'), eq(payments.chainId, on.chainId)) : eq(payments.network, on.network);
 }
 
-/** Stores payments not seen before; a payment already stored (a re-scan) is left as it is. */
-export async function insertPayments(db: Queryable, rows: NewPayment[]): Promise<void> {
+/**
+ * Stores payments not seen before; a payment already stored (a re-scan) is left as it is, unless a
+ * reorganisation took it back and a later block mined it again: the same transaction (EVM, TRON: the
+ * same key) is on the chain again, in its new block, and counts from there. When it was paid stays
+ * as first written (decision 024). All `rows` are of one chain.
+ */
+export async function insertPayments(db: Queryable, rows: NewPayment[], now = new Date()): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(payments).values(rows).onConflictDoNothing();
+  const inserted = await db.insert(payments).values(rows).onConflictDoNothing().returning({ id: payments.id });
+  if (inserted.length === rows.length) return;
+  const [first] = rows;
+  const network = first?.network ?? 'evm';
+  const chainId = first?.chainId ?? null;
+  await db.execute(sql`
+    update ${payments} as p
+       set state = 'seen', block_number = v.block_number, block_hash = v.block_hash, updated_at = ${now}
+      from unnest(${sql.param(rows.map((r) => r.txHash))}::text[], ${sql.param(rows.map((r) => r.logIndex))}::integer[], ${sql.param(rows.map((r) => r.toAddress))}::text[],
+                  ${sql.param(rows.map((r) => (r.blockNumber === null || r.blockNumber === undefined ? null : String(r.blockNumber))))}::bigint[], ${sql.param(rows.map((r) => r.blockHash))}::text[]) as v(tx_hash, log_index, to_address, block_number, block_hash)
+     where p.state = 'reverted' and p.network = ${network} and p.chain_id is not distinct from ${chainId}::integer and p.tx_hash = v.tx_hash
+       and case when p.network = 'evm' then p.log_index = v.log_index else p.to_address = v.to_address end`);
 }
 
 /** Payments in blocks a reorganisation replaced (EVM, TRON): they are no longer on the chain. */

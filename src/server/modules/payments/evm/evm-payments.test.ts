@@ -251,6 +251,31 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(stored?.state).toBe('reverted');
   });
 
+  it('credits a payment a reorganisation took back once a later block mines the same transaction again', async () => {
+    await setUpAutomatic(2);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'ETH', '300')).json<Order>();
+    const wallet = clients.wallet(1);
+    const raw = await wallet.signTransaction(await wallet.prepareTransactionRequest({ to: placed.address as Address, value: parseEther(placed.payAmount) }));
+    const snapshot = await clients.test.snapshot();
+    const hash = await clients.public.sendRawTransaction({ serializedTransaction: raw });
+    await clients.public.waitForTransactionReceipt({ hash });
+    await tick();
+    await clients.test.revert({ id: snapshot });
+    await clients.test.mine({ blocks: 2 });
+    await tick();
+    const stored = () => t.database.db.select({ state: payments.state, block: payments.blockNumber }).from(payments).where(eq(payments.txHash, hash.toLowerCase()));
+    expect((await stored()).map((p) => p.state)).toEqual(['reverted']);
+    // The new branch mines the same signed transaction: the same hash, in another block.
+    expect(await clients.public.sendRawTransaction({ serializedTransaction: raw })).toBe(hash);
+    const receipt = await clients.public.waitForTransactionReceipt({ hash });
+    await clients.test.mine({ blocks: 2 });
+    await tick();
+    expect(await stored()).toEqual([{ state: 'confirmed', block: receipt.blockNumber }]);
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2);
+  });
+
   it('says when the endpoint’s head has not moved for over 10 minutes, until it moves', async () => {
     await setUpAutomatic(2);
     await tick();

@@ -97,6 +97,7 @@ export class EvmWatcher {
           paidAt: d.blockTime,
           userId: owners.get(d.to.toLowerCase()) ?? null,
         })),
+        now,
       );
       const moved = await moveEvmCursor(tx, chain.chainId, chain.nextBlock, {
         nextBlock: result.cursor.next,

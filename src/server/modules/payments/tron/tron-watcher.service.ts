@@ -103,6 +103,7 @@ export class TronWatcher {
             paidAt: d.blockTime,
             userId: owners.get(d.to) ?? null,
           })),
+          now,
         );
         const moved = await moveTronCursor(tx, chain.nextBlock, {
           nextBlock: result.cursor.next,
