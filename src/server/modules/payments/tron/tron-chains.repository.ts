@@ -13,7 +13,7 @@ export async function findTronChain(db: Queryable): Promise<TronChainRow | undef
 
 export type TronWatcherSettings = Pick<TronChainRow, 'apiUrl' | 'fallbackUrl' | 'confirmations' | 'toleranceBps' | 'autoApproveUsd' | 'minOrderUsd'>;
 
-/** Saves the watcher's settings. `startAt` (a new endpoint) is where reading begins: after its head then, so nothing paid before counts. */
+/** Saves the watcher's settings. `startAt` (the first endpoint) is where reading begins: after its head then, so nothing paid before counts. */
 export async function upsertTronChain(db: Queryable, settings: TronWatcherSettings, startAt: bigint | null, now: Date): Promise<void> {
   const cursor = startAt === null ? {} : { nextBlock: startAt, recentBlocks: [], headBlock: startAt - 1n, headChangedAt: null, scannedAt: null };
   await db

@@ -152,6 +152,21 @@ describe(`automatic TRON payments (${databaseKind})`, () => {
     expect(approval).toMatchObject({ operatorLogin: 'Automatic', operatorId: null });
   });
 
+  it('reads on from where it stopped when the operator moves the watcher to another endpoint', async () => {
+    await setUpAutomatic({ confirmations: 1 });
+    await tick();
+    const buyer = await registerBuyer(t.app);
+    const placed = await placeOrder(buyer.cookie, '1000');
+    // Paid and mined while the first endpoint fails; the operator then moves to another of the same network.
+    payer.transferToken(USDT, placed.address, units(placed.payAmount));
+    node.mine(3);
+    const moved = await admin('PUT', '/api/admin/payments/tron/watcher', watcherBody({ apiUrl: node.url.replace('127.0.0.1', 'localhost'), confirmations: 1 }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2);
+  });
+
   it('waits for the rest of a short payment, approves an overpayment, and credits TRX', async () => {
     await setUpAutomatic({ confirmations: 1 });
     const buyer = await registerBuyer(t.app);

@@ -92,14 +92,16 @@ export class TronSettingsService {
 
   /**
    * Saves how TRON is read and judged. A new endpoint (and a new fallback) is asked for its newest
-   * block and its first (it must serve TRON's main network); after a new first endpoint, the watcher
-   * starts after its head: nothing paid before counts.
+   * block and its first (it must serve TRON's main network). The first endpoint starts the watcher
+   * after its head (nothing paid before counts); a later one reads on from where the last stopped,
+   * so blocks mined meanwhile are not skipped.
    */
   async setWatcher(actor: Actor, body: TronWatcherBody, now = new Date()): Promise<void> {
     const apiUrl = body.apiUrl.trim();
     const fallbackUrl = body.fallbackUrl?.trim() ?? null;
     const current = await findTronChain(this.db);
-    const startAt = current?.apiUrl === apiUrl ? null : (await this.checked(apiUrl, 'apiUrl')) + 1n;
+    const head = current?.apiUrl === apiUrl ? null : await this.checked(apiUrl, 'apiUrl');
+    const startAt = head !== null && (current?.nextBlock ?? null) === null ? head + 1n : null;
     if (fallbackUrl !== null && current?.fallbackUrl !== fallbackUrl) await this.checked(fallbackUrl, 'fallbackUrl');
     const settings = {
       apiUrl,

@@ -20,13 +20,12 @@ export async function findUtxoChains(db: Queryable): Promise<UtxoChainRow[]> {
 
 export type UtxoWatcherSettings = Pick<UtxoChainRow, 'esploraUrl' | 'confirmations' | 'largeAboveUnits' | 'largeConfirmations' | 'toleranceBps' | 'autoApproveUsd' | 'requestsPerMinute'>;
 
-/** Saves the chain's settings; a new endpoint starts the watcher afresh (`resetCursor`): nothing paid before counts. */
-export async function upsertUtxoChain(db: Queryable, chain: UtxoChain, settings: UtxoWatcherSettings, resetCursor: boolean, now: Date): Promise<void> {
-  const cursor = resetCursor ? { cursor: null, tipHeight: null, scannedAt: null, awaitingAddresses: null, unpolledAddresses: null } : {};
+/** Saves the chain's settings; its scan cursor stays where it is (a new chain has none: its watcher starts at the tip). */
+export async function upsertUtxoChain(db: Queryable, chain: UtxoChain, settings: UtxoWatcherSettings, now: Date): Promise<void> {
   await db
     .insert(bitcoinChains)
     .values({ chain, ...settings, updatedAt: now })
-    .onConflictDoUpdate({ target: bitcoinChains.chain, set: { ...settings, ...cursor, lastError: null, lastErrorAt: null, updatedAt: now } });
+    .onConflictDoUpdate({ target: bitcoinChains.chain, set: { ...settings, lastError: null, lastErrorAt: null, updatedAt: now } });
 }
 
 export async function deleteUtxoChain(db: Queryable, chain: UtxoChain): Promise<boolean> {

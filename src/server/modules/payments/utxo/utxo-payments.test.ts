@@ -472,6 +472,26 @@ describe(`automatic Bitcoin payments (${databaseKind})`, () => {
     expect(bitcoinOf(await settings()).watcher?.lastError).toBeNull();
   });
 
+  it('reads on from where it stopped when the operator moves the watcher to another endpoint of the chain', async () => {
+    const { buyer, placed, txid } = await paidAndMinedOnce();
+    expect((await view(buyer.cookie, placed.id)).payment?.transfers[0]).toMatchObject({ txHash: txid, state: 'seen', confirmations: 1 });
+    // Another buyer pays while the first endpoint fails, before the operator moves to another.
+    const other = await registerBuyer(t.app, { email: 'other@example.com' });
+    const unread = await placeOrder(other.cookie, '100');
+    pay(unread.address, '0.0001');
+    server.mine();
+    // The same chain at another address (a new provider, or the operator's own electrs).
+    const moved = await admin('PUT', '/api/admin/payments/utxo/bitcoin/watcher', chainBody({ esploraUrl: server.url.replace('127.0.0.1', 'localhost') }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      server.mine();
+      await tickAMinuteOn();
+    }
+    // The payment it was following confirms, and the one mined meanwhile is found.
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect((await view(other.cookie, unread.id)).status).toBe('approved');
+  });
+
   it('resumes from the stored cursor after a restart, and two instances ticking at once count a payment once', async () => {
     await setUpAutomatic();
     const buyer = await registerBuyer(t.app);

@@ -114,9 +114,11 @@ export class UtxoSettingsService {
   }
 
   /**
-   * Saves how a chain is read and judged. A new endpoint is asked for its tip and its
-   * first block first (it must answer as an Esplora API of this chain's main network) and the watcher
-   * starts afresh at the tip: nothing paid before counts.
+   * Saves how a chain is read and judged. A new endpoint is asked for its tip and its first block
+   * first (it must answer as an Esplora API of this chain's main network). The first endpoint starts
+   * the watcher at the tip (nothing paid before counts); a later one reads on from where the last
+   * stopped, so payments it was following and blocks mined meanwhile are not lost (an operator
+   * changes endpoint mostly when one fails).
    */
   async setWatcher(actor: Actor, chain: UtxoChain, body: UtxoWatcherBody, now = new Date()): Promise<void> {
     if (body.largeAbove !== null && body.largeConfirmations < body.confirmations) {
@@ -145,7 +147,7 @@ export class UtxoSettingsService {
     };
     await this.db.transaction(async (tx) => {
       const before = await findUtxoChain(tx, chain);
-      await upsertUtxoChain(tx, chain, settings, newEndpoint, now);
+      await upsertUtxoChain(tx, chain, settings, now);
       const shown = (c: typeof settings) => ({ esploraHost: hostOf(c.esploraUrl), confirmations: c.confirmations, largeAboveUnits: c.largeAboveUnits, largeConfirmations: c.largeConfirmations, toleranceBps: c.toleranceBps, autoApproveUsd: toPlain(dec(c.autoApproveUsd)), requestsPerMinute: c.requestsPerMinute });
       await recordAudit(tx, actor, 'payments.utxo_watcher', `chain:${chain}`, before ? shown(before) : null, shown(settings));
     });
