@@ -8,7 +8,7 @@ import { confirmedTotal, judgeAmount } from '@/domain/payment-verdict';
 import { AUTOMATIC, type Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { assignLatePayment, assignPayment, findOrderForPayment, findOrderPayments, findOrdersAwaitingConfirmations, findUnassignedPayments, type PaymentChain, type PaymentRow } from './payments.repository';
+import { assignLatePayment, assignPayment, findOrderForPayment, findOrderPayments, findOrdersAwaitingConfirmations, findPendingOrdersWithConfirmedPayments, findUnassignedPayments, type PaymentChain, type PaymentRow } from './payments.repository';
 
 /** A payment that arrives after its order expired is still matched to it for this long (then: unallocated). */
 export const LATE_PAYMENT_DAYS = 7;
@@ -63,8 +63,15 @@ export async function settlePayments(db: Db, orders: SettlerOrders, rules: Settl
       }),
     ),
   );
+  // And every pending order already paid on this chain: one whose judgement failed before is judged again.
+  for (const orderId of await findPendingOrdersWithConfirmedPayments(db, rules.on)) touched.add(orderId);
   // Orders are judged side by side too: each approval is its own guarded transaction.
-  const results = await Promise.all([...touched].map((orderId) => limit(() => approveIfPaid(db, orders, rules, orderId, now))));
+  // One order's failure does not hold back the others' approvals; it is said on the chain's card and
+  // the order is judged again on the next tick (above).
+  const settled = await Promise.allSettled([...touched].map((orderId) => limit(() => approveIfPaid(db, orders, rules, orderId, now))));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const results = settled.map((r) => r.status === 'fulfilled' && r.value);
   // Pages of orders whose payment is still gaining confirmations show the new count.
   const waiting = new Map((await findOrdersAwaitingConfirmations(db, rules.on)).map((w) => [w.orderId, w.txHash]));
   await Promise.all([...waiting].filter(([orderId]) => !touched.has(orderId)).map(([orderId, txHash]) => limit(() => orders.notePayment(orderId, txHash))));

@@ -184,6 +184,20 @@ export async function findOrdersAwaitingConfirmations(db: Queryable, on: Payment
   return rows.flatMap((r) => (r.orderId === null ? [] : [{ orderId: r.orderId, txHash: r.txHash }]));
 }
 
+/**
+ * Pending orders holding a confirmed payment on the chain: judged again on every tick, so an order
+ * whose judgement failed once (a lost connection, a stop between confirming and approving) is not
+ * left pending with its payment in.
+ */
+export async function findPendingOrdersWithConfirmedPayments(db: Queryable, on: PaymentChain): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ orderId: orders.id })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.status, 'pending'), onChain(on), eq(payments.state, 'confirmed')));
+  return rows.map((r) => r.orderId);
+}
+
 /** Deposits on the chain that no order holds and no operator dismissed, newest first, with their buyer. */
 export async function findUnallocated(db: Queryable, lateBefore: Date): Promise<(PaymentRow & { buyerEmail: string })[]> {
   const rows = await db

@@ -4,7 +4,7 @@ import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Address } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, Order } from '@/contracts/orders';
 import type { PaymentSettings, UnallocatedDeposit } from '@/contracts/payments';
 import { dec } from '@/domain/decimal';
@@ -272,6 +272,23 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     await clients.test.mine({ blocks: 2 });
     await tick();
     expect(await stored()).toEqual([{ state: 'confirmed', block: receipt.blockNumber }]);
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2);
+  });
+
+  it('judges a paid order again on the next tick when its approval failed once', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'USDT', '100')).json<Order>();
+    await payToken(placed.address, placed.payAmount);
+    // The tick that confirms the payment loses its approval (a dropped connection, a stop in between).
+    const failing = vi.spyOn(t.app.orders, 'approveOnly').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    await tick();
+    expect(failing).toHaveBeenCalledTimes(1);
+    failing.mockRestore();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('pending');
+    // After the endpoint's first back-off (the failure was said on the chain's card).
+    await t.app.paymentWatch.runOnce(new Date(Date.now() + 10_000));
     expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
     expect(await credits(buyer.id)).toBe(2);
   });
