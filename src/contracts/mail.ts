@@ -128,3 +128,9 @@ export const operatorNotificationEndpoints = {
   'GET /api/admin/notifications': { responses: { 200: operatorNotificationsSchema } },
   'PUT /api/admin/notifications': { body: operatorNotificationsBodySchema, responses: { 200: operatorNotificationsSchema } },
 } satisfies EndpointMap;
+
+/**
+ * What a live single-use link's secret reads as in the Outbox to an operator who is not an Owner: a
+ * reset link read there opens the buyer's account, which no Manager may do.
+ */
+export const HIDDEN_LINK_SECRET = 'shown-to-owners-only';

@@ -2,7 +2,7 @@
 // the mail job (MailSender) once across instances, with retries. Without an SMTP server they are kept
 // in the Outbox for an operator to read, and each is logged in one line.
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxMail, OutboxMailDetail } from '@/contracts/mail';
+import { HIDDEN_LINK_SECRET, type OutboxMail, type OutboxMailDetail } from '@/contracts/mail';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import { getContent } from '../content/content.service';
@@ -154,8 +154,13 @@ function linksOf(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [])];
 }
 
-function toDetail(row: MailRow): OutboxMailDetail {
-  const text = row.text ?? '';
+/** Whether the operator sees the live links of messages not sent yet (Owners), or their secrets hidden. */
+export type LinkView = 'live' | 'hidden';
+
+const shown = (part: string, view: LinkView) => (view === 'live' ? part : withoutLinkSecrets(part, HIDDEN_LINK_SECRET));
+
+function toDetail(row: MailRow, view: LinkView): OutboxMailDetail {
+  const text = shown(row.text ?? '', view);
   return { ...toOutboxMail(row), text, links: linksOf(text) };
 }
 
@@ -170,8 +175,8 @@ export async function outboxMail(db: Queryable, id: number): Promise<MailRow> {
   return row;
 }
 
-export async function outboxDetail(db: Queryable, id: number): Promise<OutboxMailDetail> {
-  return toDetail(await outboxMail(db, id));
+export async function outboxDetail(db: Queryable, id: number, view: LinkView): Promise<OutboxMailDetail> {
+  return toDetail(await outboxMail(db, id), view);
 }
 
 /**
@@ -197,15 +202,15 @@ async function imagesOf(db: Queryable, mail: MailRow, html: string): Promise<Att
  * A message's HTML as the Outbox shows it: the images it names by content id put in place as data
  * URLs, since no mail client is there to attach them.
  */
-export async function outboxHtml(db: Queryable, id: number): Promise<string | null> {
+export async function outboxHtml(db: Queryable, id: number, view: LinkView): Promise<string | null> {
   const mail = await outboxMail(db, id);
   if (mail.html === null) return null;
-  let html = mail.html;
+  let html = shown(mail.html, view);
   for (const image of await imagesOf(db, mail, html)) html = html.replaceAll(`cid:${image.cid}`, `data:${image.contentType};base64,${image.content.toString('base64')}`);
   return html;
 }
 
-export async function resendMail(db: Queryable, id: number, now = new Date()): Promise<OutboxMailDetail> {
+export async function resendMail(db: Queryable, id: number, view: LinkView, now = new Date()): Promise<OutboxMailDetail> {
   if ((await outboxMail(db, id)).text?.includes(`token=${REMOVED_SECRET}`)) {
     throw conflict('This message held a single-use link, removed once it was sent: the buyer can ask for a new one.');
   }
@@ -214,7 +219,7 @@ export async function resendMail(db: Queryable, id: number, now = new Date()): P
     await outboxMail(db, id);
     throw conflict('This message is being sent right now.');
   }
-  return toDetail(row);
+  return toDetail(row, view);
 }
 
 export interface SendReport {

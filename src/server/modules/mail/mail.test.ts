@@ -519,4 +519,31 @@ describe(`the Outbox without an SMTP server (${databaseKind})`, () => {
     await t.database.db.delete(mailOutbox); // the registration's verification link is not what these tests read
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', cookies: { presale_session: buyer.cookie } })).statusCode).toBe(401);
   });
+
+  it('shows a Manager the messages with their single-use links hidden: a reset link read there would open the buyer’s account', async () => {
+    const owner = await signInOperator(t.app, t.database);
+    const manager = await signInOperator(t.app, t.database, 'manager', 'manager password 1', 'manager');
+    await registerBuyer(t.app);
+    await t.database.db.delete(mailOutbox);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ada@example.com' } });
+    await expect.poll(async () => (await t.database.db.select().from(mailOutbox)).length).toBe(1);
+    expect(await t.app.mailSend.runOnce()).toMatchObject({ kept: 1 });
+    const [kept] = await t.database.db.select().from(mailOutbox);
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(kept?.text ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    const as = (cookie: string, url: string, method: 'GET' | 'POST' = 'GET') => t.app.inject({ method, url, cookies: { presale_operator_session: cookie } });
+    const url = `/api/admin/outbox/${String(kept?.id)}`;
+
+    const seen = (await as(manager, url)).json<OutboxMailDetail>();
+    expect(seen.links).toContain('http://sale.example.com/reset-password?token=shown-to-owners-only');
+    expect(JSON.stringify(seen)).not.toContain(token);
+    expect((await as(manager, `${url}/html`)).body).not.toContain(token);
+    // Resending answers with the message too.
+    const resent = await as(manager, `${url}/resend`, 'POST');
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.body).not.toContain(token);
+    // An Owner reads the live link (without a mail server, the way to follow it).
+    expect((await as(owner, url)).json<OutboxMailDetail>().links).toContain(`http://sale.example.com/reset-password?token=${token}`);
+    expect((await as(owner, `${url}/html`)).body).toContain(token);
+  });
 });

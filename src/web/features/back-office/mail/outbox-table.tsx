@@ -3,7 +3,7 @@
 // and a resend.
 import { Can } from '@/web/features/back-office/shell/can';
 import { ExternalLink } from 'lucide-react';
-import type { MailState, OutboxMail } from '@/contracts/mail';
+import { HIDDEN_LINK_SECRET, type MailState, type OutboxMail } from '@/contracts/mail';
 import { useOutboxMail, outboxHtmlUrl, useResendMail } from '@/web/api/mail';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -92,6 +92,7 @@ export function OutboxMessageDialog({ id, onClose }: { id: number | null; onClos
                     </li>
                   ))}
                 </ul>
+                {mail.links.some((link) => link.includes(HIDDEN_LINK_SECRET)) ? <p className="text-muted-foreground">Single-use links (a password reset, an address to verify) are shown to Owners only: they open the buyer’s account.</p> : null}
               </section>
             ) : null}
             <section aria-label="Text" className="grid gap-1">
