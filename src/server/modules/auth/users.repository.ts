@@ -4,7 +4,13 @@ import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The account with this address, letter case aside. Addresses are ASCII (registration and a change
+ * of address check them): another spelling never names an account, though the database's `lower()`
+ * folds some letters to ASCII ('İ' to 'i'), which would give one account many throttle keys.
+ */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  if (/[^\x20-\x7e]/.test(email)) return undefined;
   const [row] = await db
     .select()
     .from(users)

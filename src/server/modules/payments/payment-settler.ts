@@ -37,7 +37,6 @@ export interface SettlerOrders {
  * confirmed (`touchedOrders`), and approves those paid in full. Returns how many it approved.
  */
 export async function settlePayments(db: Db, orders: SettlerOrders, rules: SettleRules, touchedOrders: Iterable<number>, now: Date): Promise<number> {
-  const lateSince = new Date(now.getTime() - LATE_PAYMENT_DAYS * 86_400_000);
   const touched = new Set<number>(touchedOrders);
   // Buyers side by side (on PostgreSQL one buyer's round trips need not wait for another's, P5);
   // one buyer's payments in order, so each finds the order the one before it left.
@@ -49,7 +48,9 @@ export async function settlePayments(db: Db, orders: SettlerOrders, rules: Settl
       limit(async () => {
         if (userId === null) return;
         for (const payment of buyerPayments) {
-          const order = await findOrderForPayment(db, userId, rules.on, payment.tokenContract, lateSince, payment.createdAt);
+          // A late payment finds its expired order for a week after its window by when it was paid,
+          // however late a tick read it.
+          const order = await findOrderForPayment(db, userId, rules.on, payment.tokenContract, new Date(payment.paidAt.getTime() - LATE_PAYMENT_DAYS * 86_400_000), payment.createdAt);
           // No open order: the deposit stays unallocated until an operator assigns or dismisses it.
           if (!order) continue;
           // Judged by when the chain says it was paid, never by when the expiry job last ran: paid

@@ -1,5 +1,6 @@
 // Two-factor sign-in for the signed-in account: operators under /api/admin (operator scope), buyers
-// under /api/me (buyer scope). Codes are limited per account, like passwords.
+// under /api/me (buyer scope). Codes are limited per account, like passwords. Turning it on ends the
+// account's other sessions.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { route } from '../../http/route';
@@ -17,7 +18,10 @@ function twoFactorRoutes(kind: SubjectKind, prefix: '/api/admin' | '/api/me', su
     route(app, `POST ${prefix}/two-factor`, async (request) => {
       const id = subjectOf(request);
       await limit(id);
-      return confirmEnrolment(app.db, kind, id, request.body, app.config.PUBLIC_URL);
+      const turnedOn = await confirmEnrolment(app.db, kind, id, request.body, app.config.PUBLIC_URL);
+      // Sessions opened before the second factor (a stolen password's among them) end with it.
+      await app.sessions.destroyOthers(kind, id, app.sessions.cookieOf(request, kind));
+      return turnedOn;
     });
     route(app, `DELETE ${prefix}/two-factor`, async (request) => {
       const id = subjectOf(request);

@@ -4,7 +4,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { TOTP_CODE_REQUIRED, TOTP_CODE_WRONG, TOTP_ENROL_REQUIRED, TOTP_REQUIRED_BY_SALE, type Enrolment } from '@/contracts/two-factor';
-import { databaseKind, OPERATOR, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
+import { cookieValue, databaseKind, OPERATOR, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
 const OP = 'presale_operator_session';
 /** The app's code for a moment `offset` time steps from now. */
@@ -95,7 +95,12 @@ describe(`two-factor sign-in (${databaseKind})`, () => {
   it('lets a buyer turn it on in their profile and off again with their password and a code', async () => {
     const buyer = await registerBuyer(t.app);
     const cookies = { presale_session: buyer.cookie };
+    // Signed in elsewhere too (another device, or whoever holds the password): that session ends when it is turned on.
+    const elsewhere = cookieValue(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: REGISTRATION.password } }), 'presale_session') ?? '';
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies: { presale_session: elsewhere } })).statusCode).toBe(200);
     const { secret, recoveryCodes } = await enrol('/api/me', cookies);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies: { presale_session: elsewhere } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies })).statusCode).toBe(200);
     const signIn = (code?: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: REGISTRATION.email, password: REGISTRATION.password, ...(code ? { code } : {}) } });
     expect((await signIn()).json()).toMatchObject({ error: { fields: { code: TOTP_CODE_REQUIRED } } });
     expect((await signIn(codeAt(secret, 1))).statusCode).toBe(200);

@@ -704,6 +704,27 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(actions.sort()).toEqual(['order.excess.credit', 'order.excess.refund']);
   });
 
+  it('hands a late payment to its expired order by when it was paid, however late a tick read it', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'USDT', '100')).json<Order>(); // 1 TUSD
+    // Its window closed eight days ago.
+    const now = Date.now();
+    await t.database.db.update(orders).set({ createdAt: new Date(now - 9 * 86_400_000), expiresAt: new Date(now - 8 * 86_400_000) }).where(eq(orders.publicId, placed.id));
+    await t.app.orders.expireOverdue();
+    // Paid six days after the window (within the week a late payment finds its order), read only today.
+    const [late] = await t.database.db
+      .insert(payments)
+      .values({ chainId: chain.chainId, txHash: `0x${'5a'.repeat(32)}`, logIndex: 0, tokenContract: token.address.toLowerCase(), fromAddress: `0x${'11'.repeat(20)}`, toAddress: placed.address.toLowerCase(), value: '1000000', blockNumber: 1n, state: 'confirmed', userId: buyer.id, paidAt: new Date(now - 2 * 86_400_000) })
+      .returning();
+    await tick();
+    const [stored] = await t.database.db.select().from(payments).where(eq(payments.id, late?.id ?? 0));
+    const [expired] = await t.database.db.select().from(orders).where(eq(orders.publicId, placed.id));
+    expect(stored?.orderId).toBe(expired?.id);
+    // The operator decides on it, at the order's price or today's.
+    expect(expired?.status).toBe('expired');
+  });
+
   it('credits one payment once: a stored payment\'s hash cannot pay another order, and a deposit an order names is not made an order again', async () => {
     await setUpAutomatic(1);
     const buyer = await registerBuyer(t.app);

@@ -31,7 +31,9 @@ const posts = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.filt
 describe('attaching a transaction hash on the order page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps what was typed and a submit made before the form had loaded, and sends the hash once', async () => {
+  // The checked form's first import is transformed by Vitest while the test waits: beside five other
+  // lanes on two cores it has taken over ten seconds (a CI run on 2026-11-27).
+  it('keeps what was typed and a submit made before the form had loaded, and sends the hash once', { timeout: 90_000 }, async () => {
     const fetchMock = serve();
     const user = userEvent.setup();
     renderWithProviders(<AttachTxHash order={PENDING} />);
@@ -39,7 +41,7 @@ describe('attaching a transaction hash on the order page', () => {
     await user.click(field);
     await user.paste(` ${HASH} `);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1), { timeout: 60_000 });
     // The contract's schema trimmed it, as the checked form does.
     expect(JSON.parse(posts(fetchMock)[0]?.[1]?.body as string)).toEqual({ txHash: HASH });
     // Saved: the field is emptied for another hash, and nothing was sent twice.
