@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = [
   'operators.require_two_factor',
   'backup.download',
   'user.unverified_reset',
+  'user.unproven_settings_cleared',
   'user.two_factor_reset',
   'user.country',
 ] as const;

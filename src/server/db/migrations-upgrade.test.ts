@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './client';
-import { orders, users } from './schema';
+import { orders } from './schema';
 
 /** A copy of the migrations folder whose journal ends with migration `last`. */
 function migrationsUpTo(last: number): string {
@@ -35,13 +35,8 @@ describe('migrations on a database with data', () => {
     folders.push(before);
     await migrate(db, { migrationsFolder: before });
 
-    const [a, b] = await db
-      .insert(users)
-      .values([
-        { name: 'A', email: 'a@example.com', passwordHash: 'x' },
-        { name: 'B', email: 'b@example.com', passwordHash: 'x' },
-      ])
-      .returning({ id: users.id });
+    // Written as SQL: the schema in the code has columns that later migrations add.
+    const [a, b] = ((await db.execute(sql`insert into users (name, email, password_hash) values ('A', 'a@example.com', 'x'), ('B', 'b@example.com', 'x') returning id`)) as { rows: { id: number }[] }).rows;
     if (!a || !b) throw new Error('no users');
     const order = (n: number, userId: number, status: 'pending' | 'expired') => ({ publicId: `upgrade${String(n)}`, userId, cryptoCode: 'ETH', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', status, tokens: '100', bonusTokens: '0', payAmount: '1', rate: '300000', usdAmount: '1', priceUsd: '0.01', expiresAt: new Date(Date.now() + 3_600_000) });
     await db.insert(orders).values([order(1, a.id, 'pending'), order(2, a.id, 'pending'), order(3, a.id, 'expired'), order(4, b.id, 'pending')]);
@@ -57,6 +52,22 @@ describe('migrations on a database with data', () => {
     expect(await counts()).toEqual([
       { user_id: a.id, pending: 3 },
       { user_id: b.id, pending: 0 },
+    ]);
+    await client.close();
+  });
+
+  it('0047 counts a verified address as proven since its verification, and an unverified one not at all', async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    const before = migrationsUpTo(46);
+    folders.push(before);
+    await migrate(db, { migrationsFolder: before });
+    await db.execute(sql`insert into users (name, email, password_hash, email_verified_at) values ('A', 'a@example.com', 'x', '2026-11-20T10:00:00Z'), ('B', 'b@example.com', 'x', null)`);
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const rows = ((await db.execute(sql`select email, address_proven_at = email_verified_at as same, address_proven_at is null as unproven from users order by email`)) as { rows: { email: string; same: boolean | null; unproven: boolean }[] }).rows;
+    expect(rows).toEqual([
+      { email: 'a@example.com', same: true, unproven: false },
+      { email: 'b@example.com', same: null, unproven: true },
     ]);
     await client.close();
   });

@@ -16,6 +16,11 @@ export const users = pgTable(
     orderMail: boolean('order_mail').notNull().default(true),
     /** When the buyer opened the link sent to their current address; null until then. */
     emailVerifiedAt: instant('email_verified_at'),
+    /**
+     * When the account's address was first proven (a verification or reset link opened); a later
+     * change of address does not move it. What was set before it may be a stranger's (decision 049).
+     */
+    addressProvenAt: instant('address_proven_at'),
     /** Two-factor sign-in (issue 15), see `operators`. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: instant('totp_enabled_at'),

@@ -69,6 +69,22 @@ describe(`account security (${databaseKind})`, () => {
     expect(signIn.statusCode, signIn.body).toBe(200);
   });
 
+  it('clears what a stranger set before the owner verified the address by the registration’s link', async () => {
+    const mallory = await registerBuyer(t.app, { name: 'Mallory Stranger', email: 'proven@example.com' });
+    await turnOn(mallory.cookie);
+    expect((await setWallet(mallory.cookie, WALLET)).statusCode).toBe(200);
+    // The owner opens the verification link the stranger's registration sent them, then resets the password.
+    const opened = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: tokenIn((await newest('verify-email')).text, '/verify-email') } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await reset(await askReset('proven@example.com'))).statusCode).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.id, mallory.id));
+    expect(row).toMatchObject({ receivingWallet: null, totpSecret: null, totpEnabledAt: null });
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'user.unproven_settings_cleared'));
+    expect(entry).toMatchObject({ entity: `user:${String(mallory.id)}`, before: { twoFactor: true, receivingWallet: WALLET }, after: { twoFactor: false, receivingWallet: null } });
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'proven@example.com', password: NEW_PASSWORD } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+  });
+
   it('keeps the second factor and wallet of a verified account through a reset', async () => {
     const ada = await registerBuyer(t.app, { email: 'kept@example.com' });
     await verified(ada.id);

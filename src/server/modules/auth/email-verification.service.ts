@@ -75,7 +75,7 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
       // The account moved to another address since: this link proves nothing about the new one.
       if (!current) throw invalid(VERIFY_LINK_INVALID, { token: VERIFY_LINK_INVALID });
       await markEmailVerificationUsed(tx, link.id, now);
-      if (user.emailVerifiedAt === null) await updateUser(tx, user.id, { emailVerifiedAt: now });
+      if (user.emailVerifiedAt === null) await updateUser(tx, user.id, { emailVerifiedAt: now, addressProvenAt: user.addressProvenAt ?? now });
       return { email: user.email, changed };
     }
     const holder = await findUserByEmail(tx, link.email);
@@ -83,7 +83,7 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
     await markEmailVerificationUsed(tx, link.id, now);
     // The link proved the new address: it is verified as it becomes the account's.
     try {
-      await updateUser(tx, user.id, { email: link.email, emailVerifiedAt: now });
+      await updateUser(tx, user.id, { email: link.email, emailVerifiedAt: now, addressProvenAt: user.addressProvenAt ?? now });
     } catch (e) {
       if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(EMAIL_CHANGE_TAKEN, { token: EMAIL_CHANGE_TAKEN });
       throw e;

@@ -3,9 +3,11 @@
 // password (same rules as registration), and the caller ends every session of the buyer.
 // A change of address asked for before the reset is withdrawn: it was asked by whoever held the
 // password then, and its link must not move the account after the owner took it back.
-// Anyone can register someone else's address: when the address was never verified, the reset (whose
-// link proved it) also clears what such a stranger could have set — the second factor with its
-// recovery codes, and the receiving wallet — and marks the address verified, in the same transaction.
+// Anyone can register someone else's address: the reset (whose link proves it) also clears what such a
+// stranger could have set before the address was first proven — the second factor with its recovery
+// codes, and the receiving wallet — and marks a never-verified address verified, in the same
+// transaction. "Before it was proven" counts whoever proved it first: the owner may have opened the
+// registration's verification link a stranger's registration sent them (decision 049).
 import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_VALID_MINUTES } from '@/contracts/mail';
 import type { Db, Queryable } from '../../db/client';
 import { invalid } from '../../errors';
@@ -56,8 +58,19 @@ export async function resetPassword(db: Db, publicUrl: string, body: { token: st
     if (user.emailVerifiedAt === null) {
       const twoFactor = await hasSecondFactor(tx, 'buyer', user.id);
       await resetSecondFactor(tx, 'buyer', user.id);
-      await updateUser(tx, user.id, { emailVerifiedAt: now, receivingWallet: null, receivingWalletAt: null });
+      await updateUser(tx, user.id, { emailVerifiedAt: now, addressProvenAt: user.addressProvenAt ?? now, receivingWallet: null, receivingWalletAt: null });
       await recordAudit(tx, RESET_BY_LINK, 'user.unverified_reset', `user:${String(user.id)}`, { emailVerified: false, twoFactor, receivingWallet: user.receivingWallet }, { emailVerified: true, twoFactor: false, receivingWallet: null });
+    } else {
+      // Verified, but set up before anyone proved the address: the person who did may not be the one who set it.
+      const provenAt = user.addressProvenAt ?? user.emailVerifiedAt;
+      const unproven = (at: Date | null) => at !== null && at < provenAt;
+      const twoFactor = unproven(user.totpEnabledAt);
+      const wallet = unproven(user.receivingWalletAt) && user.receivingWallet !== null;
+      if (twoFactor || wallet) {
+        if (twoFactor) await resetSecondFactor(tx, 'buyer', user.id);
+        if (wallet) await updateUser(tx, user.id, { receivingWallet: null, receivingWalletAt: null });
+        await recordAudit(tx, RESET_BY_LINK, 'user.unproven_settings_cleared', `user:${String(user.id)}`, { twoFactor: twoFactor || undefined, receivingWallet: wallet ? user.receivingWallet : undefined }, { twoFactor: twoFactor ? false : undefined, receivingWallet: wallet ? null : undefined });
+      }
     }
     await queueMail(tx, { kind: 'password-changed', to: user.email, userId: user.id, ...(await passwordChangedMail(context, user.name, `${publicUrl}/login`)) }, now);
     return user.id;

@@ -33,7 +33,7 @@ export async function insertUser(db: Queryable, values: { name: string; email: s
 export async function updateUser(
   db: Queryable,
   id: number,
-  values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'orderMail' | 'emailVerifiedAt' | 'receivingWallet' | 'receivingWalletAt'>>,
+  values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'orderMail' | 'emailVerifiedAt' | 'addressProvenAt' | 'receivingWallet' | 'receivingWalletAt'>>,
 ): Promise<void> {
   await db
     .update(users)

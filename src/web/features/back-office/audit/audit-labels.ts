@@ -85,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'operator.notifications': 'Notifications changed',
   'operators.require_two_factor': 'Two-factor requirement changed',
   'user.unverified_reset': 'Unverified account reset by its address owner',
+  'user.unproven_settings_cleared': 'Settings made before the address was proven, cleared by a reset',
   'user.two_factor_reset': 'Buyer two-factor sign-in reset',
   'user.country': 'Buyer country of residence changed',
   'backup.download': 'Backup downloaded',
