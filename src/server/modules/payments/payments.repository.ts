@@ -198,6 +198,18 @@ export async function findPendingOrdersWithConfirmedPayments(db: Queryable, on: 
   return rows.map((r) => r.orderId);
 }
 
+/**
+ * The token contracts pending deposit orders on the chain were quoted in: watched beside the ones on
+ * offer, so an order whose currency's contract an operator changed is still paid as its QR code says.
+ */
+export async function findPendingOrderTokenContracts(db: Queryable, on: { network: 'evm'; chainId: number } | { network: 'tron' }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ contract: orders.tokenContract })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), isNotNull(orders.depositAddressId), eq(orders.network, on.network), on.network === 'evm' ? eq(orders.chainId, on.chainId) : undefined, isNotNull(orders.tokenContract)));
+  return rows.flatMap((r) => (r.contract ? [on.network === 'evm' ? r.contract.toLowerCase() : r.contract] : []));
+}
+
 /** Deposits on the chain that no order holds and no operator dismissed, newest first, with their buyer. */
 export async function findUnallocated(db: Queryable, lateBefore: Date): Promise<(PaymentRow & { buyerEmail: string })[]> {
   const rows = await db

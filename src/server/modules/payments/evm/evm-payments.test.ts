@@ -293,6 +293,18 @@ describe(`automatic EVM payments (${databaseKind})`, () => {
     expect(await credits(buyer.id)).toBe(2);
   });
 
+  it('still watches the token a pending order was quoted in after the currency\'s contract changes', async () => {
+    await setUpAutomatic(1);
+    const buyer = await registerBuyer(t.app);
+    const placed = (await order(buyer.cookie, 'USDT', '100')).json<Order>();
+    // The Owner points the currency at another contract (a migrated token): the order's QR code still names the first.
+    await t.database.db.update(cryptos).set({ tokenContract: `0x${'42'.repeat(20)}` }).where(eq(cryptos.code, 'USDT'));
+    await payToken(placed.address, placed.payAmount);
+    await tick();
+    expect((await view(buyer.cookie, placed.id)).status).toBe('approved');
+    expect(await credits(buyer.id)).toBe(2);
+  });
+
   it('says when the endpoint’s head has not moved for over 10 minutes, until it moves', async () => {
     await setUpAutomatic(2);
     await tick();

@@ -6,11 +6,11 @@ import { createPublicClient, http, type Address } from 'viem';
 import { AUTOMATIC } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.service';
-import { findTokenContractsOnChain } from '../../cryptos/cryptos.service';
 import { readRecentBlocks } from '../chain-cursor.repository';
 import { ChainWatcher, type ChainTick } from '../chain-watcher';
 import { EvmScanner, type ScanCursor, type ScannerClient } from './evm-scanner';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
+import { watchedTokenContracts } from '../watched-tokens';
 import { findWatchedAddresses } from '../deposit-addresses.repository';
 import { confirmPaymentsUpTo, findPaidOrder, insertPayments, revertPaymentsFrom } from '../payments.repository';
 import { findEvmChains, moveEvmCursor, recordEvmChainError, type EvmChainRow } from './evm-chains.repository';
@@ -60,7 +60,7 @@ export class EvmWatcher {
 
   private async tickChain(chain: EvmChainRow, now: Date): Promise<TickReport> {
     const { client, scanner } = this.clientOf(chain);
-    const [watched, tokens] = await Promise.all([findWatchedAddresses(this.db, 'evm'), findTokenContractsOnChain(this.db, { network: 'evm', chainId: chain.chainId })]);
+    const [watched, tokens] = await Promise.all([findWatchedAddresses(this.db, 'evm'), watchedTokenContracts(this.db, { network: 'evm', chainId: chain.chainId })]);
     const owners = new Map(watched.map((w) => [w.address, w.userId]));
     // Saving the endpoint sets where reading starts (after the head then); a chain without a cursor starts after today's head.
     const cursor: ScanCursor =

@@ -5,11 +5,11 @@
 import { AUTOMATIC } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.service';
-import { findTokenContractsOnChain } from '../../cryptos/cryptos.service';
 import { readRecentBlocks } from '../chain-cursor.repository';
 import { ChainWatcher, type ChainTick } from '../chain-watcher';
 import { findWatchedAddresses } from '../deposit-addresses.repository';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
+import { watchedTokenContracts } from '../watched-tokens';
 import { confirmPaymentsUpTo, findPaidOrder, insertPayments, revertPaymentsFrom } from '../payments.repository';
 import { TronGridClient, withFallback, type TronApi } from './tron-api';
 import { findTronChain, moveTronCursor, recordTronChainError, recordTronPrices, type TronChainRow } from './tron-chains.repository';
@@ -70,7 +70,7 @@ export class TronWatcher {
 
   private async tickChain(chain: TronChainRow, now: Date): Promise<TronTickReport> {
     const { api, scanner } = this.clientOf(chain);
-    const [watched, tokens] = await Promise.all([findWatchedAddresses(this.db, 'tron'), findTokenContractsOnChain(this.db, ON_TRON)]);
+    const [watched, tokens] = await Promise.all([findWatchedAddresses(this.db, 'tron'), watchedTokenContracts(this.db, ON_TRON)]);
     const owners = new Map(watched.map((w) => [w.address, w.userId]));
     // Saving the endpoint sets where reading starts; a row without a cursor (written by hand) starts at the next block.
     const cursor: TronCursor = { next: chain.nextBlock ?? (chain.headBlock ?? -1n) + 1n, recent: readRecentBlocks(chain.recentBlocks) };
