@@ -30,7 +30,11 @@ export class PaymentWatchJob extends IntervalJob<WatchReport[]> {
         this.log.error({ err: error, watcher: name }, 'payment watcher failed');
       }
     }
-    for (const r of reports) if (r.error) this.log.warn({ chain: 'chainId' in r ? r.chainId : r.chain, error: r.error }, 'payment watcher could not read a chain');
+    for (const r of reports) {
+      const chain = 'chainId' in r ? r.chainId : r.chain;
+      if (r.error) this.log.warn({ chain, error: r.error }, 'payment watcher could not read a chain');
+      if (r.settleErrors) this.log.error({ chain, errors: r.settleErrors }, 'payment watcher could not judge orders; they are judged again on the next tick');
+    }
     return reports;
   }
 }

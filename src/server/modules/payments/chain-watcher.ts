@@ -9,6 +9,8 @@ import { endpointErrorText } from './endpoint-error';
 export interface ChainTick {
   approved: number;
   error?: string;
+  /** Orders this tick could not judge (not the endpoint's fault): judged again on the next. */
+  settleErrors?: string[];
   /** Set when the chain was left alone this tick: its endpoint failed lately, and is asked again then. */
   retryAt?: Date;
 }

@@ -32,11 +32,17 @@ export interface SettlerOrders {
   notePayment(id: number, txHash: string): Promise<void>;
 }
 
+/** What a tick's settling did: how many orders it approved, and the orders it could not judge (judged again next tick). */
+export interface Settled {
+  approved: number;
+  errors: string[];
+}
+
 /**
  * Hands unassigned payments to their orders, then judges the orders that got a payment or had one
- * confirmed (`touchedOrders`), and approves those paid in full. Returns how many it approved.
+ * confirmed (`touchedOrders`), and approves those paid in full.
  */
-export async function settlePayments(db: Db, orders: SettlerOrders, rules: SettleRules, touchedOrders: Iterable<number>, now: Date): Promise<number> {
+export async function settlePayments(db: Db, orders: SettlerOrders, rules: SettleRules, touchedOrders: Iterable<number>, now: Date): Promise<Settled> {
   const touched = new Set<number>(touchedOrders);
   // Buyers side by side (on PostgreSQL one buyer's round trips need not wait for another's, P5);
   // one buyer's payments in order, so each finds the order the one before it left.
@@ -67,16 +73,15 @@ export async function settlePayments(db: Db, orders: SettlerOrders, rules: Settl
   // And every pending order already paid on this chain: one whose judgement failed before is judged again.
   for (const orderId of await findPendingOrdersWithConfirmedPayments(db, rules.on)) touched.add(orderId);
   // Orders are judged side by side too: each approval is its own guarded transaction.
-  // One order's failure does not hold back the others' approvals; it is said on the chain's card and
-  // the order is judged again on the next tick (above).
-  const settled = await Promise.allSettled([...touched].map((orderId) => limit(() => approveIfPaid(db, orders, rules, orderId, now))));
-  const failed = settled.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  const results = settled.map((r) => r.status === 'fulfilled' && r.value);
+  // One order's failure does not hold back the others' approvals, nor is it the endpoint's fault (no
+  // back-off for the chain): it is reported, and the order is judged again on the next tick (above).
+  const ids = [...touched];
+  const settled = await Promise.allSettled(ids.map((orderId) => limit(() => approveIfPaid(db, orders, rules, orderId, now))));
+  const errors = settled.flatMap((r, i) => (r.status === 'rejected' ? [`order ${String(ids[i])}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : []));
   // Pages of orders whose payment is still gaining confirmations show the new count.
   const waiting = new Map((await findOrdersAwaitingConfirmations(db, rules.on)).map((w) => [w.orderId, w.txHash]));
   await Promise.all([...waiting].filter(([orderId]) => !touched.has(orderId)).map(([orderId, txHash]) => limit(() => orders.notePayment(orderId, txHash))));
-  return results.filter(Boolean).length;
+  return { approved: settled.filter((r) => r.status === 'fulfilled' && r.value).length, errors };
 }
 
 async function approveIfPaid(db: Db, orders: SettlerOrders, rules: SettleRules, orderId: number, now: Date): Promise<boolean> {

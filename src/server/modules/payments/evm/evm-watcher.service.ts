@@ -9,7 +9,7 @@ import { recordAudit } from '../../audit/audit.service';
 import { readRecentBlocks } from '../chain-cursor.repository';
 import { ChainWatcher, type ChainTick } from '../chain-watcher';
 import { EvmScanner, type ScanCursor, type ScannerClient } from './evm-scanner';
-import { settlePayments, type SettlerOrders } from '../payment-settler';
+import { settlePayments, type Settled, type SettlerOrders } from '../payment-settler';
 import { watchedTokenContracts } from '../watched-tokens';
 import { findWatchedAddresses } from '../deposit-addresses.repository';
 import { confirmPaymentsUpTo, findPaidOrder, insertPayments, revertPaymentsFrom } from '../payments.repository';
@@ -113,11 +113,11 @@ export class EvmWatcher {
 
     const confirmedHeight = chain.confirmations === null ? await finalizedHeight(client) : result.head - BigInt(chain.confirmations) + 1n;
     const confirmed = await confirmPaymentsUpTo(this.db, { network: 'evm', chainId: chain.chainId }, confirmedHeight, now);
-    const approved = await this.settle(chain, confirmed.flatMap((p) => (p.orderId === null ? [] : [p.orderId])), now);
-    return { chainId: chain.chainId, scannedTo: result.cursor.next - 1n, approved };
+    const { approved, errors } = await this.settle(chain, confirmed.flatMap((p) => (p.orderId === null ? [] : [p.orderId])), now);
+    return { chainId: chain.chainId, scannedTo: result.cursor.next - 1n, approved, ...(errors.length ? { settleErrors: errors } : {}) };
   }
 
-  private settle(chain: EvmChainRow, confirmedOrders: number[], now: Date): Promise<number> {
+  private settle(chain: EvmChainRow, confirmedOrders: number[], now: Date): Promise<Settled> {
     return settlePayments(this.db, this.orders, { on: { network: 'evm', chainId: chain.chainId }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, confirmedOrders, now);
   }
 }

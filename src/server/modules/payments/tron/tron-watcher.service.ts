@@ -118,7 +118,7 @@ export class TronWatcher {
         if (!(error instanceof CursorMoved)) throw error;
       });
     const confirmed = await confirmPaymentsUpTo(this.db, ON_TRON, result.head - BigInt(chain.confirmations) + 1n, now);
-    const approved = await settlePayments(this.db, this.orders, { on: ON_TRON, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, confirmed.flatMap((p) => (p.orderId === null ? [] : [p.orderId])), now);
+    const { approved, errors } = await settlePayments(this.db, this.orders, { on: ON_TRON, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, confirmed.flatMap((p) => (p.orderId === null ? [] : [p.orderId])), now);
     // The fee estimate's prices change by the chain's governance, rarely: read at most hourly. An
     // endpoint that does not serve them (a proxy that passes blocks only) leaves the estimate out,
     // and must not hold the payments back: its failure is not the scan's.
@@ -126,7 +126,7 @@ export class TronWatcher {
       const prices = await api.prices().catch(() => null);
       if (prices) await recordTronPrices(this.db, prices, now);
     }
-    return { chain: 'tron', scannedTo: result.cursor.next - 1n, approved, calls: result.calls };
+    return { chain: 'tron', scannedTo: result.cursor.next - 1n, approved, calls: result.calls, ...(errors.length ? { settleErrors: errors } : {}) };
   }
 }
 

@@ -139,8 +139,8 @@ export class UtxoWatcher {
       });
     if (touched === null) return { chain: chain.chain, tipHeight: chain.tipHeight ?? undefined, approved: 0, calls: result.calls, ...polling };
 
-    const approved = await settlePayments(this.db, this.orders, { on: { network: chain.chain }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, touched, now);
-    return { chain: chain.chain, tipHeight: result.tip.height, approved, calls: result.calls, behind: result.behind, ...polling };
+    const { approved, errors } = await settlePayments(this.db, this.orders, { on: { network: chain.chain }, toleranceBps: chain.toleranceBps, autoApproveUsd: chain.autoApproveUsd }, touched, now);
+    return { chain: chain.chain, tipHeight: result.tip.height, approved, calls: result.calls, behind: result.behind, ...polling, ...(errors.length ? { settleErrors: errors } : {}) };
   }
 
   /** When each of `awaited` was last polled on `chain`; addresses no longer awaited are forgotten. */
