@@ -36,8 +36,13 @@ export interface Quote {
 }
 
 export interface QuoteInput {
-  /** Tokens per 1 unit of the crypto. */
+  /** Tokens per 1 unit of the crypto, to 6 decimals: what a quote shows and stores. */
   rate: string;
+  /**
+   * The crypto's USD price, when known: amounts are then computed from it and the token price
+   * exactly, not from the 6-decimal rate, whose rounding could ask less than the tokens are worth.
+   */
+  usdPrice?: string;
   /** Token price in USD. */
   priceUsd: string;
   /** The crypto's own decimals (null when unknown): pay amounts are kept to them, at most 8. */
@@ -72,13 +77,14 @@ function complete(tokens: Big, payAmount: Big, input: QuoteInput): Quote {
  */
 export function quoteForTokens(tokens: string | Big, input: QuoteInput): Quote {
   const t = floorTo(dec(tokens));
-  return complete(t, ceilTo(t.div(input.rate), payDecimalsOf(input.decimals)), input);
+  const pay = input.usdPrice === undefined ? t.div(input.rate) : t.times(input.priceUsd).div(input.usdPrice);
+  return complete(t, ceilTo(pay, payDecimalsOf(input.decimals)), input);
 }
 
 /** Paying an amount (kept to the currency's decimals): the tokens are rounded down to 6 decimals. */
 export function quoteForPayment(payAmount: string | Big, input: QuoteInput): Quote {
   const p = floorTo(dec(payAmount), payDecimalsOf(input.decimals));
-  return complete(floorTo(p.times(input.rate)), p, input);
+  return complete(floorTo(input.usdPrice === undefined ? p.times(input.rate) : p.times(input.usdPrice).div(input.priceUsd)), p, input);
 }
 
 export type LimitProblem = { kind: 'below_min' | 'above_max'; message: string } | null;

@@ -55,11 +55,11 @@ describe('a quote across stages', () => {
     if (!result.ok) throw new Error('refused');
     expect(result.quote.pieces.map((p) => [p.stageNumber, p.tokens, p.priceUsd, p.payAmount])).toEqual([
       [1, '500', '0.01', '5'],
-      // 1000 ÷ 95.238095, rounded up to 6 decimals.
-      [2, '1000', '0.0105', '10.500001'],
+      // 1,000 at $0.0105 in a $1 currency: exactly 10.5 (not 1,000 ÷ the shown rate 95.238095).
+      [2, '1000', '0.0105', '10.5'],
       [3, '500', '0.011', '5.5'],
     ]);
-    expect(result.quote).toMatchObject({ tokens: '2000', payAmount: '21.000001', usdAmount: '21', level: 'Platinum', bonusPercent: '12', bonusTokens: '240' });
+    expect(result.quote).toMatchObject({ tokens: '2000', payAmount: '21', usdAmount: '21', level: 'Platinum', bonusPercent: '12', bonusTokens: '240' });
     expect(piecesText(result.quote.pieces)).toBe('500 at $0.0100 + 1,000 at $0.0105 + 500 at $0.0110');
   });
 
@@ -68,8 +68,8 @@ describe('a quote across stages', () => {
     if (!result.ok) throw new Error('refused');
     expect(result.quote.pieces.map((p) => [p.stageNumber, p.tokens, p.payAmount])).toEqual([
       [1, '500', '5'],
-      // 5 USDT at 95.238095 tokens each, rounded down.
-      [2, '476.190475', '5'],
+      // 5 USDT at $0.0105 a token, rounded down: 476.190476…
+      [2, '476.190476', '5'],
     ]);
     expect(result.quote.payAmount).toBe('10');
   });

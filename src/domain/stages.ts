@@ -137,7 +137,7 @@ export function quoteAcrossStages(purchase: Purchase, open: readonly { stage: St
   const pieces: StagePiece[] = [];
   const priced = (stage: StageFigures) => {
     const rate = stageRate(currency.usdPrice, stage.priceUsd);
-    return rate === null ? null : { rate, priceUsd: stage.priceUsd, decimals: currency.decimals };
+    return rate === null ? null : { rate, priceUsd: stage.priceUsd, decimals: currency.decimals, usdPrice: currency.usdPrice };
   };
   const add = (stage: StageFigures, rate: string, q: { tokens: string; payAmount: string; usdAmount: string }) =>
     pieces.push({ stageId: stage.id, stageNumber: stage.number, stageName: stage.name, tokens: q.tokens, priceUsd: toPlain(dec(stage.priceUsd)), rate, payAmount: q.payAmount, usdAmount: q.usdAmount });

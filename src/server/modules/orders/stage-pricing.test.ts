@@ -104,10 +104,10 @@ class Reference {
       let remaining = purchase.tokens;
       for (const s of open) {
         if (remaining.lte(0)) break;
-        const rate = half(Big(currency.usdPrice).div(s.price), 6);
+        // Amounts from the USD prices themselves: a rate rounded to 6 decimals could ask less than the tokens are worth.
         const left = s.capacity.minus(s.committed);
         const take = remaining.lt(left) ? remaining : left;
-        pieces.push({ stage: s.id, tokens: take, pay: up(take.div(rate), currency.payDecimals), usd: half(take.times(s.price), 6), price: s.price });
+        pieces.push({ stage: s.id, tokens: take, pay: up(take.times(s.price).div(currency.usdPrice), currency.payDecimals), usd: half(take.times(s.price), 6), price: s.price });
         remaining = remaining.minus(take);
       }
       if (remaining.gt(0)) return { left: open.reduce((sum, s) => sum.plus(s.capacity.minus(s.committed)), Big(0)) };
@@ -115,15 +115,14 @@ class Reference {
       let remaining = purchase.pay;
       for (const s of open) {
         if (remaining.lte(0)) break;
-        const rate = half(Big(currency.usdPrice).div(s.price), 6);
         const left = s.capacity.minus(s.committed);
-        const tokens = down(remaining.times(rate), 6);
+        const tokens = down(remaining.times(currency.usdPrice).div(s.price), 6);
         if (tokens.lte(left)) {
           pieces.push({ stage: s.id, tokens, pay: remaining, usd: half(tokens.times(s.price), 6), price: s.price });
           remaining = Big(0);
           break;
         }
-        const pay = up(left.div(rate), currency.payDecimals);
+        const pay = up(left.times(s.price).div(currency.usdPrice), currency.payDecimals);
         pieces.push({ stage: s.id, tokens: left, pay, usd: half(left.times(s.price), 6), price: s.price });
         remaining = remaining.minus(pay);
       }

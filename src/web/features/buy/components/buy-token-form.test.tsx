@@ -168,9 +168,9 @@ describe('Buy Token across stages', () => {
     await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '2500');
     await user.click(screen.getByRole('button', { name: /^USDT/ }));
     const panel = screen.getByRole('region', { name: 'Your purchase' });
-    // At $1 per USDT: 2,000 at 100 PRE per USDT (20 USDT) and 500 at 95.238095 PRE per USDT (5.250001 USDT,
-    // rounded up at the currency's 6 decimals), the bonus on the whole 2,500.
-    expect(panel).toHaveTextContent('You pay25.250001 USDT');
+    // At $1 per USDT: 2,000 at $0.0100 (20 USDT) and 500 at $0.0105 (5.25 USDT, priced from the USD
+    // prices, not from the shown rate of 95.238095 PRE per USDT), the bonus on the whole 2,500.
+    expect(panel).toHaveTextContent('You pay25.25 USDT');
     expect(panel).toHaveTextContent('You receive2,500 PRE');
     expect(panel).toHaveTextContent('+300 PRE bonus (12%)');
     expect(panel).toHaveTextContent('Priced across stages: 2,000 at $0.0100 + 500 at $0.0105');
@@ -179,7 +179,7 @@ describe('Buy Token across stages', () => {
     await user.click(within(panel).getByRole('button', { name: 'Buy Now!' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment Process' });
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(dialog).toHaveTextContent('Amount to send25.250001 USDTStage prices2,000 at $0.0100 + 500 at $0.0105Tokens2,500 PRE');
+    expect(dialog).toHaveTextContent('Amount to send25.25 USDTStage prices2,000 at $0.0100 + 500 at $0.0105Tokens2,500 PRE');
   });
 
   it('the swap keeps a purchase across the boundary', async () => {
@@ -238,8 +238,8 @@ describe('Buy Token across stages', () => {
     await user.type(screen.getByLabelText('Amount', { selector: 'input' }), '12000');
     await user.click(screen.getByRole('button', { name: /^USDT/ }));
     const panel = screen.getByRole('region', { name: 'Your purchase' });
-    // 12,000 at 95.238095 PRE per USDT, all in stage 2: 126.000001 USDT (rounded up).
-    expect(panel).toHaveTextContent('You pay126.000001 USDT');
+    // 12,000 at $0.0105, all in stage 2: 126 USDT.
+    expect(panel).toHaveTextContent('You pay126 USDT');
     expect(panel).not.toHaveTextContent('Priced across stages');
     expect(panel).toHaveTextContent('1 USDT = 95.238095 PRE');
   });
