@@ -74,6 +74,19 @@ describe('a quote across stages', () => {
     expect(result.quote.payAmount).toBe('10');
   });
 
+  it('never asks less than the tokens are worth, for a currency worth far less than a token', () => {
+    // A unit worth $0.0000115 against a $1 token: 0.0000115 tokens a unit, shown as 0.000012 (6 decimals).
+    const cheap = { usdPrice: '0.0000115', decimals: 8 };
+    const open = openStages([stage(1, { priceUsd: '1' })], NOW, 'roll_over');
+    const bought = quoteAcrossStages({ tokens: '500' }, open, cheap);
+    if (!bought.ok) throw new Error('refused');
+    // $500 of tokens at $0.0000115 a unit, rounded up at 8 decimals (not 500 ÷ 0.000012 = 41,666,666.67: 4 % short).
+    expect(bought.quote.pieces.map((p) => [p.rate, p.payAmount])).toEqual([['0.000012', '43478260.86956522']]);
+    const paid = quoteAcrossStages({ payAmount: '43478260.86956522' }, open, cheap);
+    if (!paid.ok) throw new Error('refused');
+    expect(paid.quote.tokens).toBe('500');
+  });
+
   it('refuses more than every open stage holds, with what is left', () => {
     expect(quoteAcrossStages({ tokens: '2600' }, openStages(stages, NOW, 'roll_over'), USDT)).toEqual({ ok: false, reason: 'sold_out', tokensLeft: '2500' });
   });
