@@ -28,12 +28,18 @@ describe('migrations on a database with data', () => {
     for (const dir of folders) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('0045 counts the pending orders already there, and the trigger keeps the counts after it', async () => {
+  /** An in-memory database migrated up to migration `last`, as a server of that release left it. */
+  async function databaseAt(last: number) {
     const client = new PGlite();
     const db = drizzle(client);
-    const before = migrationsUpTo(44);
-    folders.push(before);
-    await migrate(db, { migrationsFolder: before });
+    const folder = migrationsUpTo(last);
+    folders.push(folder);
+    await migrate(db, { migrationsFolder: folder });
+    return { client, db };
+  }
+
+  it('0045 counts the pending orders already there, and the trigger keeps the counts after it', async () => {
+    const { client, db } = await databaseAt(44);
 
     // Written as SQL: the schema in the code has columns that later migrations add.
     const [a, b] = ((await db.execute(sql`insert into users (name, email, password_hash) values ('A', 'a@example.com', 'x'), ('B', 'b@example.com', 'x') returning id`)) as { rows: { id: number }[] }).rows;
@@ -57,11 +63,7 @@ describe('migrations on a database with data', () => {
   });
 
   it('0047 counts a verified address as proven since its verification, and an unverified one not at all', async () => {
-    const client = new PGlite();
-    const db = drizzle(client);
-    const before = migrationsUpTo(46);
-    folders.push(before);
-    await migrate(db, { migrationsFolder: before });
+    const { client, db } = await databaseAt(46);
     await db.execute(sql`insert into users (name, email, password_hash, email_verified_at) values ('A', 'a@example.com', 'x', '2026-11-20T10:00:00Z'), ('B', 'b@example.com', 'x', null)`);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     const rows = ((await db.execute(sql`select email, address_proven_at = email_verified_at as same, address_proven_at is null as unproven from users order by email`)) as { rows: { email: string; same: boolean | null; unproven: boolean }[] }).rows;

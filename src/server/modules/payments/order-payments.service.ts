@@ -4,7 +4,7 @@ import { parseCoins } from '@/domain/utxo/amount';
 import { requiredConfirmations } from '@/domain/utxo/confirmation-policy';
 import type { Queryable } from '../../db/client';
 import { findEvmChains } from './evm/evm-chains.repository';
-import { findPaymentsOfOrders, findPaymentsOfTx, holdsConfirmedPaymentInWindow, holdsLatePayment, type PaymentRow } from './payments.repository';
+import { findPaymentsOfOrders, findPaymentsOfTx, paymentTiming, type PaymentRow } from './payments.repository';
 import { findTronChain } from './tron/tron-chains.repository';
 import { findUtxoChains } from './utxo/utxo-chains.repository';
 import { utxoPolicyOf } from './utxo/utxo-policy';
@@ -19,7 +19,7 @@ export function findHeldPayments(db: Queryable, orderIds: number[]): Promise<Hel
 
 /** Whether the order holds a payment (not reverted) made after its window closed, read in the caller's transaction (decision 024). */
 export function paidAfterWindow(tx: Queryable, orderId: number): Promise<boolean> {
-  return holdsLatePayment(tx, orderId);
+  return paymentTiming(tx, orderId).then((t) => t.late);
 }
 
 /**
@@ -29,7 +29,8 @@ export function paidAfterWindow(tx: Queryable, orderId: number): Promise<boolean
  * instant, the order is paid as if it had waited (decision 048).
  */
 export async function paidInTimeAfterExpiry(tx: Queryable, orderId: number): Promise<boolean> {
-  return (await holdsConfirmedPaymentInWindow(tx, orderId)) && !(await holdsLatePayment(tx, orderId));
+  const { late, confirmedInWindow } = await paymentTiming(tx, orderId);
+  return confirmedInWindow && !late;
 }
 
 /** The payments the watchers stored from this transaction, with the order each pays (null: unallocated) and its buyer. */

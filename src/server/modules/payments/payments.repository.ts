@@ -95,26 +95,20 @@ export async function assignLatePayment(db: Db, paymentId: number, orderId: numb
   });
 }
 
-/** Whether the order holds a payment (not reverted) made after its window closed: a late one, for the operator. */
-export async function holdsLatePayment(db: Queryable, orderId: number): Promise<boolean> {
+/**
+ * When the order's payments (not reverted) were made against its window, by the chain's instant:
+ * whether one came after it (a late one, for the operator), and whether a confirmed one came within it.
+ */
+export async function paymentTiming(db: Queryable, orderId: number): Promise<{ late: boolean; confirmedInWindow: boolean }> {
   const [row] = await db
-    .select({ id: payments.id })
+    .select({
+      late: sql<boolean>`coalesce(bool_or(${payments.paidAt} > ${orders.expiresAt}), false)`,
+      confirmedInWindow: sql<boolean>`coalesce(bool_or(${payments.state} = 'confirmed' and ${payments.paidAt} <= ${orders.expiresAt}), false)`,
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['seen', 'confirmed']), sql`${payments.paidAt} > ${orders.expiresAt}`))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Whether the order holds a confirmed payment made within its window (its chain's instant, not when it was stored). */
-export async function holdsConfirmedPaymentInWindow(db: Queryable, orderId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'confirmed'), sql`${payments.paidAt} <= ${orders.expiresAt}`))
-    .limit(1);
-  return row !== undefined;
+    .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['seen', 'confirmed'])));
+  return { late: row?.late ?? false, confirmedInWindow: row?.confirmedInWindow ?? false };
 }
 
 /** The stored payments of a transaction (one per output or log), with the order and buyer each belongs to. */
