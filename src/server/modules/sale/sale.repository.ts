@@ -1,7 +1,6 @@
 import { countDistinct, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { orders, saleSettings } from '../../db/schema';
-import { isUniqueViolation } from '../../db/errors';
 
 export type SaleSettingsRow = typeof saleSettings.$inferSelect;
 /** What an operator edits on the sale page; the totals and the price are kept elsewhere. */
@@ -72,16 +71,16 @@ export async function ensureSaleSettings(db: Queryable, now: Date, options: { sc
     })
     .onConflictDoNothing();
   // A sale sells in stages: a fresh install's one stage holds the whole hard cap at the seeded price.
-  // Instances starting together on an empty PostgreSQL database all find no stage: one inserts it,
-  // and the others' inserts meet its position (a deferrable constraint, which ON CONFLICT cannot
-  // name) and give way instead of ending their start.
-  try {
-    await db.execute(
+  // Instances starting together on an empty PostgreSQL database all find no stage: they take turns
+  // (a lock for this transaction), so one inserts it and the others then see it. Racing instead, the
+  // others' inserts met its position (a deferrable constraint, which ON CONFLICT cannot name), or
+  // deadlocked with it.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('presale:first-stage'))`);
+    await tx.execute(
       sql`insert into sale_stages (position, name, price_usd, allocation) select 1, 'Stage 1', price_usd, hard_cap from ${saleSettings} where id = 1 and not exists (select 1 from sale_stages)`,
     );
-  } catch (error) {
-    if (!isUniqueViolation(error, 'sale_stages_position_key')) throw error;
-  }
+  });
 }
 
 export interface SaleTotals {
