@@ -8,8 +8,8 @@ import { creditReferralRewards } from '../referrals/referral-rewards.service';
 import { creditOrder } from './order-changes.repository';
 import type { OrderRow } from './order-views.repository';
 
-export async function creditApprovedOrder(tx: Queryable, order: OrderRow): Promise<void> {
+export async function creditApprovedOrder(tx: Queryable, order: OrderRow, now: Date): Promise<void> {
   await creditOrder(tx, order);
-  await creditReferralRewards(tx, order);
-  await creditCampaignRewards(tx, order);
+  await creditReferralRewards(tx, order, now);
+  await creditCampaignRewards(tx, order, now);
 }

@@ -85,7 +85,7 @@ export class OrderDecisions {
           const current = await findOrderViewById(tx, id);
           throw conflict(`This order is already ${current?.status ?? 'gone'}; ${to === 'approved' ? 'it cannot be approved' : 'it cannot be rejected'}.`);
         }
-        if (to === 'approved') await creditApprovedOrder(tx, row);
+        if (to === 'approved') await creditApprovedOrder(tx, row, now);
         await recordAudit(
           tx,
           actor,

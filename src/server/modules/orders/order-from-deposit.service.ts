@@ -77,7 +77,7 @@ export async function createOrderFromDeposit(
         updatedAt: now,
       });
       await assignDeposit(tx, deposit.id, row.id, now);
-      await creditApprovedOrder(tx, row);
+      await creditApprovedOrder(tx, row, now);
       await recordAudit(tx, actor, 'payment.order', `order:${row.publicId}`, null, {
         payment: deposit.network === 'evm' ? `${String(deposit.chainId)}:${deposit.txHash}:${String(deposit.logIndex)}` : `${deposit.network}:${deposit.txHash}:${deposit.toAddress}`,
         crypto: crypto.code,

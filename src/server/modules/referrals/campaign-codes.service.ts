@@ -11,8 +11,8 @@ import type { Db, Queryable } from '../../db/client';
 import { invalid } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { countCampaignUse, findCampaignCode, findCampaignCodes, findUserIdByEmail, findCampaignRewardsOfOrders, insertCampaignCode, insertCampaignReward, lockCampaignCode, type CampaignCodeRow } from './campaign-codes.repository';
-import { insertRewardEntries, roomLeft, takeFromStage, type LedgerEntryInsert } from './referral-rewards.repository';
-import { fit, reducedNote, type ApprovedOrder } from './referral-rewards.service';
+import { insertRewardEntries, takeFromStage, type LedgerEntryInsert } from './referral-rewards.repository';
+import { fit, reducedNote, rewardRoom, type ApprovedOrder } from './referral-rewards.service';
 
 export const CAMPAIGN_REFUSALS = {
   unknown: 'This campaign code does not exist.',
@@ -94,7 +94,7 @@ export async function campaignOutcomesOfOrders(db: Queryable, orderIds: number[]
  * row saying what was asked for, what was paid and why not all, shown on the order to its buyer and
  * the operator; a bonus not paid is audited.
  */
-export async function creditCampaignRewards(tx: Queryable, order: ApprovedOrder & { campaignCodeId: number | null }): Promise<void> {
+export async function creditCampaignRewards(tx: Queryable, order: ApprovedOrder & { campaignCodeId: number | null }, now: Date): Promise<void> {
   if (order.campaignCodeId === null) return;
   const code = await lockCampaignCode(tx, order.campaignCodeId);
   if (!code) return;
@@ -107,7 +107,7 @@ export async function creditCampaignRewards(tx: Queryable, order: ApprovedOrder 
     await recordAudit(tx, AUTOMATIC, 'campaign.not_paid', `order:${order.id}`, null, { code: code.code, usageLimit: code.usageLimit, buyerWanted: wanted.buyerWanted, referrerWanted: wanted.referrerWanted });
     return;
   }
-  const { stage, room } = await roomLeft(tx);
+  const { stage, room } = await rewardRoom(tx, now);
   const left = { left: room };
   // The buyer confirmed a quote showing the bonus: it comes first.
   const buyerTokens = fit(buyerWanted, left);

@@ -9,6 +9,7 @@ import { maskEmail } from '@/domain/mask';
 import type { Queryable } from '../../db/client';
 import { accountOf, insertRewardEntries, insertRewardRow, roomLeft, takeFromStage, type Account, type LedgerEntryInsert } from './referral-rewards.repository';
 import { findReferralSettings } from './referrals.repository';
+import { lockSale, recordStageClosings } from '../sale/sale.service';
 
 /** The approved order, as the approval just wrote it. */
 export interface ApprovedOrder {
@@ -54,8 +55,18 @@ export function reducedNote(wanted: Decimal, given: Decimal, stage: { position: 
     : `Reduced from ${groupDigits(toPlain(wanted))} to 0 tokens: no stage is open.`;
 }
 
+/**
+ * What rewards may come out of at `now`: the current stage's room within the hard cap, read under the
+ * sale's lock after the closings that are due are recorded, so a stage past its end never pays one
+ * (it passes on what it did not sell as its closing says, and the open stage pays).
+ */
+export async function rewardRoom(tx: Queryable, now: Date): ReturnType<typeof roomLeft> {
+  await recordStageClosings(tx, await lockSale(tx), now);
+  return roomLeft(tx);
+}
+
 /** Credits the referral rewards an approved order earns, inside its approval's transaction. */
-export async function creditReferralRewards(tx: Queryable, order: ApprovedOrder): Promise<void> {
+export async function creditReferralRewards(tx: Queryable, order: ApprovedOrder, now: Date): Promise<void> {
   const settings = await findReferralSettings(tx);
   if (!settings.enabled) return;
   const buyer = await accountOf(tx, order.userId);
@@ -72,7 +83,7 @@ export async function creditReferralRewards(tx: Queryable, order: ApprovedOrder)
     return;
   }
   if (referrerWanted.eq(0) && buyerWanted.eq(0)) return;
-  const { stage, room } = await roomLeft(tx);
+  const { stage, room } = await rewardRoom(tx, now);
   const left = { left: room };
   const referrerTokens = fit(referrerWanted, left);
   const buyerTokens = fit(buyerWanted, left);

@@ -141,6 +141,32 @@ describe(`referrals (${databaseKind})`, () => {
     expect(csv.body.split('\r\n')[1]).toContain('referred@example.com,referrer@example.com,1000,50,50,20,20,credited');
   });
 
+  it('rewards from the stage open at approval, not from one past its end whose closing is not recorded yet', async () => {
+    await sale('1000');
+    await t.database.db.insert(saleStages).values({ position: 2, name: 'Stage 2', priceUsd: '0.02', allocation: '10000' });
+    await t.database.db.update(saleSettings).set({ hardCap: '11000', unsoldStageTokens: 'leave' });
+    await t.app.inject({ method: 'PUT', url: '/api/admin/referrals/settings', cookies: { [OPERATOR]: await signInOperator(t.app, t.database, 'setter', 'operator password 2') }, payload: { enabled: true, referrerPercent: '5', refereePercent: '2', minUsd: '0' } });
+    const operator = await signInOperator(t.app, t.database);
+    const referrer = await register('referrer@example.com');
+    const referred = await register('referred@example.com', { ref: referrer.code });
+    const { approve } = await approvedOrder(operator, referred.cookie, '990');
+    // Stage 1 ends with the order pending in it; nothing has read the sale since, so its closing is not recorded.
+    const ended = new Date(Date.now() - 60_000);
+    await t.database.db.update(saleStages).set({ endsAt: ended }).where(eq(saleStages.position, 1));
+    expect((await approve()).statusCode).toBe(200);
+
+    // The rewards (49.5 + 19.8) come out of stage 2, whole: stage 1 had only 10 left when it ended.
+    const [reward] = await t.database.db.select().from(referralRewards);
+    const stages = await t.database.db.select().from(saleStages).orderBy(saleStages.position);
+    expect(reward).toMatchObject({ outcome: 'credited', stageId: stages[1]?.id });
+    expect(stages.map(plainFigures)).toEqual([
+      { committed: '990', sold: '990', rewards: '0' },
+      { committed: '69.3', sold: '0', rewards: '69.3' },
+    ]);
+    // Stage 1's closing is recorded at its own end instant.
+    expect(stages[0]).toMatchObject({ closeReason: 'ended', closedAt: ended });
+  });
+
   it('never rewards past the stage: a reward that does not fit is reduced to what fits, and says so', async () => {
     await sale('1000');
     const operator = await signInOperator(t.app, t.database);
