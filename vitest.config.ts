@@ -34,6 +34,7 @@ const serverNodeFiles = [
   'src/server/modules/eligibility/geoip.test.ts',
   'src/server/modules/orders/orders.csv.test.ts',
   'src/server/modules/orders/public-id.test.ts',
+  'src/server/modules/payments/blocks-per-tick.test.ts',
   'src/server/modules/payments/utxo/utxo-scanner.test.ts',
   'src/server/modules/payments/utxo/utxo-budget.test.ts',
   'src/server/modules/payments/utxo/request-budget.test.ts',

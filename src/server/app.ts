@@ -21,9 +21,9 @@ import { buyerTwoFactorRoutes, operatorTwoFactorRoutes } from './modules/two-fac
 import { buyerSessionRoutes, operatorSessionRoutes } from './modules/sessions/sessions.routes';
 import { smtpTransport } from './modules/mail/smtp';
 import { DepositAddresses } from './modules/payments/deposit-addresses.service';
-import { UtxoWatcher } from './modules/payments/utxo/utxo-watcher.service';
-import { TronWatcher } from './modules/payments/tron/tron-watcher.service';
-import { EvmWatcher } from './modules/payments/evm/evm-watcher.service';
+import { UtxoWatcher, utxoBlocksPerTick } from './modules/payments/utxo/utxo-watcher.service';
+import { TronWatcher, tronBlocksPerTick } from './modules/payments/tron/tron-watcher.service';
+import { EvmWatcher, evmBlocksPerTick } from './modules/payments/evm/evm-watcher.service';
 import { RateRefreshJob } from './jobs/rate-refresh';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -179,7 +179,7 @@ export async function buildApp({ config, database, webRoot, priceFeed, logStream
   app.decorate('depositAddresses', new DepositAddresses(database.db));
   app.decorate('eligibility', new Eligibility(database.db, new GeoipDatabase(), config.PUBLIC_URL));
   app.decorate('orders', new OrderService(database.db, { rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES, orderExpiryUnitMs: ORDER_EXPIRY_UNIT_MS[config.ORDER_EXPIRY_UNIT] }, app.events, app.saleFigures, app.depositAddresses, app.eligibility));
-  app.decorate('paymentWatch', new PaymentWatchJob(database.db, { evm: new EvmWatcher(database.db, app.orders), utxo: new UtxoWatcher(database.db, app.orders), tron: new TronWatcher(database.db, app.orders) }, config.PAYMENT_WATCH_SECONDS * 1000, app.log));
+  app.decorate('paymentWatch', new PaymentWatchJob(database.db, { evm: new EvmWatcher(database.db, app.orders, { maxBlocksPerTick: evmBlocksPerTick(config.PAYMENT_WATCH_SECONDS) }), utxo: new UtxoWatcher(database.db, app.orders, { maxBlocksPerTick: utxoBlocksPerTick(config.PAYMENT_WATCH_SECONDS) }), tron: new TronWatcher(database.db, app.orders, { scanner: { maxBlocks: tronBlocksPerTick(config.PAYMENT_WATCH_SECONDS) } }) }, config.PAYMENT_WATCH_SECONDS * 1000, app.log));
   app.decorate('mailSender', new MailSender(database.db, mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null), { from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL }, app.log));
   app.decorate('mailSend', new MailSendJob(database.db, app.mailSender, [new OrderMail(database.db, config.PUBLIC_URL), new OperatorNotifier(database.db, config.PUBLIC_URL)], config.MAIL_SEND_SECONDS * 1000, app.log));
   app.decorate('orderExpiry', new OrderExpiryJob(database.db, app.orders, config.ORDER_EXPIRY_JOB_SECONDS * 1000, app.log, (now) => followStages(database.db, app.events, now)));

@@ -27,6 +27,16 @@ export interface ChainFamily<Row, Key, Report extends ChainTick> {
   recordError(key: Key, message: string, now: Date): Promise<void>;
 }
 
+/**
+ * The most blocks one scan reads when the watcher ticks every `watchSeconds` on a chain making a
+ * block every `blockSeconds` (its fastest chain, for a family): twice what the chain makes meanwhile,
+ * never fewer than `least`, so each tick reads all that is new and a watcher left behind (an endpoint
+ * down a while) catches up again. Fewer than the chain makes would leave it behind for good.
+ */
+export function blocksPerTick(watchSeconds: number, blockSeconds: number, least: number): number {
+  return Math.max(least, Math.ceil((2 * watchSeconds) / blockSeconds));
+}
+
 export class ChainWatcher<Row, Key, Report extends ChainTick> {
   private readonly backoff = new EndpointBackoff<Key>();
 

@@ -7,13 +7,19 @@ import { AUTOMATIC } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.service';
 import { readRecentBlocks } from '../chain-cursor.repository';
-import { ChainWatcher, type ChainTick } from '../chain-watcher';
+import { blocksPerTick, ChainWatcher, type ChainTick } from '../chain-watcher';
 import { EvmScanner, type ScanCursor, type ScannerClient } from './evm-scanner';
 import { settlePayments, type Settled, type SettlerOrders } from '../payment-settler';
 import { watchedTokenContracts } from '../watched-tokens';
 import { findWatchedAddresses } from '../deposit-addresses.repository';
 import { confirmPaymentsUpTo, findPaidOrder, insertPayments, revertPaymentsFrom } from '../payments.repository';
 import { findEvmChains, moveEvmCursor, recordEvmChainError, type EvmChainRow } from './evm-chains.repository';
+
+/** The fastest EVM chains an operator may add make four blocks a second (Arbitrum One). */
+const FASTEST_EVM_BLOCK_SECONDS = 0.25;
+
+/** Blocks one scan may read at ticks `watchSeconds` apart (`blocksPerTick`): at least 100. */
+export const evmBlocksPerTick = (watchSeconds: number): number => blocksPerTick(watchSeconds, FASTEST_EVM_BLOCK_SECONDS, 100);
 
 export interface WatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */

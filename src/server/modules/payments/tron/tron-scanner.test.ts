@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTronNode, TronTestWallet, type TronTestNode } from '../../../test/tron-node';
 import { TronGridClient, withFallback } from './tron-api';
 import { TronScanner, type TronCursor, type TronScanResult } from './tron-scanner';
+import { tronBlocksPerTick } from './tron-watcher.service';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 /** Another contract whose token calls itself USDT: its transfers are worth nothing here. */
@@ -40,6 +41,23 @@ describe('TRON scanner', () => {
     }
     return { cursor, results };
   }
+
+  it('keeps up with the chain however long the watcher waits between ticks, one scan a tick', async () => {
+    // Ticks two minutes apart: the chain makes 40 blocks between them, and a deposit in the middle of the third batch.
+    const scanner = new TronScanner(new TronGridClient(node.url, 500), { maxBlocks: tronBlocksPerTick(120) });
+    let cursor: TronCursor = { next: BigInt(node.head()) + 1n, recent: [] };
+    const deposits = [];
+    for (let tick = 1; tick <= 5; tick++) {
+      node.mine(20);
+      if (tick === 3) payer.sendTrx(DEPOSIT, 1_000_000n);
+      node.mine(20);
+      const result = await scanner.scan(cursor, watch);
+      deposits.push(...result.deposits);
+      cursor = result.cursor;
+      expect(cursor.next).toBe(BigInt(node.head()) + 1n);
+    }
+    expect(deposits.map((d) => d.units)).toEqual([1_000_000n]);
+  });
 
   it('finds TRX and USDT sent to a watched address, and nothing from failed calls, look-alike tokens or other addresses', async () => {
     const start: TronCursor = { next: BigInt(node.head()) + 1n, recent: [] };

@@ -55,6 +55,9 @@ export interface TronScannerOptions {
   genesis: string | null;
 }
 
+/** TRON makes a block every 3 seconds. */
+export const TRON_BLOCK_SECONDS = 3;
+
 export class TronScanner {
   private calls = 0;
   private readonly options: TronScannerOptions;

@@ -6,14 +6,17 @@ import { AUTOMATIC } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.service';
 import { readRecentBlocks } from '../chain-cursor.repository';
-import { ChainWatcher, type ChainTick } from '../chain-watcher';
+import { blocksPerTick, ChainWatcher, type ChainTick } from '../chain-watcher';
 import { findWatchedAddresses } from '../deposit-addresses.repository';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
 import { watchedTokenContracts } from '../watched-tokens';
 import { confirmPaymentsUpTo, findPaidOrder, insertPayments, revertPaymentsFrom } from '../payments.repository';
 import { TronGridClient, withFallback, type TronApi } from './tron-api';
 import { findTronChain, moveTronCursor, recordTronChainError, recordTronPrices, type TronChainRow } from './tron-chains.repository';
-import { TronScanner, type TronCursor, type TronScannerOptions } from './tron-scanner';
+import { TRON_BLOCK_SECONDS, TronScanner, type TronCursor, type TronScannerOptions } from './tron-scanner';
+
+/** Blocks one scan may read at ticks `watchSeconds` apart (`blocksPerTick`): at least 20. */
+export const tronBlocksPerTick = (watchSeconds: number): number => blocksPerTick(watchSeconds, TRON_BLOCK_SECONDS, 20);
 
 export interface TronWatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */

@@ -13,7 +13,7 @@ import { recordAudit } from '../../audit/audit.service';
 import { utxoPolicyOf } from './utxo-policy';
 import { scanCursorSchema, type ScanCursor } from './scan-cursor';
 import { UtxoScanner, type Payment } from './utxo-scanner';
-import { ChainWatcher, type ChainTick } from '../chain-watcher';
+import { blocksPerTick, ChainWatcher, type ChainTick } from '../chain-watcher';
 import { EsploraClient, type EsploraApi } from './esplora-client';
 import { settlePayments, type SettlerOrders } from '../payment-settler';
 import { findAwaitedAddresses, findAwaitedAmounts, findWatchedAddresses } from '../deposit-addresses.repository';
@@ -21,6 +21,12 @@ import { findPaidOrder } from '../payments.repository';
 import { addressesToPoll, countUnpolled } from './mempool-polls';
 import { RequestBudget, SYSTEM_CLOCK, type BudgetClock } from './request-budget';
 import { findUtxoChains, moveUtxoCursor, recordUtxoChainError, upsertUtxoPayments, type UtxoChainRow, type UtxoSighting } from './utxo-chains.repository';
+
+/** Dogecoin, the fastest chain of the family, makes a block a minute. */
+const FASTEST_UTXO_BLOCK_SECONDS = 60;
+
+/** Blocks one scan may read at ticks `watchSeconds` apart (`blocksPerTick`): at least 10. */
+export const utxoBlocksPerTick = (watchSeconds: number): number => blocksPerTick(watchSeconds, FASTEST_UTXO_BLOCK_SECONDS, 10);
 
 export interface UtxoWatcherOptions {
   /** Builds the client for an endpoint; tests may wrap it. */
