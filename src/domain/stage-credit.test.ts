@@ -47,6 +47,21 @@ describe('crediting what arrived at the order’s stage prices', () => {
     // Beyond the currency's decimals a payment is no payment.
     expect(piecesWithExtra(PIECES, '0.0000001', 6)).toEqual(PIECES);
   });
+
+  it('prices what arrived from the USD prices the order was quoted at, never from the rounded rate', () => {
+    // A currency worth far less than a token: 0.0000115 tokens per unit, shown and stored as 0.000012
+    // (4.3 % more). 1,000 tokens at $1 asked 86,956,521.73913044 units.
+    const quoted = quoteAtPrices('86956521.73913044', { code: 'TINY', usdPrice: '0.0000115', decimals: 8, tokenSymbol: 'PRE', open: [{ stage: stage(1, 1, '1', '1000000'), left: dec(1000000) }] });
+    if ('refusal' in quoted) throw new Error(quoted.refusal);
+    expect(quoted.pieces.map((p) => [p.tokens, p.rate, p.usdPrice])).toEqual([['1000', '0.000012', '0.0000115']]);
+    // Half arrived: half the tokens, not 521.739130 by the rate.
+    expect(piecesForReceived(quoted.pieces, '43478260.86956522', 8).map((p) => [p.tokens, p.payAmount])).toEqual([['500', '43478260.86956522']]);
+    // Twice arrived: the excess buys at the same prices.
+    expect(piecesForReceived(quoted.pieces, '173913043.47826088', 8).map((p) => [p.tokens, p.payAmount])).toEqual([['2000', '173913043.47826088']]);
+    // An order quoted before the USD price was kept on its pieces goes by its rate, as it did.
+    const { usdPrice: _kept, ...older } = quoted.pieces[0] ?? PIECES[0];
+    expect(piecesForReceived([older], '43478260.86956522', 8).map((p) => p.tokens)).toEqual(['521.73913']);
+  });
 });
 
 describe("crediting an amount at today's prices", () => {

@@ -5,7 +5,7 @@
 import type Big from 'big.js';
 import { dec, floorTo, roundTo, toPlain } from './decimal';
 import { levelOf, type LevelName } from './levels';
-import { payDecimalsOf, quoteForPayment, quoteForTokens } from './quote';
+import { payDecimalsOf, quoteForPayment, quoteForTokens, type QuoteInput } from './quote';
 import { stagePriceText } from './stage-price-text';
 import { rateFromPrice } from './usd-price';
 
@@ -49,8 +49,14 @@ export interface StagePiece {
   stageName: string;
   tokens: string;
   priceUsd: string;
-  /** Tokens per 1 unit of the currency at this stage's price. */
+  /** Tokens per 1 unit of the currency at this stage's price, to 6 decimals: what the order shows. */
   rate: string;
+  /**
+   * The currency's USD price the piece was quoted at: a credit of what arrived is priced from it and
+   * the stage's price exactly, as the quote was. Absent on pieces quoted before it was kept
+   * (2026-11-27), whose credits go by the rate.
+   */
+  usdPrice?: string;
   payAmount: string;
   usdAmount: string;
 }
@@ -139,8 +145,9 @@ export function quoteAcrossStages(purchase: Purchase, open: readonly { stage: St
     const rate = stageRate(currency.usdPrice, stage.priceUsd);
     return rate === null ? null : { rate, priceUsd: stage.priceUsd, decimals: currency.decimals, usdPrice: currency.usdPrice };
   };
+  const usdPrice = toPlain(dec(currency.usdPrice));
   const add = (stage: StageFigures, rate: string, q: { tokens: string; payAmount: string; usdAmount: string }) =>
-    pieces.push({ stageId: stage.id, stageNumber: stage.number, stageName: stage.name, tokens: q.tokens, priceUsd: toPlain(dec(stage.priceUsd)), rate, payAmount: q.payAmount, usdAmount: q.usdAmount });
+    pieces.push({ stageId: stage.id, stageNumber: stage.number, stageName: stage.name, tokens: q.tokens, priceUsd: toPlain(dec(stage.priceUsd)), rate, usdPrice, payAmount: q.payAmount, usdAmount: q.usdAmount });
 
   if ('tokens' in purchase) {
     let remaining = floorTo(dec(purchase.tokens));
@@ -192,8 +199,13 @@ export function summed<P extends PricedPiece>(pieces: P[]): StageQuote<P> {
   };
 }
 
-/** A piece as a credit re-prices it: its tokens, what they cost, and the rate and price they were priced at. */
-export type PricedPiece = Pick<StagePiece, 'tokens' | 'payAmount' | 'usdAmount' | 'rate' | 'priceUsd'>;
+/** A piece as a credit re-prices it: its tokens, what they cost, and the rate and prices they were priced at. */
+export type PricedPiece = Pick<StagePiece, 'tokens' | 'payAmount' | 'usdAmount' | 'rate' | 'priceUsd' | 'usdPrice'>;
+
+/** The prices a piece was quoted at, to price more or less of the currency the same way. */
+function pricesOf(piece: PricedPiece, decimals: number | null): QuoteInput {
+  return { rate: piece.rate, priceUsd: piece.priceUsd, decimals, ...(piece.usdPrice === undefined ? {} : { usdPrice: piece.usdPrice }) };
+}
 
 /**
  * The pieces an order keeps when an operator credits only what arrived at the order's own prices:
@@ -210,7 +222,7 @@ export function piecesForPaid<P extends PricedPiece>(pieces: readonly P[], paid:
       remaining = remaining.minus(piece.payAmount);
       continue;
     }
-    const q = quoteForPayment(remaining, { rate: piece.rate, priceUsd: piece.priceUsd, decimals });
+    const q = quoteForPayment(remaining, pricesOf(piece, decimals));
     if (dec(q.tokens).gt(0)) kept.push({ ...piece, tokens: q.tokens, payAmount: q.payAmount, usdAmount: q.usdAmount });
     remaining = dec(0);
   }
@@ -225,7 +237,7 @@ export function piecesForPaid<P extends PricedPiece>(pieces: readonly P[], paid:
 export function piecesWithExtra<P extends PricedPiece>(pieces: readonly P[], extra: string | Big, decimals: number | null): P[] {
   const last = pieces[pieces.length - 1];
   if (!last) return [];
-  const q = quoteForPayment(extra, { rate: last.rate, priceUsd: last.priceUsd, decimals });
+  const q = quoteForPayment(extra, pricesOf(last, decimals));
   const tokens = dec(last.tokens).plus(q.tokens);
   return [...pieces.slice(0, -1), { ...last, tokens: toPlain(tokens), payAmount: toPlain(dec(last.payAmount).plus(q.payAmount)), usdAmount: toPlain(roundTo(tokens.times(last.priceUsd))) }];
 }
