@@ -59,7 +59,9 @@ describe('crediting what arrived at the order’s stage prices', () => {
     // Twice arrived: the excess buys at the same prices.
     expect(piecesForReceived(quoted.pieces, '173913043.47826088', 8).map((p) => [p.tokens, p.payAmount])).toEqual([['2000', '173913043.47826088']]);
     // An order quoted before the USD price was kept on its pieces goes by its rate, as it did.
-    const { usdPrice: _kept, ...older } = quoted.pieces[0] ?? PIECES[0];
+    const [piece] = quoted.pieces;
+    if (!piece) throw new Error('no piece');
+    const { usdPrice: _kept, ...older } = piece;
     expect(piecesForReceived([older], '43478260.86956522', 8).map((p) => p.tokens)).toEqual(['521.73913']);
   });
 });

@@ -7,7 +7,9 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@/contracts/mail';
 import { TOTP_CODE_REQUIRED, type Enrolment } from '@/contracts/two-factor';
-import { auditLog, mailOutbox, recoveryCodes, users } from '../../db/schema';
+import type { Me } from '@/contracts/auth';
+import type { AdminWalletChange } from '@/contracts/distribution';
+import { auditLog, mailOutbox, recoveryCodes, saleSettings, users } from '../../db/schema';
 import { cookieValue, databaseKind, REGISTRATION, registerBuyer, signInOperator, useTestApp } from '../../test/harness';
 
 const COOKIE = 'presale_session';
@@ -168,6 +170,32 @@ describe(`account security (${databaseKind})`, () => {
     const after = await t.app.inject({ method: 'PATCH', url: '/api/me', cookies: { [COOKIE]: cookieOf(signIn) }, payload: { name: REGISTRATION.name, email: 'moved@example.com', phone: '', currentPassword: NEW_PASSWORD } });
     expect(after.statusCode, after.body).toBe(200);
     expect((await openLink(tokenIn((await newest('email-change')).text, '/verify-email'))).json()).toMatchObject({ email: 'moved@example.com', changed: true });
+  });
+
+  it('withdraws a request for a new receiving wallet asked before a password reset or change: the sale team never sees it', async () => {
+    const ada = await registerBuyer(t.app, { email: 'payout@example.com' });
+    await verified(ada.id);
+    expect((await setWallet(ada.cookie, WALLET)).statusCode).toBe(200);
+    // The sale has ended: a new wallet is a request for the sale team.
+    await db().update(saleSettings).set({ startsAt: new Date(Date.now() - 7 * 86_400_000), endsAt: new Date(Date.now() - 60_000) });
+    t.app.saleFigures.invalidate();
+    const operator = await signInOperator(t.app, t.database);
+    const pending = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/wallet-changes', cookies: { [OP]: operator } })).json<{ changes: AdminWalletChange[] }>().changes.filter((c) => c.state === 'pending');
+
+    // Someone with the password asks for their own wallet; the owner resets the password.
+    expect((await setWallet(ada.cookie, OTHER)).json<Me>().walletRequest).toMatchObject({ address: OTHER, state: 'pending' });
+    expect(await pending()).toHaveLength(1);
+    expect((await reset(await askReset('payout@example.com'))).statusCode).toBe(200);
+    expect(await pending()).toEqual([]);
+    const signedIn = cookieOf(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'payout@example.com', password: NEW_PASSWORD } }));
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [COOKIE]: signedIn } })).json<Me>()).toMatchObject({ receivingWallet: WALLET, walletRequest: { address: OTHER, state: 'withdrawn' } });
+
+    // Asked again, then the password changed in My Profile: withdrawn too.
+    const again = await t.app.inject({ method: 'PUT', url: '/api/me/wallet', cookies: { [COOKIE]: signedIn }, payload: { address: OTHER, currentPassword: NEW_PASSWORD } });
+    expect(again.json<Me>().walletRequest).toMatchObject({ state: 'pending' });
+    const changed = await t.app.inject({ method: 'POST', url: '/api/me/password', cookies: { [COOKIE]: signedIn }, payload: { currentPassword: NEW_PASSWORD, newPassword: REGISTRATION.password, confirmPassword: REGISTRATION.password } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await pending()).toEqual([]);
   });
 
   it('mails the receiving wallet when it is set and when it changes (old and new)', async () => {

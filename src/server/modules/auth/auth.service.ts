@@ -9,6 +9,8 @@ import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../passwords';
 import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './users.repository';
 
+export { withdrawPendingWalletChange } from './users.repository';
+
 /** Registers a buyer; `referredBy` (from the referral link they opened) is recorded once, here, and never changes. */
 export async function registerBuyer(db: Db, body: z.output<typeof registerBodySchema>, origin: { referredBy: number | null; registrationIp: string } = { referredBy: null, registrationIp: '' }): Promise<UserRow> {
   await refuseWeakPassword(body.password, personalWords(body.name, body.email, body.phone), 'password');

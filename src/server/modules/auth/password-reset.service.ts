@@ -19,7 +19,7 @@ import { greetingName, mailContext, passwordChangedMail, passwordResetMail, queu
 import { hasSecondFactor, resetSecondFactor } from '../two-factor/two-factor.service';
 import { cancelEmailChange } from './email-verification.service';
 import { endPasswordResets, insertPasswordReset, lockPasswordReset, markPasswordResetUsed } from './password-resets.repository';
-import { findUserByEmail, findUserById, updateUser } from './users.repository';
+import { findUserByEmail, findUserById, updateUser, withdrawPendingWalletChange } from './users.repository';
 
 /** Who the audit log names for what a reset link did on its own. */
 const RESET_BY_LINK = { id: null, login: 'Password reset link' } as const;
@@ -55,6 +55,7 @@ export async function resetPassword(db: Db, publicUrl: string, body: { token: st
     await updateUser(tx, user.id, { passwordHash: await hashPassword(body.password) });
     await markPasswordResetUsed(tx, reset.id, now);
     await cancelEmailChange(tx, user.id, now);
+    await withdrawPendingWalletChange(tx, user.id, now);
     if (user.emailVerifiedAt === null) {
       const twoFactor = await hasSecondFactor(tx, 'buyer', user.id);
       await resetSecondFactor(tx, 'buyer', user.id);

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import { users, walletChanges } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,4 +39,18 @@ export async function updateUser(
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id));
+}
+
+/**
+ * Ends the buyer's pending request for a new receiving wallet, if any, as withdrawn. Kept with the
+ * account: a password reset or change withdraws it (whoever held the old password may have asked),
+ * as does the buyer, or a new request.
+ */
+export async function withdrawPendingWalletChange(tx: Queryable, userId: number, now: Date): Promise<typeof walletChanges.$inferSelect | undefined> {
+  const [row] = await tx
+    .update(walletChanges)
+    .set({ state: 'withdrawn', decidedAt: now })
+    .where(and(eq(walletChanges.userId, userId), eq(walletChanges.state, 'pending')))
+    .returning();
+  return row;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, unauthorized } from '../../errors';
 import { personalWords, refuseWeakPassword } from '../../password-strength';
 import { hashPassword, verifyPassword } from '../../passwords';
-import { findBuyerByEmail, findBuyerById, updateBuyer } from '../auth/auth.service';
+import { findBuyerByEmail, findBuyerById, updateBuyer, withdrawPendingWalletChange } from '../auth/auth.service';
 import { cancelEmailChange, pendingEmailChange, requestEmailChange, sendEmailVerification } from '../auth/email-verification.service';
 import { endPasswordResetLinks } from '../auth/password-reset.service';
 import { greetingName, mailContext, passwordChangedMail, queueMail } from '../mail/mail.service';
@@ -119,7 +119,8 @@ export async function resendEmailVerification(db: Db, publicUrl: string, userId:
 
 /**
  * Changes the password from My Profile: reset links sent earlier stop working (they would undo it), so
- * does a change of address asked for before (whoever held the old password may have asked for it),
+ * do a change of address and a request for a new receiving wallet asked for before (whoever held the
+ * old password may have asked for them),
  * and the account's address is told, in the same transaction.
  */
 export async function changePassword(db: Db, userId: number, body: PasswordChangeBody, publicUrl: string, now = new Date()): Promise<void> {
@@ -135,6 +136,7 @@ export async function changePassword(db: Db, userId: number, body: PasswordChang
     await updateBuyer(tx, userId, { passwordHash });
     await endPasswordResetLinks(tx, userId, now);
     await cancelEmailChange(tx, userId, now);
+    await withdrawPendingWalletChange(tx, userId, now);
     await queueMail(tx, { kind: 'password-changed', to: user.email, userId, ...mail }, now);
   });
 }

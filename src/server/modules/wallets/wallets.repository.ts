@@ -18,16 +18,6 @@ export async function insertWalletChange(tx: Queryable, values: Pick<typeof wall
   return row;
 }
 
-/** Ends the buyer's pending request, if any, as withdrawn. */
-export async function withdrawPending(tx: Queryable, userId: number, now: Date): Promise<WalletChangeRow | undefined> {
-  const [row] = await tx
-    .update(walletChanges)
-    .set({ state: 'withdrawn', decidedAt: now })
-    .where(and(eq(walletChanges.userId, userId), eq(walletChanges.state, 'pending')))
-    .returning();
-  return row;
-}
-
 /** Decides a pending request; undefined when it is not pending (decided already, or no such request). */
 export async function decidePending(tx: Queryable, id: number, values: { state: 'approved' | 'rejected'; decidedBy: number | null; decidedAt: Date; note: string }): Promise<WalletChangeRow | undefined> {
   const [row] = await tx

@@ -9,7 +9,7 @@ import type { Actor } from '../../actor';
 import type { Db, Queryable } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { findBuyerById, updateBuyer } from '../auth/auth.service';
+import { findBuyerById, updateBuyer, withdrawPendingWalletChange } from '../auth/auth.service';
 import { greetingName, mailContext, queueMail, receivingWalletChangedMail, walletChangeDecidedMail, walletChangeRequestedMail } from '../mail/mail.service';
 import {
   countPendingWalletRequests,
@@ -19,7 +19,6 @@ import {
   findWalletRequests,
   insertWalletChange,
   lockBuyerWallet,
-  withdrawPending,
   type WalletRequestView,
 } from './wallets.repository';
 
@@ -40,7 +39,7 @@ export async function giveReceivingWallet(db: Db, publicUrl: string, userId: num
     const current = await lockBuyerWallet(tx, userId);
     if (!current) throw notFound('There is no such buyer.');
     if (current.wallet === address) return 'unchanged';
-    await withdrawPending(tx, userId, now);
+    await withdrawPendingWalletChange(tx, userId, now);
     if (!saleOver || current.wallet === null) {
       await insertWalletChange(tx, { userId, previous: current.wallet, address, state: 'applied', requestedAt: now, decidedAt: now });
       await updateBuyer(tx, userId, { receivingWallet: address, receivingWalletAt: now });
@@ -65,7 +64,7 @@ export async function giveReceivingWallet(db: Db, publicUrl: string, userId: num
 
 /** The buyer withdraws their pending request. */
 export async function withdrawWalletRequest(db: Db, userId: number, now = new Date()): Promise<void> {
-  const withdrawn = await withdrawPending(db, userId, now);
+  const withdrawn = await withdrawPendingWalletChange(db, userId, now);
   if (!withdrawn) throw conflict(NO_PENDING_REQUEST);
 }
 
