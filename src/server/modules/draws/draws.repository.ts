@@ -1,8 +1,8 @@
 // The prize draws' rows (decision 035). Their rules never change after the insert (the migration's
 // trigger refuses it); the results are written once each, guarded by their column still being empty.
-import { and, asc, desc, eq, getTableColumns, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { orders, prizeDrawEntries, prizeDraws, users } from '../../db/schema';
+import { orders, prizeDrawEntries, prizeDraws, users, withdrawalRequests, withdrawalSettings } from '../../db/schema';
 
 export type DrawRow = typeof prizeDraws.$inferSelect;
 export type NewDraw = Omit<typeof prizeDraws.$inferInsert, 'id'>;
@@ -62,10 +62,18 @@ export async function updateDrawText(db: Queryable, id: number, text: { title: s
 }
 
 /**
- * One row per buyer with approved orders of at least `minUsd` approved in [from, to): their orders
- * (by id) and the USD they add up to, in the order of each buyer's first qualifying order.
+ * One row per buyer with orders of at least `minUsd` approved in [from, to) that count at the closing
+ * instant: their orders (by id) and the USD they add up to, in the order of each buyer's first one.
+ *
+ * An order counts by stored instants alone, so the list is the same whenever it is frozen, and a
+ * ticket is bought, not borrowed (decisions 035 and 040):
+ * - its buyer did not ask to withdraw it before the closing (whatever was decided on it, and when);
+ * - while the withdrawal right is on, its right ran out by the closing (approval + the days), so no
+ *   entry can be taken back once its outcome is known.
+ * A withdrawn order is counted as its request's instant says: one asked for after the closing (only
+ * when the right was turned on since) keeps the entry it had.
  */
-export async function findQualifyingBuyers(db: Queryable, rules: { minUsd: string; from: Date; to: Date }) {
+export async function findQualifyingBuyers(db: Queryable, rules: { minUsd: string; from: Date; to: Date; closesAt: Date }) {
   return db
     .select({
       userId: orders.userId,
@@ -75,7 +83,17 @@ export async function findQualifyingBuyers(db: Queryable, rules: { minUsd: strin
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.status, 'approved'), gte(orders.decidedAt, rules.from), lt(orders.decidedAt, rules.to), gte(orders.usdAmount, rules.minUsd)))
+    .leftJoin(withdrawalSettings, eq(withdrawalSettings.id, 1))
+    .where(
+      and(
+        inArray(orders.status, ['approved', 'withdrawn']),
+        gte(orders.decidedAt, rules.from),
+        lt(orders.decidedAt, rules.to),
+        gte(orders.usdAmount, rules.minUsd),
+        sql`not exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id} and ${withdrawalRequests.requestedAt} < ${rules.closesAt})`,
+        sql`not coalesce(${withdrawalSettings.enabled} and ${orders.decidedAt} + make_interval(days => ${withdrawalSettings.days}) > ${rules.closesAt}, false)`,
+      ),
+    )
     .groupBy(orders.userId, users.email)
     .orderBy(sql`min(${orders.id})`);
 }

@@ -95,7 +95,7 @@ async function adminView(db: Queryable, d: DrawListRow): Promise<AdminDraw> {
 
 /** The entries the rules give now: one per qualifying buyer, with their tickets. */
 async function entriesFor(db: Queryable, d: DrawListRow): Promise<Omit<DrawEntryRow, 'drawId'>[]> {
-  const buyers = await findQualifyingBuyers(db, { minUsd: d.minUsd, from: d.windowFrom, to: d.windowTo });
+  const buyers = await findQualifyingBuyers(db, { minUsd: d.minUsd, from: d.windowFrom, to: d.windowTo, closesAt: d.closesAt });
   return buyers.map((b, position) => ({ position, userId: b.userId, buyer: maskEmail(b.email), orderIds: b.orderIds.map(Number), entries: ticketsFor(b.usd, d.usdPerEntry) }));
 }
 

@@ -11,10 +11,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDraw, CurrentDraw, MyPrizes, PublishedDraw } from '@/contracts/draws';
 import type { AdminOrder, Order } from '@/contracts/orders';
-import { auditLog, bitcoinChains, cryptos, evmChains, mailOutbox, prizeDraws, saleSettings, saleStages } from '../../db/schema';
+import type { AdminWithdrawals } from '@/contracts/withdrawals';
+import type { OperatorActor } from '../../actor';
+import { auditLog, bitcoinChains, cryptos, evmChains, mailOutbox, operators, prizeDraws, saleSettings, saleStages } from '../../db/schema';
 import { chainClients, startAnvil } from '../../test/anvil';
 import { startEsploraServer, type EsploraTestServer } from '../../test/esplora-server';
 import { REGISTRATION, cookieValue, databaseKind, signInOperator, useTestApp } from '../../test/harness';
+import { requestWithdrawal } from '../orders/withdrawal.service';
 import { commitHeightFor } from './draws.service';
 
 const BUYER = 'presale_session';
@@ -185,6 +188,39 @@ describe(`prize draws (${databaseKind})`, () => {
     chain.mine(created.commitment.height + 1 - chain.tip().height);
     expect((await t.app.prizeDraw.runOnce(closing)).draws.map((d) => d.outcome)).toEqual(['drawn']);
     expect(await current()).toMatchObject({ draw: { state: 'drawn', winner: 'ad***@e***.com' } });
+  });
+
+  it('counts an order whose withdrawal right ran out by the closing and that nobody asked to withdraw before it, whenever the list is frozen', async () => {
+    const [row] = await t.database.db.select({ id: operators.id }).from(operators).where(eq(operators.login, 'operator'));
+    const actor: OperatorActor = { id: row?.id ?? 0, login: 'operator', role: 'owner', mustChangePassword: false, mustEnrolSecondFactor: false, identityAccess: false };
+    /** An order of `tokens` approved at `at`; returns its public id. */
+    const approvedAt = async (cookie: string, tokens: string, at: Date) => {
+      const created = await t.app.inject({ method: 'POST', url: '/api/orders', cookies: { [BUYER]: cookie }, payload: { crypto: 'ETH', tokens } });
+      const order = (await admin('GET', '/api/admin/orders')).json<{ orders: AdminOrder[] }>().orders.find((o) => o.id === created.json<Order>().id);
+      await t.app.orders.approve(actor, order?.orderId ?? 0, '', {}, at);
+      return created.json<Order>().id;
+    };
+    expect((await admin('PUT', '/api/admin/withdrawals/settings', { enabled: true, days: 1 })).statusCode).toBe(200);
+    const now = Date.now();
+    const closesAt = now + 12 * HOUR;
+    const res = await admin('POST', '/api/admin/draws', drawBody({ from: new Date(now - 3 * 24 * HOUR).toISOString(), to: new Date(now + HOUR).toISOString(), closesAt: new Date(closesAt).toISOString() }));
+    expect(res.statusCode, res.body).toBe(201);
+    const draw = res.json<AdminDraw>();
+    const [ada, bob, cy] = await Promise.all(['ada@example.com', 'bob@example.org', 'cyril@example.net'].map(buyer));
+    if (!ada || !bob || !cy) throw new Error('no buyers');
+    // Ada's day to withdraw ended two days ago: her entry is hers to keep.
+    await approvedAt(ada.cookie, '50000', new Date(now - 2 * 24 * HOUR));
+    // Bob's ends before the closing, but he asked to withdraw before it: no entry, whatever the operator decides after.
+    const bobOrder = await approvedAt(bob.cookie, '50000', new Date(now - 20 * HOUR));
+    await requestWithdrawal(t.database.db, t.app.events, t.config.PUBLIC_URL, bob.id, bobOrder, new Date(now - HOUR));
+    // Cyril's runs past the closing: he could withdraw once the winner is known, so no entry.
+    await approvedAt(cy.cookie, '50000', new Date(now - 30 * 60_000));
+
+    // The operator declines Bob's request after the closing, and the job freezes the list late.
+    const [request] = (await admin('GET', '/api/admin/withdrawals')).json<AdminWithdrawals>().requests;
+    expect((await admin('POST', `/api/admin/withdrawals/${String(request?.id ?? 0)}/decline`, { reason: 'The sale ended before your request.' })).statusCode).toBe(200);
+    expect((await t.app.prizeDraw.runOnce(new Date(closesAt + 3 * HOUR))).frozen).toBe(1);
+    expect((await published(draw.id)).entries.map((e) => e.buyer)).toEqual(['ad***@e***.com']);
   });
 
   it('freezes the entries at closing and picks the winner the published data recomputes to, for several draws', async () => {

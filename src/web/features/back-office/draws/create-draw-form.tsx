@@ -49,7 +49,8 @@ export function CreateDrawForm() {
           <CardTitle>New prize draw</CardTitle>
           <CardDescription>
             The draw commits now to a future block of the chain you choose, far enough ahead to be mined after the closing. At the closing its entries are frozen; the block then picks the
-            winner. Only the title and the prize can be changed afterwards.
+            winner. Only the title and the prize can be changed afterwards. While buyers may withdraw purchases (Withdrawals), a purchase takes part only if its withdrawal right has
+            run out by the closing and its buyer did not ask to withdraw it before then: close the draw that many days after the purchases you want to count.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">

@@ -80,7 +80,8 @@ function DrawDetail({ id }: { id: number }) {
     <div className="grid gap-4">
       <p className="text-sm">
         Approved purchases of at least {formatUsd(r.minUsd)} from {formatDateTime(r.from)} to {formatDateTime(r.to)} take part
-        {r.usdPerEntry ? `, one entry per ${formatUsd(r.usdPerEntry)} (at least one)` : ', one entry per buyer'}. Entries are frozen at {formatDateTime(r.closesAt)}.
+        {r.usdPerEntry ? `, one entry per ${formatUsd(r.usdPerEntry)} (at least one)` : ', one entry per buyer'}. Entries are frozen at {formatDateTime(r.closesAt)}. A purchase its buyer
+        could still withdraw then, or asked to withdraw before then, does not take part.
       </p>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Hash label="Committed block" value={`${chainName(draw.commitment)} block ${draw.commitment.height} (the tip was ${draw.commitment.tipAtCreation} when the draw was made, ${formatDateTime(draw.commitment.createdAt)})`} />
