@@ -1,5 +1,5 @@
 // Changes to existing orders, each guarded by the order's current status so a repeat changes nothing.
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@/contracts/orders';
 import { dec } from '@/domain/decimal';
 import type { Queryable } from '../../db/client';
@@ -17,7 +17,14 @@ export async function allowOverHardCap(db: Queryable): Promise<void> {
  * 024), and expires only if that payment is reverted or, confirmed, does not pay it. Returns the
  * orders that changed.
  */
-export async function expireOverdue(db: Queryable, now: Date): Promise<{ id: number; userId: number; publicId: string }[]> {
+/** An order an expiry just made expired: its buyer hears of it once the transaction has committed. */
+export interface ExpiredOrder {
+  id: number;
+  userId: number;
+  publicId: string;
+}
+
+export async function expireOverdue(db: Queryable, now: Date, except?: number): Promise<ExpiredOrder[]> {
   return db
     .update(orders)
     .set({ status: 'expired', updatedAt: now })
@@ -25,6 +32,7 @@ export async function expireOverdue(db: Queryable, now: Date): Promise<{ id: num
       and(
         eq(orders.status, 'pending'),
         lte(orders.expiresAt, now),
+        except === undefined ? undefined : ne(orders.id, except),
         sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.state} = 'seen' and ${payments.paidAt} <= ${orders.expiresAt})`,
       ),
     )

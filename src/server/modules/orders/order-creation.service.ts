@@ -24,7 +24,7 @@ import { findCryptoByCode, type CryptoRow } from '../cryptos/cryptos.service';
 import { minimumDepositOrderUsd, NoDepositAddressLeft, type DepositAddresses } from '../payments/deposit-addresses.service';
 import { findStages, getSaleSettings, lockSale, stageFigures, stateByInstants, stateOf, type SaleFigures, type SaleSettingsRow } from '../sale/sale.service';
 import { recordStageClosings } from '../sale/stage-closings.service';
-import { expireOverdue, firstPendingExpiry } from './order-changes.repository';
+import { expireOverdue, firstPendingExpiry, type ExpiredOrder } from './order-changes.repository';
 import { findOrderByIdempotencyKey, findPendingOrdersOfUser, insertOrder } from './order-creation.repository';
 import type { OrderExpiry } from './order-expiry.service';
 import { getOrderView } from './order-queries.service';
@@ -57,7 +57,6 @@ interface Made {
   created: boolean;
 }
 
-type ExpiredOrder = Awaited<ReturnType<typeof expireOverdue>>[number];
 
 /** The buyer's purchase priced across `open` stages (current first) in `crypto`. */
 function quoteOf(body: CreateBody, open: Parameters<typeof quoteAcrossStages>[1], crypto: { usdPrice: string; decimals: number | null }): StageQuoteResult {

@@ -15,8 +15,9 @@ import { judgeAmount } from '@/domain/payment-verdict';
 import { paidAfterWindow, paidInTimeAfterExpiry } from '../payments/order-payments.service';
 import { recordExcessDecision } from './payment-progress.service';
 import { creditApprovedOrder } from './approved-order-credit';
-import { allowOverHardCap, creditExcess, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type OrderQuote } from './order-changes.repository';
-import { approvalQuote, baseUnitsOf, receivedFor, requotePieces } from './order-requote';
+import { allowOverHardCap, creditExcess, deleteOrderRow, lockOrder, requoteApprovedOrder, transitionOrder, type ExpiredOrder, type OrderQuote } from './order-changes.repository';
+import type { OrderExpiry } from './order-expiry.service';
+import { approvalQuote, baseUnitsOf, receivedFor, requotePieces, saleAt } from './order-requote';
 import { creditRefusal, isCapRefusal } from './credit-refusals';
 import { getOrderView } from './order-queries.service';
 import { findOrderViewById } from './order-views.repository';
@@ -28,6 +29,7 @@ export class OrderDecisions {
     private readonly events: EventBus,
     private readonly queries: OrderQueries,
     private readonly options: { rateMaxAgeMinutes: number },
+    private readonly expiry: Pick<OrderExpiry, 'announce'>,
   ) {}
 
   /**
@@ -61,8 +63,12 @@ export class OrderDecisions {
    * override, which the audit entry records.
    */
   private async decide(actor: Actor, id: number, to: 'approved' | 'rejected', note: string, now: Date, overrideHardCap = false, credit: CreditBasis = 'ordered'): Promise<void> {
+    let released: ExpiredOrder[] = [];
     const changed = await this.db
       .transaction(async (tx) => {
+        // An approval adds tokens to the stages: it sees the sale as it stands at this instant, with
+        // overdue orders released and due closings recorded (the sale's lock first, then the order's).
+        if (to === 'approved') released = await saleAt(tx, now, id);
         const before = await findOrderViewById(tx, id);
         if (!before) throw notFound('This order does not exist.');
         const locked = await lockOrder(tx, id);
@@ -110,6 +116,7 @@ export class OrderDecisions {
         const subject = credit === 'ordered' ? `This expired order's ${groupDigits(toPlain(dec(order.tokens)))} ${sale.tokenSymbol}` : 'The tokens for what arrived';
         throw (await creditRefusal(this.db, error, subject, 'Approve it')) ?? error;
       });
+    this.expiry.announce(released);
     this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: to });
   }
 
@@ -120,8 +127,11 @@ export class OrderDecisions {
    * decision per order, in one transaction with its audit entry.
    */
   async settleExcess(actor: Actor, id: number, body: { action: 'credit' | 'refunded'; note: string; overrideHardCap: boolean }, now = new Date()): Promise<AdminOrder> {
+    let released: ExpiredOrder[] = [];
     const changed = await this.db
       .transaction(async (tx) => {
+        // A credited excess adds tokens to a stage: as for an approval, the sale as it stands now.
+        if (body.action === 'credit') released = await saleAt(tx, now, id);
         const order = await lockOrder(tx, id);
         if (!order) throw notFound('This order does not exist.');
         if (order.status !== 'approved') throw conflict('Only the excess of an approved order is credited or refunded: decide on the order first.');
@@ -156,6 +166,7 @@ export class OrderDecisions {
       .catch(async (error: unknown) => {
         throw (await creditRefusal(this.db, error, 'The tokens for the excess', 'Credit them')) ?? error;
       });
+    this.expiry.announce(released);
     if (body.action === 'credit') this.events.publish({ type: 'sale' });
     this.events.publish({ type: 'order', userId: changed.userId, orderId: changed.publicId, status: 'approved' });
     return this.decided(id);

@@ -13,10 +13,11 @@ import { recordAudit } from '../audit/audit.service';
 import type { Eligibility } from '../eligibility/eligibility.service';
 import { findCryptoByCode, findCryptosPaidOn } from '../cryptos/cryptos.service';
 import { assignDeposit, takeUnallocatedDeposit } from '../payments/unallocated.service';
-import { allowOverHardCap, findOrderNamingTx, lockTxHash } from './order-changes.repository';
+import { allowOverHardCap, findOrderNamingTx, lockTxHash, type ExpiredOrder } from './order-changes.repository';
 import { creditApprovedOrder } from './approved-order-credit';
 import { insertOrder } from './order-creation.repository';
-import { quoteNowLocked } from './order-requote';
+import { OrderExpiry } from './order-expiry.service';
+import { quoteNowLocked, saleAt } from './order-requote';
 import { creditRefusal } from './credit-refusals';
 import { newPublicId } from './public-id';
 
@@ -30,8 +31,11 @@ export async function createOrderFromDeposit(
   body: { note: string; overrideHardCap: boolean },
   now = new Date(),
 ): Promise<{ id: string }> {
+  let released: ExpiredOrder[] = [];
   const made = await db
     .transaction(async (tx) => {
+      // Priced at today's prices: the sale as it stands now (overdue orders released, due closings recorded).
+      released = await saleAt(tx, now);
       const deposit = await takeUnallocatedDeposit(tx, paymentId);
       if (!deposit || deposit.userId === null) throw conflict('This deposit is not unallocated any more: it was assigned to an order or dismissed already.');
       if (deposit.state !== 'confirmed') throw conflict('This deposit is not confirmed yet: credit it once it is.');
@@ -49,7 +53,7 @@ export async function createOrderFromDeposit(
       const crypto = matching ? await findCryptoByCode(tx, matching.code) : undefined;
       if (!crypto || crypto.decimals === null) throw conflict(`No offered currency matches this deposit (${deposit.network === 'evm' ? `chain ${String(deposit.chainId)}` : deposit.network === 'tron' ? 'TRON' : 'Bitcoin'}${deposit.tokenContract ? `, token ${deposit.tokenContract}` : ''}): offer it first.`);
       const amount = toPlain(dec(formatUnits(BigInt(deposit.value), crypto.decimals)));
-      // Under the sale's lock, like every new order: the stages and the hard cap count it with the others.
+      // Under the sale's lock (taken above), like every new order: the stages and the hard cap count it with the others.
       const quote = await quoteNowLocked(tx, crypto.code, amount, now, options.rateMaxAgeMinutes);
       if (body.overrideHardCap) await allowOverHardCap(tx);
       // The buyer already paid: not refused for their country (issue 34), but the check is on record.
@@ -95,6 +99,7 @@ export async function createOrderFromDeposit(
     .catch(async (error: unknown) => {
       throw (await creditRefusal(db, error, 'The tokens for this deposit', 'Credit them')) ?? error;
     });
+  new OrderExpiry(db, events).announce(released);
   events.publish({ type: 'sale' });
   events.publish({ type: 'order', userId: made.userId, orderId: made.publicId, status: 'approved' });
   return { id: made.publicId };

@@ -14,7 +14,7 @@ import { findCryptoByCode } from '../cryptos/cryptos.service';
 import { findPaymentProgress, type PaymentProgress } from './payment-progress.service';
 import { findStages, getSaleSettings, lockSale, stageFigures } from '../sale/sale.service';
 import { recordStageClosings } from '../sale/stage-closings.service';
-import type { OrderQuote } from './order-changes.repository';
+import { expireOverdue, type ExpiredOrder, type OrderQuote } from './order-changes.repository';
 import type { OrderRow } from './order-views.repository';
 
 /**
@@ -30,13 +30,27 @@ export async function pricesNow(db: Queryable, code: string, now: Date, rateMaxA
 }
 
 /**
- * What `payAmount` of `code` buys now, for a credit made in `tx`: takes the sale's lock (every
- * change to the stages' figures happens under it), records the closings that are due, and prices
- * across the stages still open, never in a closed one. Throws a conflict with the reason when it cannot.
+ * The sale as it stands at `now`, before anything is priced or credited in `tx`: takes the sale's
+ * lock (every change to the stages' figures happens under it), expires the overdue orders (their
+ * tokens were free from their window's end: no stage is full, or sold out, by them), and records
+ * the stage closings that are due (an ended stage takes nothing more; its unsold tokens move on).
+ * So the outcome is the instant's, whichever job ran last. `except` keeps the order being decided
+ * as it is (its own decision says what becomes of it). Returns the orders it expired, for the
+ * caller to announce once `tx` has committed.
+ */
+export async function saleAt(tx: Queryable, now: Date, except?: number): Promise<ExpiredOrder[]> {
+  const sale = await lockSale(tx);
+  const expired = await expireOverdue(tx, now, except);
+  await recordStageClosings(tx, sale, now);
+  return expired;
+}
+
+/**
+ * What `payAmount` of `code` buys now, for a credit made in `tx`, which has taken the sale as it
+ * stands (`saleAt`): priced across the stages still open, never in a closed one. Throws a conflict
+ * with the reason when it cannot.
  */
 export async function quoteNowLocked(tx: Queryable, code: string, payAmount: string, now: Date, rateMaxAgeMinutes: number): Promise<OrderQuote> {
-  const sale = await lockSale(tx);
-  await recordStageClosings(tx, sale, now);
   const prices = await pricesNow(tx, code, now, rateMaxAgeMinutes);
   if ('refusal' in prices) throw conflict(prices.refusal);
   const quote = quoteAtPrices(payAmount, prices);

@@ -38,7 +38,7 @@ export class OrderService {
     this.expiry = new OrderExpiry(db, events);
     this.creation = new OrderCreation(db, options, events, sale, this.expiry, deposits, eligibility);
     this.queries = new OrderQueries(db, this.expiry);
-    this.decisions = new OrderDecisions(db, events, this.queries, options);
+    this.decisions = new OrderDecisions(db, events, this.queries, options, this.expiry);
   }
 
   /** Creates the buyer's order, or returns the one already made with the same Idempotency-Key. */

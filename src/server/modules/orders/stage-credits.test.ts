@@ -263,6 +263,38 @@ describe(`crediting by stage (${databaseKind})`, () => {
     expect(audit?.after).toMatchObject({ status: 'approved', overrideHardCap: true });
   });
 
+  it("judges an expired order's approval by the instant: a stage past its end takes nothing more, recorded or not", async () => {
+    await setUp(t);
+    const buyer = await registerBuyer(t.app);
+    const order = await placeOrder(t, { id: buyer.id, address: WALLET, depositAddressId: null }, '1000', new Date(Date.now() - 90 * MINUTE));
+    await t.database.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, order.id));
+    // Stage 1 has ended, and no job has recorded its closing yet.
+    await t.database.db.update(saleStages).set({ endsAt: new Date(Date.now() - MINUTE) }).where(eq(saleStages.position, 1));
+    const refused = await admin('POST', `/api/admin/orders/${String(order.id)}/approve`, { note: 'paid late' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'over_hard_cap', message: expect.stringContaining('no longer fit in Stage 1, which has 0 PRE left') as unknown } });
+    // Refused as it is once the closing is recorded (the approval recorded it at its end instant, then
+    // gave way as a whole): stage 1 holds nothing of the order.
+    expect((await stageCounts(t)).map((s) => s.committed)).toEqual(['0', '0', '0']);
+    expect((await orderRow(t, order.id)).status).toBe('expired');
+  });
+
+  it('prices a deposit with overdue orders released first: no stage is full, or sold out, by tokens already free', async () => {
+    const keyId = await setUp(t);
+    const other = await buyerWithAddress(t, keyId, 1);
+    // Another buyer's order for 1,500 of stage 1's 2,000, whose window closed 30 minutes ago; nothing has expired it yet.
+    const overdue = await placeOrder(t, other, '1500', new Date(Date.now() - 90 * MINUTE));
+    const buyer = await buyerWithAddress(t, keyId, 0);
+    const deposit = await pay(t, buyer, '10', null, new Date(Date.now() - 5 * MINUTE));
+    const made = await admin('POST', `/api/admin/payments/unallocated/${String(deposit.id)}/order`, { note: '' });
+    expect(made.statusCode, made.body).toBe(200);
+    const [order] = await t.database.db.select().from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.status, 'approved')));
+    expect(piecesOf(order?.stagePieces ?? [])).toEqual([{ stage: 1, tokens: '1000', priceUsd: '0.01', payAmount: '10' }]);
+    expect((await orderRow(t, overdue.id)).status).toBe('expired');
+    expect((await stageCounts(t))[0]).toMatchObject({ closed: null, committed: '1000', sold: '1000' });
+    await expectStagesCountPieces(t);
+  });
+
   it("credits an overpayment's excess at the last piece's price, into its stage", async () => {
     const keyId = await setUp(t);
     const buyer = await buyerWithAddress(t, keyId, 0);
