@@ -66,12 +66,17 @@ export class OrderDecisions {
     let released: ExpiredOrder[] = [];
     const changed = await this.db
       .transaction(async (tx) => {
-        // An approval adds tokens to the stages: it sees the sale as it stands at this instant, with
-        // overdue orders released and due closings recorded (the sale's lock first, then the order's).
-        if (to === 'approved') released = await saleAt(tx, now, id);
         const before = await findOrderViewById(tx, id);
         if (!before) throw notFound('This order does not exist.');
+        // An approval that adds tokens to the stages (an expired order's, or a re-quote's) sees the
+        // sale as it stands at this instant: overdue orders released, due closings recorded (the
+        // sale's lock first, then the order's). A pending order approved as ordered only turns the
+        // tokens it holds into sold ones: the watcher's approvals skip that step (~3 ms each).
+        const addsTokens = to === 'approved' && (before.status !== 'pending' || credit !== 'ordered');
+        if (addsTokens) released = await saleAt(tx, now, id);
         const locked = await lockOrder(tx, id);
+        // It expired between the two reads: decided again, it takes the step above.
+        if (to === 'approved' && !addsTokens && locked?.status === 'expired') throw conflict('This order expired a moment ago; look again.');
         // The watcher (actor "Automatic") approves only an order paid within its window: a late
         // payment is the operator's to decide (decision 024). An order that expired before the
         // watcher stored its in-time payment was paid in time all the same (decision 048).
