@@ -1,12 +1,12 @@
 // The scanner against a real chain: anvil, a real ERC-20, deposit addresses derived from an xpub.
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { createPublicClient, http, parseEther, parseUnits, type Address, type PublicClient } from 'viem';
+import { createPublicClient, http, HttpRequestError, LimitExceededRpcError, parseEther, parseUnits, RpcRequestError, type Address, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveEvmAddress, parseEvmAccountKey, type EvmAccountKey } from '@/domain/account-key';
 import { chainClients, deployTestToken, startAnvil, type LocalChain } from '../../../test/anvil';
 import { startRpcProxy } from '../../../test/rpc-proxy';
-import { EvmScanner, WrongChain, type Deposit, type ScanCursor, type ScannerClient, type WatchList } from './evm-scanner';
+import { EvmScanner, isRangeRefusal, WrongChain, type Deposit, type ScanCursor, type ScannerClient, type WatchList } from './evm-scanner';
 
 let chain: LocalChain;
 let clients: ReturnType<typeof chainClients>;
@@ -88,6 +88,22 @@ function countingClient(maxLogRange?: bigint) {
   };
   return { client, calls };
 }
+
+describe('a refused log range', () => {
+  const url = 'http://127.0.0.1:8545';
+  const rpc = (code: number, message: string) => new RpcRequestError({ body: { method: 'eth_getLogs' }, error: { code, message }, url });
+
+  it('is told from a rate limit, which must not shrink the range or be retried at once', () => {
+    expect(isRangeRefusal(new LimitExceededRpcError(rpc(-32005, 'query exceeds max block range 10')))).toBe(true);
+    expect(isRangeRefusal(rpc(-32005, 'query returned more than 10000 results'))).toBe(true);
+    expect(isRangeRefusal(rpc(-32602, 'block range is too large'))).toBe(true);
+    expect(isRangeRefusal(new HttpRequestError({ url, status: 413, body: { method: 'eth_getLogs' } }))).toBe(true);
+    // An endpoint's rate limit: HTTP 429, or a JSON-RPC error naming it (some use -32005 for both).
+    expect(isRangeRefusal(new HttpRequestError({ url, status: 429, body: { method: 'eth_getLogs' }, details: '{"jsonrpc":"2.0","error":{"code":-32005,"message":"rate limit exceeded"}}' }))).toBe(false);
+    expect(isRangeRefusal(new LimitExceededRpcError(rpc(-32005, 'project ID request rate exceeded')))).toBe(false);
+    expect(isRangeRefusal(rpc(-32029, 'Too Many Requests'))).toBe(false);
+  });
+});
 
 describe('EVM scanner', () => {
   it('finds ether and token deposits to watched addresses only, each with its chain identity', async () => {

@@ -81,6 +81,9 @@ export const DEFAULT_SCANNER_OPTIONS: ScannerOptions = { maxBlocks: 100, address
 export function isRangeRefusal(error: unknown): boolean {
   const details = error instanceof Error ? (error as { details?: unknown }).details : undefined;
   const text = error instanceof Error ? `${error.message} ${typeof details === 'string' ? details : ''}` : String(error);
+  // A rate limit is not a range refusal, though it may say "limit exceeded" or use -32005 too: asking
+  // again at once with fewer blocks would hammer the endpoint and leave the span shrunk for nothing.
+  if ((error as { status?: unknown } | null)?.status === 429 || /status: 429|rate limit|too many requests|request rate/i.test(text)) return false;
   return /range|too many|too large|limit exceeded|more than \d+|response size|-32005|413/i.test(text);
 }
 
