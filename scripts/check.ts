@@ -20,7 +20,7 @@ export interface CheckOutcome {
 }
 
 /** The program `tsconfig` describes, as `tsc -p` builds it. */
-export function programOf(tsconfig: string): ts.Program {
+function programOf(tsconfig: string): ts.Program {
   const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } };
   const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
   if (!parsed) throw new Error(`${tsconfig} could not be read.`);

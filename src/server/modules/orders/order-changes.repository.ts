@@ -11,12 +11,6 @@ export async function allowOverHardCap(db: Queryable): Promise<void> {
   await db.execute(sql`select set_config('presale.allow_over_cap', 'on', true)`);
 }
 
-/**
- * Pending orders past their window become expired, except one holding a payment made within the
- * window that is still gaining confirmations: it was paid in time, whenever this job runs (decision
- * 024), and expires only if that payment is reverted or, confirmed, does not pay it. Returns the
- * orders that changed.
- */
 /** An order an expiry just made expired: its buyer hears of it once the transaction has committed. */
 export interface ExpiredOrder {
   id: number;
@@ -24,6 +18,12 @@ export interface ExpiredOrder {
   publicId: string;
 }
 
+/**
+ * Pending orders past their window become expired, except one holding a payment made within the
+ * window that is still gaining confirmations: it was paid in time, whenever this job runs (decision
+ * 024), and expires only if that payment is reverted or, confirmed, does not pay it. Returns the
+ * orders that changed; `except` stays as it is (an order being decided on its own).
+ */
 export async function expireOverdue(db: Queryable, now: Date, except?: number): Promise<ExpiredOrder[]> {
   return db
     .update(orders)

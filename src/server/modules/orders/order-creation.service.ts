@@ -57,7 +57,6 @@ interface Made {
   created: boolean;
 }
 
-
 /** The buyer's purchase priced across `open` stages (current first) in `crypto`. */
 function quoteOf(body: CreateBody, open: Parameters<typeof quoteAcrossStages>[1], crypto: { usdPrice: string; decimals: number | null }): StageQuoteResult {
   return quoteAcrossStages(body.tokens !== undefined ? { tokens: body.tokens } : { payAmount: body.payAmount ?? '0' }, open, crypto);
